@@ -1,0 +1,197 @@
+/* gst-cudapreproc
+ * Copyright (C) 2026 gst-cudapreproc developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+
+/* Building a plan: geometry and coefficients derived once, in double, then
+ * rounded once to the float PrepParams shared by every path. */
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "prep-private.h"
+
+/* round (num / den) for num, den > 0, halves away from zero, in integers. */
+static int64_t
+prep_round_div (int64_t num, int64_t den)
+{
+  return (2 * num + den) / (2 * den);
+}
+
+/* Letterbox: s = min (OW / rw, OH / rh); the limiting axis fills the output,
+ * the other gets round (r * s) (at least 1), centered with floor.  Computed
+ * exactly in integers (operands < 2^63): in double, 45 * (7 / 10.0) is
+ * 31.499999999999996 and would round the wrong way. */
+static void
+prep_letterbox (const PrepConfig * cfg, PrepParams * p)
+{
+  int64_t ow = cfg->out_width, oh = cfg->out_height;
+  int64_t rw = cfg->crop.width, rh = cfg->crop.height;
+
+  if (ow * rh <= oh * rw) {
+    p->ax.inner = (int) ow;
+    p->ay.inner = (int) prep_round_div (rh * ow, rw);
+  } else {
+    p->ax.inner = (int) prep_round_div (rw * oh, rh);
+    p->ay.inner = (int) oh;
+  }
+  p->ax.inner = prep_clamp_int (p->ax.inner, 1, cfg->out_width);
+  p->ay.inner = prep_clamp_int (p->ay.inner, 1, cfg->out_height);
+  p->ax.offset = (cfg->out_width - p->ax.inner) / 2;
+  p->ay.offset = (cfg->out_height - p->ay.inner) / 2;
+}
+
+static void
+prep_geometry (const PrepConfig * cfg, PrepParams * p)
+{
+  p->out_width = cfg->out_width;
+  p->out_height = cfg->out_height;
+  p->ax.start = cfg->crop.x;
+  p->ax.len = cfg->crop.width;
+  p->ay.start = cfg->crop.y;
+  p->ay.len = cfg->crop.height;
+  if (cfg->aspect == PREP_ASPECT_LETTERBOX) {
+    prep_letterbox (cfg, p);
+  } else {
+    p->ax.inner = cfg->out_width;
+    p->ay.inner = cfg->out_height;
+    p->ax.offset = p->ay.offset = 0;
+  }
+}
+
+static void
+prep_matrix_kr_kb (PrepMatrix matrix, double *kr, double *kb)
+{
+  switch (matrix) {
+    case PREP_MATRIX_BT601:
+      *kr = 0.299;
+      *kb = 0.114;
+      break;
+    case PREP_MATRIX_BT2020:
+      *kr = 0.2627;
+      *kb = 0.0593;
+      break;
+    case PREP_MATRIX_BT709:
+    default:
+      *kr = 0.2126;
+      *kb = 0.0722;
+      break;
+  }
+}
+
+/* 8-bit Y'CbCr -> R'G'B' in 0..255 units.  With Kg = 1 - Kr - Kb,
+ *   Y' = (Y - yoff) * ys,  Cb = (U - 128) * cs,  Cr = (V - 128) * cs,
+ *   R = Y' + 2 (1 - Kr) Cr
+ *   G = Y' - 2 Kb (1 - Kb) / Kg Cb - 2 Kr (1 - Kr) / Kg Cr
+ *   B = Y' + 2 (1 - Kb) Cb
+ * limited range: yoff = 16, ys = 255 / 219, cs = 255 / 224;
+ * full range:    yoff = 0,  ys = 1,         cs = 1.
+ * The offsets fold into the constant column m[k][3]. */
+static void
+prep_color_matrix (const PrepConfig * cfg, PrepParams * p)
+{
+  double kr, kb, kg, ys, cs, yoff, m[3][3];
+  int k;
+
+  prep_matrix_kr_kb (cfg->matrix, &kr, &kb);
+  kg = 1.0 - kr - kb;
+  if (cfg->range == PREP_RANGE_FULL) {
+    yoff = 0.0;
+    ys = cs = 1.0;
+  } else {
+    yoff = 16.0;
+    ys = 255.0 / 219.0;
+    cs = 255.0 / 224.0;
+  }
+  m[0][0] = m[1][0] = m[2][0] = ys;
+  m[0][1] = 0.0;
+  m[0][2] = 2.0 * (1.0 - kr) * cs;
+  m[1][1] = -2.0 * kb * (1.0 - kb) / kg * cs;
+  m[1][2] = -2.0 * kr * (1.0 - kr) / kg * cs;
+  m[2][1] = 2.0 * (1.0 - kb) * cs;
+  m[2][2] = 0.0;
+  for (k = 0; k < 3; k++) {
+    p->m[k][0] = (float) m[k][0];
+    p->m[k][1] = (float) m[k][1];
+    p->m[k][2] = (float) m[k][2];
+    p->m[k][3] = (float) (-m[k][0] * yoff - (m[k][1] + m[k][2]) * 128.0);
+  }
+}
+
+/* out = (v * scale - mean) / std = v * (scale / std) + (-mean / std); the
+ * pad value goes through the same float expression as a sample. */
+static void
+prep_normalization (const PrepConfig * cfg, PrepParams * p)
+{
+  int c;
+
+  for (c = 0; c < 3; c++) {
+    p->scale[c] = (float) (cfg->scale / cfg->std[c]);
+    p->bias[c] = (float) (-cfg->mean[c] / cfg->std[c]);
+    p->pad[c] = (float) cfg->pad_value * p->scale[c] + p->bias[c];
+  }
+  p->perm[0] = cfg->channel_order == PREP_ORDER_BGR ? 2 : 0;
+  p->perm[1] = 1;
+  p->perm[2] = cfg->channel_order == PREP_ORDER_BGR ? 0 : 2;
+}
+
+PrepStatus
+prep_plan_new (const PrepConfig * cfg, PrepPlan ** out)
+{
+  PrepPlan *plan;
+  PrepStatus st;
+  int x;
+
+  if (out == NULL)
+    return PREP_ERROR_INVALID_ARGUMENT;
+  *out = NULL;
+  if ((st = prep_config_validate (cfg)) != PREP_OK)
+    return st;
+  plan = calloc (1, sizeof (PrepPlan));
+  if (plan == NULL)
+    return PREP_ERROR_NO_MEMORY;
+  plan->cfg = *cfg;
+  prep_tensor_size (cfg->out_width, cfg->out_height, &plan->n_elements,
+      &plan->n_bytes);
+  prep_geometry (cfg, &plan->params);
+  prep_color_matrix (cfg, &plan->params);
+  prep_normalization (cfg, &plan->params);
+  plan->params.nearest = cfg->interpolation == PREP_INTERP_NEAREST;
+  plan->params.nhwc = cfg->layout == PREP_LAYOUT_NHWC;
+
+  plan->col_taps = malloc ((size_t) cfg->out_width * sizeof (PrepTap));
+  if (plan->col_taps == NULL) {
+    free (plan);
+    return PREP_ERROR_NO_MEMORY;
+  }
+  for (x = 0; x < cfg->out_width; x++)
+    plan->col_taps[x] = prep_axis_tap (&plan->params.ax, x,
+        plan->params.nearest);
+  *out = plan;
+  return PREP_OK;
+}
+
+void
+prep_plan_free (PrepPlan * plan)
+{
+  if (plan == NULL)
+    return;
+  free (plan->col_taps);
+  free (plan);
+}
+
+size_t
+prep_plan_output_bytes (const PrepPlan * plan)
+{
+  return plan->n_bytes;
+}
+
+const PrepParams *
+prep_plan_params (const PrepPlan * plan)
+{
+  return &plan->params;
+}

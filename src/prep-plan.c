@@ -1,0 +1,185 @@
+/* gst-cudapreproc
+ * Copyright (C) 2026 gst-cudapreproc developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+
+/* Host side of the engine: validation, geometry and coefficients, all in
+ * double, folded once into the float PrepParams that every path uses. */
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "prep-private.h"
+
+void
+prep_config_init (PrepConfig * cfg)
+{
+  int c;
+
+  cfg->src_width = cfg->src_height = 0;
+  cfg->crop.x = cfg->crop.y = cfg->crop.width = cfg->crop.height = 0;
+  cfg->out_width = cfg->out_height = 640;
+  cfg->aspect = PREP_ASPECT_STRETCH;
+  cfg->pad_value = 114.0;
+  cfg->interpolation = PREP_INTERP_BILINEAR;
+  cfg->matrix = PREP_MATRIX_BT709;
+  cfg->range = PREP_RANGE_LIMITED;
+  cfg->channel_order = PREP_ORDER_RGB;
+  cfg->layout = PREP_LAYOUT_NCHW;
+  cfg->scale = 1.0 / 255.0;
+  for (c = 0; c < 3; c++) {
+    cfg->mean[c] = 0.0;
+    cfg->std[c] = 1.0;
+  }
+}
+
+static int
+prep_enums_valid (const PrepConfig * cfg)
+{
+  return (unsigned) cfg->aspect <= PREP_ASPECT_LETTERBOX
+      && (unsigned) cfg->interpolation <= PREP_INTERP_NEAREST
+      && (unsigned) cfg->matrix <= PREP_MATRIX_BT2020
+      && (unsigned) cfg->range <= PREP_RANGE_FULL
+      && (unsigned) cfg->channel_order <= PREP_ORDER_BGR
+      && (unsigned) cfg->layout <= PREP_LAYOUT_NHWC;
+}
+
+static int
+prep_normalization_valid (const PrepConfig * cfg)
+{
+  int c;
+
+  if (!isfinite (cfg->scale))
+    return 0;
+  for (c = 0; c < 3; c++) {
+    if (!isfinite (cfg->mean[c]) || !isfinite (cfg->std[c]) ||
+        cfg->std[c] == 0.0)
+      return 0;
+  }
+  return 1;
+}
+
+static int
+prep_crop_inside (const PrepConfig * cfg)
+{
+  const PrepRect *r = &cfg->crop;
+
+  return r->x >= 0 && r->y >= 0 && r->width > 0 && r->height > 0 &&
+      r->width <= cfg->src_width - r->x && r->height <= cfg->src_height - r->y;
+}
+
+PrepStatus
+prep_config_validate (const PrepConfig * cfg)
+{
+  size_t n, bytes;
+
+  if (cfg == NULL || !prep_enums_valid (cfg))
+    return PREP_ERROR_INVALID_ARGUMENT;
+  if (cfg->src_width <= 0 || cfg->src_height <= 0)
+    return PREP_ERROR_SIZE;
+  if (!prep_crop_inside (cfg))
+    return PREP_ERROR_CROP;
+  if (!prep_normalization_valid (cfg))
+    return PREP_ERROR_NORMALIZATION;
+  if (!isfinite (cfg->pad_value) || cfg->pad_value < 0.0 ||
+      cfg->pad_value > 255.0)
+    return PREP_ERROR_PAD_VALUE;
+  return prep_tensor_size (cfg->out_width, cfg->out_height, &n, &bytes);
+}
+
+PrepStatus
+prep_tensor_size (int out_width, int out_height, size_t *n_elements,
+    size_t *n_bytes)
+{
+  size_t w = (size_t) out_width, h = (size_t) out_height;
+
+  if (out_width <= 0 || out_height <= 0)
+    return PREP_ERROR_SIZE;
+  /* 3 channels of 4 bytes: w * h * 12 must fit */
+  if (w > SIZE_MAX / h || w * h > SIZE_MAX / 12)
+    return PREP_ERROR_OVERFLOW;
+  *n_elements = w * h * 3;
+  *n_bytes = w * h * 12;
+  return PREP_OK;
+}
+
+/* Clamp [lo, lo + len) to [0, limit); returns the clamped length (<= 0 when
+ * nothing is left) and updates lo. Done in int64 so no sum overflows. */
+static int64_t
+prep_clamp_span (int64_t * lo, int64_t len, int64_t limit)
+{
+  int64_t hi = *lo + len;
+
+  if (*lo < 0)
+    *lo = 0;
+  if (hi > limit)
+    hi = limit;
+  return hi - *lo;
+}
+
+PrepStatus
+prep_crop_resolve (int frame_width, int frame_height,
+    const PrepRect * requested, PrepRect * resolved, int *clamped)
+{
+  int64_t x, y, w, h;
+  int partial;
+
+  if (requested == NULL || resolved == NULL || clamped == NULL)
+    return PREP_ERROR_INVALID_ARGUMENT;
+  if (frame_width <= 0 || frame_height <= 0)
+    return PREP_ERROR_SIZE;
+  x = requested->x;
+  y = requested->y;
+  w = requested->width;
+  h = requested->height;
+  if (w < 0 || h < 0)
+    return PREP_ERROR_CROP;
+  /* 0 means "to the frame's edge" */
+  if (w == 0)
+    w = frame_width - x;
+  if (h == 0)
+    h = frame_height - y;
+  partial = x < 0 || y < 0 || x + w > frame_width || y + h > frame_height;
+  w = prep_clamp_span (&x, w, frame_width);
+  h = prep_clamp_span (&y, h, frame_height);
+  if (w <= 0 || h <= 0)
+    return PREP_ERROR_CROP;
+  *clamped = partial;
+  resolved->x = (int) x;
+  resolved->y = (int) y;
+  resolved->width = (int) w;
+  resolved->height = (int) h;
+  return PREP_OK;
+}
+
+const char *
+prep_status_string (PrepStatus status)
+{
+  switch (status) {
+    case PREP_OK:
+      return "success";
+    case PREP_ERROR_INVALID_ARGUMENT:
+      return "invalid argument";
+    case PREP_ERROR_SIZE:
+      return "width and height must be positive";
+    case PREP_ERROR_CROP:
+      return "crop rectangle is empty or outside the frame";
+    case PREP_ERROR_NORMALIZATION:
+      return "scale and mean must be finite, std finite and non-zero";
+    case PREP_ERROR_PAD_VALUE:
+      return "pad value must be in [0, 255]";
+    case PREP_ERROR_OVERFLOW:
+      return "output tensor byte size overflows";
+    case PREP_ERROR_STRIDE:
+      return "stride smaller than the row it holds";
+    case PREP_ERROR_OUTPUT_SIZE:
+      return "output buffer smaller than the tensor";
+    case PREP_ERROR_NO_MEMORY:
+      return "out of memory";
+  }
+  return "unknown error";
+}

@@ -1,0 +1,142 @@
+/* gst-cudapreproc
+ * Copyright (C) 2026 gst-cudapreproc developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+
+/* The engine: NV12 frame -> normalized float tensor, in one pass driven by the
+ * output (backwards vertical fusion).  No GLib, no GStreamer: plain pointers,
+ * strides and sizes, every entry point returns a PrepStatus.
+ *
+ * Use:
+ *   PrepConfig cfg;
+ *   prep_config_init (&cfg);                 (defaults, as the element's)
+ *   cfg.src_width = 1920; ...                (fill in)
+ *   PrepPlan *plan;
+ *   if (prep_plan_new (&cfg, &plan) != PREP_OK) ...
+ *   prep_plan_run_cpu (plan, y, y_stride, uv, uv_stride, dst, dst_size);
+ *   prep_plan_free (plan);
+ *
+ * The exact semantics are in docs/semantics.md.
+ */
+
+#ifndef __PREP_H__
+#define __PREP_H__
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum {
+  PREP_OK = 0,
+  PREP_ERROR_INVALID_ARGUMENT,  /* NULL pointer, bad enum value */
+  PREP_ERROR_SIZE,              /* a width/height <= 0 */
+  PREP_ERROR_CROP,              /* crop empty or not inside the frame */
+  PREP_ERROR_NORMALIZATION,     /* non-finite scale/mean, zero or non-finite std */
+  PREP_ERROR_PAD_VALUE,         /* pad value outside [0, 255] or not finite */
+  PREP_ERROR_OVERFLOW,          /* output byte count does not fit in size_t */
+  PREP_ERROR_STRIDE,            /* a stride smaller than the row it holds */
+  PREP_ERROR_OUTPUT_SIZE,       /* destination smaller than the tensor */
+  PREP_ERROR_NO_MEMORY,
+} PrepStatus;
+
+typedef enum {
+  PREP_ASPECT_STRETCH = 0,
+  PREP_ASPECT_LETTERBOX,
+} PrepAspect;
+
+typedef enum {
+  PREP_INTERP_BILINEAR = 0,
+  PREP_INTERP_NEAREST,
+} PrepInterp;
+
+typedef enum {
+  PREP_ORDER_RGB = 0,
+  PREP_ORDER_BGR,
+} PrepChannelOrder;
+
+typedef enum {
+  PREP_LAYOUT_NCHW = 0,
+  PREP_LAYOUT_NHWC,
+} PrepLayout;
+
+typedef enum {
+  PREP_MATRIX_BT601 = 0,
+  PREP_MATRIX_BT709,
+  PREP_MATRIX_BT2020,
+} PrepMatrix;
+
+typedef enum {
+  PREP_RANGE_LIMITED = 0,       /* Y 16..235, UV 16..240 */
+  PREP_RANGE_FULL,              /* Y 0..255, UV 0..255 */
+} PrepRange;
+
+typedef struct {
+  int x, y, width, height;
+} PrepRect;
+
+/* Everything that defines the computation.  The crop must already lie inside
+ * the frame (see prep_crop_resolve()).  mean[], std[] apply to the tensor's
+ * channels in output order (after channel_order). */
+typedef struct {
+  int src_width, src_height;    /* luma size of the NV12 frame */
+  PrepRect crop;                /* in luma pixels, inside the frame */
+  int out_width, out_height;    /* tensor spatial size */
+  PrepAspect aspect;
+  double pad_value;             /* letterbox bands, pixel units 0..255 */
+  PrepInterp interpolation;
+  PrepMatrix matrix;
+  PrepRange range;
+  PrepChannelOrder channel_order;
+  PrepLayout layout;
+  double scale;                 /* out = (v * scale - mean[c]) / std[c] */
+  double mean[3];
+  double std[3];
+} PrepConfig;
+
+typedef struct _PrepPlan PrepPlan;
+
+void prep_config_init (PrepConfig * cfg);
+PrepStatus prep_config_validate (const PrepConfig * cfg);
+
+/* Number of float elements and bytes of the output tensor, with overflow
+ * checks (PREP_ERROR_OVERFLOW). */
+PrepStatus prep_tensor_size (int out_width, int out_height, size_t * n_elements,
+    size_t * n_bytes);
+
+/* Resolve a requested crop against a frame: width/height 0 mean "to the
+ * frame's edge".  A rectangle partly outside the frame is clamped to it
+ * (*clamped set to 1); one entirely outside, or empty after clamping, gives
+ * PREP_ERROR_CROP. */
+PrepStatus prep_crop_resolve (int frame_width, int frame_height,
+    const PrepRect * requested, PrepRect * resolved, int *clamped);
+
+/* Validates the config, derives the coefficients (in double) and the
+ * per-column taps. */
+PrepStatus prep_plan_new (const PrepConfig * cfg, PrepPlan ** plan);
+void prep_plan_free (PrepPlan * plan);
+size_t prep_plan_output_bytes (const PrepPlan * plan);
+
+/* Bytes an NV12 frame of the plan's size needs with these strides:
+ * the luma plane (height rows) and the chroma plane (ceil(height/2) rows). */
+size_t prep_plan_luma_bytes (const PrepPlan * plan, int y_stride);
+size_t prep_plan_chroma_bytes (const PrepPlan * plan, int uv_stride);
+
+/* The CPU path: one pass over the output.  dst_size is in bytes. */
+PrepStatus prep_plan_run_cpu (const PrepPlan * plan,
+    const uint8_t * y, int y_stride, const uint8_t * uv, int uv_stride,
+    float *dst, size_t dst_size);
+
+const char *prep_status_string (PrepStatus status);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* __PREP_H__ */
