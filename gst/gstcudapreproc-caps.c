@@ -1,0 +1,182 @@
+/* gst-cudapreproc
+ * Copyright (C) 2026 gst-cudapreproc developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+
+/* Caps translation between NV12 video and NNStreamer's other/tensors.
+ * The tensor's shape comes from the element's properties; the framerate is
+ * carried over both ways; caps features are kept as they are. */
+
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <string.h>
+
+#include "gstcudapreproc-caps.h"
+
+#define MAX_DIMENSIONS 16
+
+gchar *
+gst_cuda_preproc_shape_to_dimensions (const GstCudaPreprocShape * shape)
+{
+  if (shape->nhwc)
+    return g_strdup_printf ("3:%d:%d:1", shape->width, shape->height);
+  return g_strdup_printf ("%d:%d:3:1", shape->width, shape->height);
+}
+
+/* Parses NNStreamer's "d0:d1:...": every dimension in [1, G_MAXINT]. */
+static gint
+parse_dimensions (const gchar * str, guint64 * dims)
+{
+  gchar **parts = g_strsplit (str, ":", -1);
+  gint n = 0;
+
+  for (; parts[n] != NULL; n++) {
+    gchar *end = NULL;
+    guint64 v = g_ascii_strtoull (parts[n], &end, 10);
+
+    if (n == MAX_DIMENSIONS || end == parts[n] || *end != '\0' || v == 0 ||
+        v > G_MAXINT) {
+      n = -1;
+      break;
+    }
+    dims[n] = v;
+  }
+  g_strfreev (parts);
+  return n;
+}
+
+static gint
+caps_get_dimensions (const GstCaps * caps, guint64 * dims)
+{
+  const GstStructure *s;
+  const gchar *str, *types;
+
+  if (caps == NULL || gst_caps_get_size (caps) < 1)
+    return -1;
+  s = gst_caps_get_structure (caps, 0);
+  str = gst_structure_get_string (s, "dimensions");
+  types = gst_structure_get_string (s, "types");
+  if (str == NULL || g_strcmp0 (types, "float32") != 0)
+    return -1;
+  return parse_dimensions (str, dims);
+}
+
+/* Byte size of the (float32) tensor, refused when it does not fit a
+ * gssize: the overflow policy of docs/bad-input.md. */
+gboolean
+gst_cuda_preproc_caps_get_bytes (const GstCaps * caps, gsize * bytes)
+{
+  guint64 dims[MAX_DIMENSIONS], total = sizeof (gfloat);
+  gint i, n = caps_get_dimensions (caps, dims);
+
+  if (n <= 0)
+    return FALSE;
+  for (i = 0; i < n; i++) {
+    if (total > G_MAXSSIZE / dims[i])
+      return FALSE;
+    total *= dims[i];
+  }
+  *bytes = (gsize) total;
+  return TRUE;
+}
+
+/* The shape of negotiated tensor caps.  W:H:3:1 is NCHW and 3:W:H:1 NHWC;
+ * dimensions that read both ways (3:N:3:1) take the layout of the hint, the
+ * properties. */
+gboolean
+gst_cuda_preproc_caps_get_shape (const GstCaps * caps,
+    const GstCudaPreprocShape * hint, GstCudaPreprocShape * shape)
+{
+  guint64 d[MAX_DIMENSIONS];
+  gboolean nchw, nhwc;
+
+  if (caps_get_dimensions (caps, d) != 4 || d[3] != 1)
+    return FALSE;
+  nchw = d[2] == 3;
+  nhwc = d[0] == 3;
+  if (nchw && nhwc)
+    nchw = !hint->nhwc;
+  if (!nchw && !nhwc)
+    return FALSE;
+  shape->nhwc = !nchw;
+  shape->width = (gint) (nchw ? d[0] : d[1]);
+  shape->height = (gint) (nchw ? d[1] : d[2]);
+  return TRUE;
+}
+
+static void
+copy_framerate (const GstStructure * from, GstStructure * to)
+{
+  const GValue *fps = gst_structure_get_value (from, "framerate");
+
+  if (fps != NULL)
+    gst_structure_set_value (to, "framerate", fps);
+  else
+    gst_structure_set (to, "framerate", GST_TYPE_FRACTION_RANGE, 0, 1,
+        G_MAXINT, 1, NULL);
+}
+
+typedef GstStructure *(*StructureMapFunc) (const GstStructure * s,
+    gconstpointer data);
+
+static GstCaps *
+map_caps (const GstCaps * caps, StructureMapFunc func, gconstpointer data)
+{
+  GstCaps *res = gst_caps_new_empty ();
+  guint i;
+
+  for (i = 0; i < gst_caps_get_size (caps); i++) {
+    GstCapsFeatures *f = gst_caps_get_features (caps, i);
+
+    res = gst_caps_merge_structure_full (res,
+        func (gst_caps_get_structure (caps, i), data),
+        f ? gst_caps_features_copy (f) : NULL);
+  }
+  return res;
+}
+
+static GstStructure *
+video_to_tensor (const GstStructure * s, gconstpointer data)
+{
+  gchar *dims = gst_cuda_preproc_shape_to_dimensions (data);
+  GstStructure *t = gst_structure_new ("other/tensors",
+      "format", G_TYPE_STRING, "static",
+      "num_tensors", G_TYPE_INT, 1,
+      "types", G_TYPE_STRING, "float32",
+      "dimensions", G_TYPE_STRING, dims, NULL);
+
+  copy_framerate (s, t);
+  g_free (dims);
+  return t;
+}
+
+static GstStructure *
+tensor_to_video (const GstStructure * s, gconstpointer data)
+{
+  GstStructure *v = gst_structure_new ("video/x-raw",
+      "format", G_TYPE_STRING, "NV12",
+      "width", GST_TYPE_INT_RANGE, 1, G_MAXINT,
+      "height", GST_TYPE_INT_RANGE, 1, G_MAXINT, NULL);
+
+  copy_framerate (s, v);
+  return v;
+}
+
+GstCaps *
+gst_cuda_preproc_video_to_tensor_caps (const GstCaps * caps,
+    const GstCudaPreprocShape * shape)
+{
+  return map_caps (caps, video_to_tensor, shape);
+}
+
+GstCaps *
+gst_cuda_preproc_tensor_to_video_caps (const GstCaps * caps)
+{
+  return map_caps (caps, tensor_to_video, NULL);
+}

@@ -1,0 +1,59 @@
+/* gst-cudapreproc
+ * Copyright (C) 2026 gst-cudapreproc developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+
+#ifndef __GST_CUDA_PREPROC_ENUMS_H__
+#define __GST_CUDA_PREPROC_ENUMS_H__
+
+#include <gst/gst.h>
+
+G_BEGIN_DECLS
+
+/* Values equal the engine's (PrepAspect, PrepInterp, PrepChannelOrder,
+ * PrepLayout in src/prep.h). */
+typedef enum
+{
+  GST_CUDA_PREPROC_ASPECT_STRETCH = 0,
+  GST_CUDA_PREPROC_ASPECT_LETTERBOX = 1,
+} GstCudaPreprocAspect;
+
+typedef enum
+{
+  GST_CUDA_PREPROC_INTERPOLATION_BILINEAR = 0,
+  GST_CUDA_PREPROC_INTERPOLATION_NEAREST = 1,
+} GstCudaPreprocInterpolation;
+
+typedef enum
+{
+  GST_CUDA_PREPROC_CHANNEL_ORDER_RGB = 0,
+  GST_CUDA_PREPROC_CHANNEL_ORDER_BGR = 1,
+} GstCudaPreprocChannelOrder;
+
+typedef enum
+{
+  GST_CUDA_PREPROC_LAYOUT_NCHW = 0,
+  GST_CUDA_PREPROC_LAYOUT_NHWC = 1,
+} GstCudaPreprocLayout;
+
+#define GST_TYPE_CUDA_PREPROC_ASPECT (gst_cuda_preproc_aspect_get_type ())
+GType gst_cuda_preproc_aspect_get_type (void);
+
+#define GST_TYPE_CUDA_PREPROC_INTERPOLATION \
+    (gst_cuda_preproc_interpolation_get_type ())
+GType gst_cuda_preproc_interpolation_get_type (void);
+
+#define GST_TYPE_CUDA_PREPROC_CHANNEL_ORDER \
+    (gst_cuda_preproc_channel_order_get_type ())
+GType gst_cuda_preproc_channel_order_get_type (void);
+
+#define GST_TYPE_CUDA_PREPROC_LAYOUT (gst_cuda_preproc_layout_get_type ())
+GType gst_cuda_preproc_layout_get_type (void);
+
+G_END_DECLS
+
+#endif /* __GST_CUDA_PREPROC_ENUMS_H__ */

@@ -1,0 +1,476 @@
+/* gst-cudapreproc
+ * Copyright (C) 2026 gst-cudapreproc developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+
+/* The properties of cudapreproc: their documentation, ranges and defaults,
+ * and the thread-safe store behind them (the object lock guards it).
+ * Values the param specs cannot refuse (non-finite scale, mean, std; a zero
+ * std; arrays of other than 3 values) are refused here with a warning, and
+ * the previous value is kept. */
+
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <math.h>
+
+#include "gstcudapreproc-props.h"
+#include "gstcudapreproc-enums.h"
+
+#define DEFAULT_PROP_WIDTH 640
+#define DEFAULT_PROP_HEIGHT 640
+#define DEFAULT_PROP_CROP_X 0
+#define DEFAULT_PROP_CROP_Y 0
+#define DEFAULT_PROP_CROP_WIDTH 0
+#define DEFAULT_PROP_CROP_HEIGHT 0
+#define DEFAULT_PROP_ASPECT GST_CUDA_PREPROC_ASPECT_STRETCH
+#define DEFAULT_PROP_PAD_VALUE 114.0
+#define DEFAULT_PROP_INTERPOLATION GST_CUDA_PREPROC_INTERPOLATION_BILINEAR
+#define DEFAULT_PROP_CHANNEL_ORDER GST_CUDA_PREPROC_CHANNEL_ORDER_RGB
+#define DEFAULT_PROP_SCALE (1.0 / 255.0)
+#define DEFAULT_PROP_MEAN 0.0
+#define DEFAULT_PROP_STD 1.0
+#define DEFAULT_PROP_LAYOUT GST_CUDA_PREPROC_LAYOUT_NCHW
+
+#define PARAM_FLAGS (G_PARAM_READWRITE | GST_PARAM_MUTABLE_PLAYING | \
+    G_PARAM_STATIC_STRINGS)
+
+static void
+install_geometry_properties (GObjectClass * gobject_class)
+{
+  /**
+   * GstCudaPreproc:width:
+   *
+   * Width of the output tensor in pixels.  Changing it while playing
+   * renegotiates on the next buffer.
+   *
+   * Since: 0.1
+   */
+  g_object_class_install_property (gobject_class, PROP_WIDTH,
+      g_param_spec_int ("width", "Width", "Output tensor width in pixels",
+          1, G_MAXINT, DEFAULT_PROP_WIDTH, PARAM_FLAGS));
+  /**
+   * GstCudaPreproc:height:
+   *
+   * Height of the output tensor in pixels.  Changing it while playing
+   * renegotiates on the next buffer.
+   *
+   * Since: 0.1
+   */
+  g_object_class_install_property (gobject_class, PROP_HEIGHT,
+      g_param_spec_int ("height", "Height", "Output tensor height in pixels",
+          1, G_MAXINT, DEFAULT_PROP_HEIGHT, PARAM_FLAGS));
+  /**
+   * GstCudaPreproc:crop-x:
+   *
+   * Left edge of the crop rectangle, in luma pixels of the input frame.
+   *
+   * Since: 0.1
+   */
+  g_object_class_install_property (gobject_class, PROP_CROP_X,
+      g_param_spec_int ("crop-x", "Crop X",
+          "Left edge of the crop rectangle in input pixels",
+          0, G_MAXINT, DEFAULT_PROP_CROP_X, PARAM_FLAGS));
+  /**
+   * GstCudaPreproc:crop-y:
+   *
+   * Top edge of the crop rectangle, in luma pixels of the input frame.
+   *
+   * Since: 0.1
+   */
+  g_object_class_install_property (gobject_class, PROP_CROP_Y,
+      g_param_spec_int ("crop-y", "Crop Y",
+          "Top edge of the crop rectangle in input pixels",
+          0, G_MAXINT, DEFAULT_PROP_CROP_Y, PARAM_FLAGS));
+  /**
+   * GstCudaPreproc:crop-width:
+   *
+   * Width of the crop rectangle; 0 extends it to the frame's right edge.
+   * A crop partly outside the frame is clamped to it (with one element
+   * warning); one entirely outside fails negotiation.
+   *
+   * Since: 0.1
+   */
+  g_object_class_install_property (gobject_class, PROP_CROP_WIDTH,
+      g_param_spec_int ("crop-width", "Crop width",
+          "Width of the crop rectangle (0 = to the frame's right edge)",
+          0, G_MAXINT, DEFAULT_PROP_CROP_WIDTH, PARAM_FLAGS));
+  /**
+   * GstCudaPreproc:crop-height:
+   *
+   * Height of the crop rectangle; 0 extends it to the frame's bottom edge.
+   *
+   * Since: 0.1
+   */
+  g_object_class_install_property (gobject_class, PROP_CROP_HEIGHT,
+      g_param_spec_int ("crop-height", "Crop height",
+          "Height of the crop rectangle (0 = to the frame's bottom edge)",
+          0, G_MAXINT, DEFAULT_PROP_CROP_HEIGHT, PARAM_FLAGS));
+}
+
+static void
+install_mapping_properties (GObjectClass * gobject_class)
+{
+  /**
+   * GstCudaPreproc:aspect:
+   *
+   * How the crop maps onto the tensor: stretched onto all of it, or
+   * letterboxed (aspect ratio kept, centered, bands filled with
+   * #GstCudaPreproc:pad-value).
+   *
+   * Since: 0.1
+   */
+  g_object_class_install_property (gobject_class, PROP_ASPECT,
+      g_param_spec_enum ("aspect", "Aspect",
+          "How the crop maps onto the tensor", GST_TYPE_CUDA_PREPROC_ASPECT,
+          DEFAULT_PROP_ASPECT, PARAM_FLAGS));
+  /**
+   * GstCudaPreproc:pad-value:
+   *
+   * Value of the letterbox bands in pixel units (0..255, before
+   * normalization, the same for the three channels); 114 is YOLO's gray.
+   *
+   * Since: 0.1
+   */
+  g_object_class_install_property (gobject_class, PROP_PAD_VALUE,
+      g_param_spec_double ("pad-value", "Pad value",
+          "Letterbox band value in pixel units (0-255), normalized like "
+          "a pixel", 0.0, 255.0, DEFAULT_PROP_PAD_VALUE, PARAM_FLAGS));
+  /**
+   * GstCudaPreproc:interpolation:
+   *
+   * Resampling method.  Both use half-pixel centers and never read pixels
+   * outside the crop.
+   *
+   * Since: 0.1
+   */
+  g_object_class_install_property (gobject_class, PROP_INTERPOLATION,
+      g_param_spec_enum ("interpolation", "Interpolation",
+          "Resampling method", GST_TYPE_CUDA_PREPROC_INTERPOLATION,
+          DEFAULT_PROP_INTERPOLATION, PARAM_FLAGS));
+  /**
+   * GstCudaPreproc:channel-order:
+   *
+   * Order of the color channels in the tensor.
+   *
+   * Since: 0.1
+   */
+  g_object_class_install_property (gobject_class, PROP_CHANNEL_ORDER,
+      g_param_spec_enum ("channel-order", "Channel order",
+          "Order of the color channels in the tensor",
+          GST_TYPE_CUDA_PREPROC_CHANNEL_ORDER, DEFAULT_PROP_CHANNEL_ORDER,
+          PARAM_FLAGS));
+  /**
+   * GstCudaPreproc:layout:
+   *
+   * Memory layout of the tensor.  Changing it while playing renegotiates.
+   *
+   * Since: 0.1
+   */
+  g_object_class_install_property (gobject_class, PROP_LAYOUT,
+      g_param_spec_enum ("layout", "Layout", "Memory layout of the tensor",
+          GST_TYPE_CUDA_PREPROC_LAYOUT, DEFAULT_PROP_LAYOUT, PARAM_FLAGS));
+}
+
+static void
+install_normalization_properties (GObjectClass * gobject_class)
+{
+  /**
+   * GstCudaPreproc:scale:
+   *
+   * Factor applied to the 0..255 value before the mean is subtracted:
+   * out = (value * scale - mean[c]) / std[c].  Must be finite.
+   *
+   * Since: 0.1
+   */
+  g_object_class_install_property (gobject_class, PROP_SCALE,
+      g_param_spec_double ("scale", "Scale",
+          "Factor on the 0-255 value: out = (value * scale - mean) / std",
+          -G_MAXDOUBLE, G_MAXDOUBLE, DEFAULT_PROP_SCALE, PARAM_FLAGS));
+  /**
+   * GstCudaPreproc:mean:
+   *
+   * Per-channel mean, three values in tensor channel order (after
+   * #GstCudaPreproc:channel-order), e.g. `mean="<0.485,0.456,0.406>"`.
+   * Values must be finite; anything else is refused with a warning.
+   *
+   * Since: 0.1
+   */
+  g_object_class_install_property (gobject_class, PROP_MEAN,
+      gst_param_spec_array ("mean", "Mean",
+          "Per-channel mean, 3 values in tensor channel order",
+          g_param_spec_double ("mean-value", "Mean value",
+              "Mean of one channel", -G_MAXDOUBLE, G_MAXDOUBLE,
+              DEFAULT_PROP_MEAN, PARAM_FLAGS), PARAM_FLAGS));
+  /**
+   * GstCudaPreproc:std:
+   *
+   * Per-channel standard deviation, three values in tensor channel order,
+   * e.g. `std="<0.229,0.224,0.225>"`.  Values must be finite and non-zero;
+   * anything else is refused with a warning.
+   *
+   * Since: 0.1
+   */
+  g_object_class_install_property (gobject_class, PROP_STD,
+      gst_param_spec_array ("std", "Std",
+          "Per-channel standard deviation, 3 non-zero values in tensor "
+          "channel order", g_param_spec_double ("std-value", "Std value",
+              "Standard deviation of one channel", -G_MAXDOUBLE, G_MAXDOUBLE,
+              DEFAULT_PROP_STD, PARAM_FLAGS), PARAM_FLAGS));
+}
+
+void
+gst_cuda_preproc_settings_install (GObjectClass * gobject_class)
+{
+  install_geometry_properties (gobject_class);
+  install_mapping_properties (gobject_class);
+  install_normalization_properties (gobject_class);
+}
+
+void
+gst_cuda_preproc_settings_init (GstCudaPreprocSettings * s)
+{
+  gint c;
+
+  s->width = DEFAULT_PROP_WIDTH;
+  s->height = DEFAULT_PROP_HEIGHT;
+  s->crop.x = DEFAULT_PROP_CROP_X;
+  s->crop.y = DEFAULT_PROP_CROP_Y;
+  s->crop.width = DEFAULT_PROP_CROP_WIDTH;
+  s->crop.height = DEFAULT_PROP_CROP_HEIGHT;
+  s->aspect = DEFAULT_PROP_ASPECT;
+  s->pad_value = DEFAULT_PROP_PAD_VALUE;
+  s->interpolation = DEFAULT_PROP_INTERPOLATION;
+  s->channel_order = DEFAULT_PROP_CHANNEL_ORDER;
+  s->layout = DEFAULT_PROP_LAYOUT;
+  s->scale = DEFAULT_PROP_SCALE;
+  for (c = 0; c < 3; c++) {
+    s->mean[c] = DEFAULT_PROP_MEAN;
+    s->std[c] = DEFAULT_PROP_STD;
+  }
+}
+
+/* Reads a 3-value array property.  Refused (with a warning naming the
+ * values, the old ones kept) unless it has 3 finite values, non-zero for
+ * std. */
+static gboolean
+settings_read_triple (GstObject * self, const GValue * value,
+    const gchar * name, gboolean nonzero, gdouble out[3])
+{
+  guint i, n = gst_value_array_get_size (value);
+  gboolean ok = n == 3;
+  gchar *str;
+
+  for (i = 0; ok && i < n; i++) {
+    GValue d = G_VALUE_INIT;
+
+    g_value_init (&d, G_TYPE_DOUBLE);
+    ok = g_value_transform (gst_value_array_get_value (value, i), &d);
+    out[i] = g_value_get_double (&d);
+    ok = ok && isfinite (out[i]) && !(nonzero && out[i] == 0.0);
+  }
+  if (ok)
+    return TRUE;
+  str = gst_value_serialize (value);
+  g_warning ("%s: refusing %s=%s: it needs 3 finite%s values; keeping the "
+      "previous value", GST_OBJECT_NAME (self), name, str ? str : "(null)",
+      nonzero ? ", non-zero" : "");
+  g_free (str);
+  return FALSE;
+}
+
+static void
+settings_set_triple (GstObject * self, const GValue * value,
+    const gchar * name, gboolean nonzero, gdouble * dest)
+{
+  gdouble v[3];
+
+  if (!settings_read_triple (self, value, name, nonzero, v))
+    return;
+  GST_OBJECT_LOCK (self);
+  dest[0] = v[0];
+  dest[1] = v[1];
+  dest[2] = v[2];
+  GST_OBJECT_UNLOCK (self);
+}
+
+static void
+settings_get_triple (GstObject * self, const gdouble * src, GValue * value)
+{
+  gint i;
+
+  for (i = 0; i < 3; i++) {
+    GValue d = G_VALUE_INIT;
+
+    g_value_init (&d, G_TYPE_DOUBLE);
+    GST_OBJECT_LOCK (self);
+    g_value_set_double (&d, src[i]);
+    GST_OBJECT_UNLOCK (self);
+    gst_value_array_append_and_take_value (value, &d);
+  }
+}
+
+/* Sets an int-like property; TRUE when the tensor shape changed. */
+static gboolean
+settings_set_int (GstObject * self, gint * field, gint v, gboolean shapes)
+{
+  gboolean changed;
+
+  GST_OBJECT_LOCK (self);
+  changed = *field != v;
+  *field = v;
+  GST_OBJECT_UNLOCK (self);
+  return shapes && changed;
+}
+
+/* Stores a property value; FALSE for an unknown property.  *reshape is set
+ * when the tensor's shape (width, height, layout) changed. */
+gboolean
+gst_cuda_preproc_settings_set (GstObject * self, GstCudaPreprocSettings * s,
+    guint prop_id, const GValue * value, gboolean * reshape)
+{
+  *reshape = FALSE;
+
+  switch (prop_id) {
+    case PROP_WIDTH:
+      *reshape = settings_set_int (self, &s->width,
+          g_value_get_int (value), TRUE);
+      break;
+    case PROP_HEIGHT:
+      *reshape = settings_set_int (self, &s->height,
+          g_value_get_int (value), TRUE);
+      break;
+    case PROP_CROP_X:
+      settings_set_int (self, &s->crop.x, g_value_get_int (value), 0);
+      break;
+    case PROP_CROP_Y:
+      settings_set_int (self, &s->crop.y, g_value_get_int (value), 0);
+      break;
+    case PROP_CROP_WIDTH:
+      settings_set_int (self, &s->crop.width, g_value_get_int (value), FALSE);
+      break;
+    case PROP_CROP_HEIGHT:
+      settings_set_int (self, &s->crop.height, g_value_get_int (value), FALSE);
+      break;
+    case PROP_ASPECT:
+      settings_set_int (self, &s->aspect, g_value_get_enum (value), 0);
+      break;
+    case PROP_INTERPOLATION:
+      settings_set_int (self, &s->interpolation,
+          g_value_get_enum (value), FALSE);
+      break;
+    case PROP_CHANNEL_ORDER:
+      settings_set_int (self, &s->channel_order,
+          g_value_get_enum (value), FALSE);
+      break;
+    case PROP_LAYOUT:
+      *reshape = settings_set_int (self, &s->layout,
+          g_value_get_enum (value), TRUE);
+      break;
+    case PROP_PAD_VALUE:
+      GST_OBJECT_LOCK (self);
+      s->pad_value = g_value_get_double (value);
+      GST_OBJECT_UNLOCK (self);
+      break;
+    case PROP_SCALE:
+      if (!isfinite (g_value_get_double (value))) {
+        g_warning ("%s: refusing scale=%g: it must be finite; keeping %g",
+            GST_OBJECT_NAME (self), g_value_get_double (value), s->scale);
+        break;
+      }
+      GST_OBJECT_LOCK (self);
+      s->scale = g_value_get_double (value);
+      GST_OBJECT_UNLOCK (self);
+      break;
+    case PROP_MEAN:
+      settings_set_triple (self, value, "mean", FALSE, s->mean);
+      break;
+    case PROP_STD:
+      settings_set_triple (self, value, "std", TRUE, s->std);
+      break;
+    default:
+      return FALSE;
+  }
+  return TRUE;
+}
+
+static gint
+settings_get_int (GstObject * self, const gint * field)
+{
+  gint v;
+
+  GST_OBJECT_LOCK (self);
+  v = *field;
+  GST_OBJECT_UNLOCK (self);
+  return v;
+}
+
+static gdouble
+settings_get_double (GstObject * self, const gdouble * field)
+{
+  gdouble v;
+
+  GST_OBJECT_LOCK (self);
+  v = *field;
+  GST_OBJECT_UNLOCK (self);
+  return v;
+}
+
+/* Reads a property value; FALSE for an unknown property. */
+gboolean
+gst_cuda_preproc_settings_get (GstObject * self,
+    const GstCudaPreprocSettings * s, guint prop_id, GValue * value)
+{
+  switch (prop_id) {
+    case PROP_WIDTH:
+      g_value_set_int (value, settings_get_int (self, &s->width));
+      break;
+    case PROP_HEIGHT:
+      g_value_set_int (value, settings_get_int (self, &s->height));
+      break;
+    case PROP_CROP_X:
+      g_value_set_int (value, settings_get_int (self, &s->crop.x));
+      break;
+    case PROP_CROP_Y:
+      g_value_set_int (value, settings_get_int (self, &s->crop.y));
+      break;
+    case PROP_CROP_WIDTH:
+      g_value_set_int (value, settings_get_int (self, &s->crop.width));
+      break;
+    case PROP_CROP_HEIGHT:
+      g_value_set_int (value, settings_get_int (self, &s->crop.height));
+      break;
+    case PROP_ASPECT:
+      g_value_set_enum (value, settings_get_int (self, &s->aspect));
+      break;
+    case PROP_INTERPOLATION:
+      g_value_set_enum (value, settings_get_int (self, &s->interpolation));
+      break;
+    case PROP_CHANNEL_ORDER:
+      g_value_set_enum (value, settings_get_int (self, &s->channel_order));
+      break;
+    case PROP_LAYOUT:
+      g_value_set_enum (value, settings_get_int (self, &s->layout));
+      break;
+    case PROP_PAD_VALUE:
+      g_value_set_double (value, settings_get_double (self, &s->pad_value));
+      break;
+    case PROP_SCALE:
+      g_value_set_double (value, settings_get_double (self, &s->scale));
+      break;
+    case PROP_MEAN:
+      settings_get_triple (self, s->mean, value);
+      break;
+    case PROP_STD:
+      settings_get_triple (self, s->std, value);
+      break;
+    default:
+      return FALSE;
+  }
+  return TRUE;
+}

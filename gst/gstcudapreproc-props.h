@@ -1,0 +1,58 @@
+/* gst-cudapreproc
+ * Copyright (C) 2026 gst-cudapreproc developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+
+#ifndef __GST_CUDA_PREPROC_PROPS_H__
+#define __GST_CUDA_PREPROC_PROPS_H__
+
+#include <gst/gst.h>
+
+#include "prep.h"
+
+G_BEGIN_DECLS
+
+enum
+{
+  PROP_0,
+  PROP_WIDTH,
+  PROP_HEIGHT,
+  PROP_CROP_X,
+  PROP_CROP_Y,
+  PROP_CROP_WIDTH,
+  PROP_CROP_HEIGHT,
+  PROP_ASPECT,
+  PROP_PAD_VALUE,
+  PROP_INTERPOLATION,
+  PROP_CHANNEL_ORDER,
+  PROP_SCALE,
+  PROP_MEAN,
+  PROP_STD,
+  PROP_LAYOUT,
+};
+
+/* What the properties hold; read and written under the object lock. */
+typedef struct
+{
+  gint width, height;
+  PrepRect crop;                /* as requested: 0 size = to the edge */
+  gint aspect, interpolation, channel_order, layout;
+  gdouble pad_value, scale;
+  gdouble mean[3], std[3];
+} GstCudaPreprocSettings;
+
+void gst_cuda_preproc_settings_install (GObjectClass * gobject_class);
+void gst_cuda_preproc_settings_init (GstCudaPreprocSettings * s);
+gboolean gst_cuda_preproc_settings_set (GstObject * self,
+    GstCudaPreprocSettings * s, guint prop_id, const GValue * value,
+    gboolean * reshape);
+gboolean gst_cuda_preproc_settings_get (GstObject * self,
+    const GstCudaPreprocSettings * s, guint prop_id, GValue * value);
+
+G_END_DECLS
+
+#endif /* __GST_CUDA_PREPROC_PROPS_H__ */

@@ -1,0 +1,610 @@
+/* gst-cudapreproc
+ * Copyright (C) 2026 gst-cudapreproc developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+
+/**
+ * SECTION:element-cudapreproc
+ * @title: cudapreproc
+ *
+ * Turns each NV12 video frame into a normalized float tensor for a neural
+ * network, in one pass driven by the output: crop, NV12 to RGB, resize
+ * (stretch or letterbox, bilinear or nearest) and per-channel normalization,
+ * without writing any intermediate image.  The output is NNStreamer's
+ * `other/tensors` with one float32 tensor, planar NCHW by default.
+ *
+ * The YUV to RGB matrix and range come from the input caps' colorimetry
+ * (BT.601, BT.709 or BT.2020, limited or full range; GStreamer's defaults for
+ * the frame size when the caps omit it).  The exact arithmetic is written
+ * down in docs/semantics.md of the project.
+ *
+ * ## Example launch lines
+ * |[
+ * gst-launch-1.0 videotestsrc num-buffers=1 ! video/x-raw,format=NV12 ! \
+ *     cudapreproc width=640 height=640 aspect=letterbox ! fakesink
+ * ]| A YOLO-style 1x3x640x640 tensor, letterboxed with pad value 114.
+ * |[
+ * gst-launch-1.0 videotestsrc num-buffers=1 ! \
+ *     video/x-raw,format=NV12,width=1280,height=720 ! \
+ *     cudapreproc crop-x=280 crop-width=720 width=224 height=224 \
+ *     mean="<0.485,0.456,0.406>" std="<0.229,0.224,0.225>" ! fakesink
+ * ]| An ImageNet classifier input from a centered square crop.
+ *
+ * Since: 0.1
+ */
+
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <math.h>
+
+#include <gst/video/video.h>
+
+#include "gstcudapreproc.h"
+#include "gstcudapreproc-caps.h"
+#include "gstcudapreproc-enums.h"
+#include "gstcudapreproc-props.h"
+#include "prep.h"
+
+GST_DEBUG_CATEGORY_STATIC (gst_cuda_preproc_debug);
+#define GST_CAT_DEFAULT gst_cuda_preproc_debug
+
+
+struct _GstCudaPreproc
+{
+  GstBaseTransform parent;
+
+  /* object lock */
+  GstCudaPreprocSettings settings;
+  gboolean settings_changed;    /* rebuild the plan before the next frame */
+
+  /* streaming thread */
+  GstVideoInfo in_info;
+  PrepMatrix matrix;
+  PrepRange range;
+  GstCudaPreprocShape shape;    /* negotiated output */
+  PrepPlan *plan;
+  PrepRect warned_crop;         /* last clamped crop warned about */
+  gint warned_frame_width, warned_frame_height;
+};
+
+#define gst_cuda_preproc_parent_class parent_class
+G_DEFINE_TYPE (GstCudaPreproc, gst_cuda_preproc, GST_TYPE_BASE_TRANSFORM);
+GST_ELEMENT_REGISTER_DEFINE_WITH_CODE (cudapreproc, "cudapreproc",
+    GST_RANK_NONE, GST_TYPE_CUDA_PREPROC,
+    GST_DEBUG_CATEGORY_INIT (gst_cuda_preproc_debug, "cudapreproc", 0,
+        "NV12 to normalized tensor preprocessing"));
+
+static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
+    GST_PAD_SINK, GST_PAD_ALWAYS,
+    GST_STATIC_CAPS (GST_CUDA_PREPROC_SINK_CAPS));
+
+static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
+    GST_PAD_SRC, GST_PAD_ALWAYS,
+    GST_STATIC_CAPS (GST_CUDA_PREPROC_SRC_CAPS));
+
+static void gst_cuda_preproc_set_property (GObject * object, guint prop_id,
+    const GValue * value, GParamSpec * pspec);
+static void gst_cuda_preproc_get_property (GObject * object, guint prop_id,
+    GValue * value, GParamSpec * pspec);
+static void gst_cuda_preproc_finalize (GObject * object);
+static gboolean gst_cuda_preproc_stop (GstBaseTransform * trans);
+static GstCaps *gst_cuda_preproc_transform_caps (GstBaseTransform * trans,
+    GstPadDirection direction, GstCaps * caps, GstCaps * filter);
+static GstCaps *gst_cuda_preproc_fixate_caps (GstBaseTransform * trans,
+    GstPadDirection direction, GstCaps * caps, GstCaps * othercaps);
+static gboolean gst_cuda_preproc_set_caps (GstBaseTransform * trans,
+    GstCaps * incaps, GstCaps * outcaps);
+static gboolean gst_cuda_preproc_transform_size (GstBaseTransform * trans,
+    GstPadDirection direction, GstCaps * caps, gsize size,
+    GstCaps * othercaps, gsize * othersize);
+static gboolean gst_cuda_preproc_propose_allocation (GstBaseTransform * trans,
+    GstQuery * decide_query, GstQuery * query);
+static gboolean gst_cuda_preproc_decide_allocation (GstBaseTransform * trans,
+    GstQuery * query);
+static GstFlowReturn gst_cuda_preproc_transform (GstBaseTransform * trans,
+    GstBuffer * inbuf, GstBuffer * outbuf);
+
+static void
+gst_cuda_preproc_class_init (GstCudaPreprocClass * klass)
+{
+  GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
+  GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
+  GstBaseTransformClass *trans_class = GST_BASE_TRANSFORM_CLASS (klass);
+
+  gobject_class->set_property = gst_cuda_preproc_set_property;
+  gobject_class->get_property = gst_cuda_preproc_get_property;
+  gobject_class->finalize = gst_cuda_preproc_finalize;
+  gst_cuda_preproc_settings_install (gobject_class);
+
+  gst_element_class_add_static_pad_template (element_class, &sink_template);
+  gst_element_class_add_static_pad_template (element_class, &src_template);
+  gst_element_class_set_static_metadata (element_class,
+      "NV12 to tensor preprocessor", "Filter/Converter/Video/Tensor",
+      "Crops, converts NV12 to RGB, resizes and normalizes video frames "
+      "into a float tensor in one pass", "gst-cudapreproc developers");
+
+  trans_class->passthrough_on_same_caps = FALSE;
+  trans_class->stop = GST_DEBUG_FUNCPTR (gst_cuda_preproc_stop);
+  trans_class->transform_caps =
+      GST_DEBUG_FUNCPTR (gst_cuda_preproc_transform_caps);
+  trans_class->fixate_caps = GST_DEBUG_FUNCPTR (gst_cuda_preproc_fixate_caps);
+  trans_class->set_caps = GST_DEBUG_FUNCPTR (gst_cuda_preproc_set_caps);
+  trans_class->transform_size =
+      GST_DEBUG_FUNCPTR (gst_cuda_preproc_transform_size);
+  trans_class->propose_allocation =
+      GST_DEBUG_FUNCPTR (gst_cuda_preproc_propose_allocation);
+  trans_class->decide_allocation =
+      GST_DEBUG_FUNCPTR (gst_cuda_preproc_decide_allocation);
+  trans_class->transform = GST_DEBUG_FUNCPTR (gst_cuda_preproc_transform);
+}
+
+static void
+gst_cuda_preproc_init (GstCudaPreproc * self)
+{
+  gst_cuda_preproc_settings_init (&self->settings);
+  self->settings_changed = TRUE;
+}
+
+static void
+gst_cuda_preproc_finalize (GObject * object)
+{
+  GstCudaPreproc *self = GST_CUDA_PREPROC (object);
+
+  prep_plan_free (self->plan);
+  G_OBJECT_CLASS (parent_class)->finalize (object);
+}
+
+static void
+gst_cuda_preproc_set_property (GObject * object, guint prop_id,
+    const GValue * value, GParamSpec * pspec)
+{
+  GstCudaPreproc *self = GST_CUDA_PREPROC (object);
+  gboolean reshape;
+
+  if (!gst_cuda_preproc_settings_set (GST_OBJECT (self), &self->settings,
+          prop_id, value, &reshape)) {
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    return;
+  }
+  GST_OBJECT_LOCK (self);
+  self->settings_changed = TRUE;
+  GST_OBJECT_UNLOCK (self);
+  /* a new shape is negotiated before the next buffer */
+  if (reshape)
+    gst_base_transform_reconfigure_src (GST_BASE_TRANSFORM (self));
+}
+
+static void
+gst_cuda_preproc_get_property (GObject * object, guint prop_id,
+    GValue * value, GParamSpec * pspec)
+{
+  GstCudaPreproc *self = GST_CUDA_PREPROC (object);
+
+  if (!gst_cuda_preproc_settings_get (GST_OBJECT (self), &self->settings,
+          prop_id, value))
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+}
+
+
+static gboolean
+gst_cuda_preproc_stop (GstBaseTransform * trans)
+{
+  GstCudaPreproc *self = GST_CUDA_PREPROC (trans);
+
+  prep_plan_free (self->plan);
+  self->plan = NULL;
+  self->warned_frame_width = self->warned_frame_height = 0;
+  return TRUE;
+}
+
+static GstCudaPreprocShape
+gst_cuda_preproc_property_shape (GstCudaPreproc * self)
+{
+  GstCudaPreprocShape shape;
+
+  GST_OBJECT_LOCK (self);
+  shape.width = self->settings.width;
+  shape.height = self->settings.height;
+  shape.nhwc = self->settings.layout == GST_CUDA_PREPROC_LAYOUT_NHWC;
+  GST_OBJECT_UNLOCK (self);
+  return shape;
+}
+
+static GstCaps *
+gst_cuda_preproc_transform_caps (GstBaseTransform * trans,
+    GstPadDirection direction, GstCaps * caps, GstCaps * filter)
+{
+  GstCudaPreproc *self = GST_CUDA_PREPROC (trans);
+  GstCudaPreprocShape shape = gst_cuda_preproc_property_shape (self);
+  GstCaps *res, *tmp;
+
+  if (direction == GST_PAD_SINK)
+    res = gst_cuda_preproc_video_to_tensor_caps (caps, &shape);
+  else
+    res = gst_cuda_preproc_tensor_to_video_caps (caps);
+  if (filter) {
+    tmp = gst_caps_intersect_full (filter, res, GST_CAPS_INTERSECT_FIRST);
+    gst_caps_unref (res);
+    res = tmp;
+  }
+  GST_DEBUG_OBJECT (self, "%s caps %" GST_PTR_FORMAT " -> %" GST_PTR_FORMAT,
+      direction == GST_PAD_SINK ? "sink" : "src", caps, res);
+  return res;
+}
+
+/* The only open field is the framerate: keep the other side's. */
+static GstCaps *
+gst_cuda_preproc_fixate_caps (GstBaseTransform * trans,
+    GstPadDirection direction, GstCaps * caps, GstCaps * othercaps)
+{
+  GstStructure *s;
+  gint num, den;
+
+  othercaps = gst_caps_truncate (gst_caps_make_writable (othercaps));
+  s = gst_caps_get_structure (othercaps, 0);
+  if (gst_structure_get_fraction (gst_caps_get_structure (caps, 0),
+          "framerate", &num, &den))
+    gst_structure_fixate_field_nearest_fraction (s, "framerate", num, den);
+  return gst_caps_fixate (othercaps);
+}
+
+/* Matrix and range of the input, from its colorimetry; fields the caps left
+ * unknown take GStreamer's defaults for the frame size. */
+static gboolean
+gst_cuda_preproc_colorimetry (GstCudaPreproc * self, const GstVideoInfo * info)
+{
+  GstVideoColorimetry c = info->colorimetry;
+  GstVideoInfo defaults;
+
+  gst_video_info_set_format (&defaults, GST_VIDEO_FORMAT_NV12,
+      GST_VIDEO_INFO_WIDTH (info), GST_VIDEO_INFO_HEIGHT (info));
+  if (c.matrix == GST_VIDEO_COLOR_MATRIX_UNKNOWN)
+    c.matrix = defaults.colorimetry.matrix;
+  if (c.range == GST_VIDEO_COLOR_RANGE_UNKNOWN)
+    c.range = defaults.colorimetry.range;
+  self->range = c.range == GST_VIDEO_COLOR_RANGE_0_255 ?
+      PREP_RANGE_FULL : PREP_RANGE_LIMITED;
+  switch (c.matrix) {
+    case GST_VIDEO_COLOR_MATRIX_BT601:
+      self->matrix = PREP_MATRIX_BT601;
+      return TRUE;
+    case GST_VIDEO_COLOR_MATRIX_BT709:
+      self->matrix = PREP_MATRIX_BT709;
+      return TRUE;
+    case GST_VIDEO_COLOR_MATRIX_BT2020:
+      self->matrix = PREP_MATRIX_BT2020;
+      return TRUE;
+    default:
+      return FALSE;
+  }
+}
+
+/* Posts one element warning per distinct clamped crop and frame size. */
+static void
+gst_cuda_preproc_warn_clamped (GstCudaPreproc * self, const PrepRect * req,
+    const PrepRect * res)
+{
+  gint fw = GST_VIDEO_INFO_WIDTH (&self->in_info);
+  gint fh = GST_VIDEO_INFO_HEIGHT (&self->in_info);
+  PrepRect *w = &self->warned_crop;
+
+  if (fw == self->warned_frame_width && fh == self->warned_frame_height &&
+      w->x == req->x && w->y == req->y && w->width == req->width &&
+      w->height == req->height)
+    return;
+  *w = *req;
+  self->warned_frame_width = fw;
+  self->warned_frame_height = fh;
+  GST_ELEMENT_WARNING (self, RESOURCE, SETTINGS,
+      ("Crop (x=%d, y=%d, width=%d, height=%d) exceeds the %dx%d frame; "
+          "clamped to (x=%d, y=%d, width=%d, height=%d)", req->x, req->y,
+          req->width, req->height, fw, fh, res->x, res->y, res->width,
+          res->height), (NULL));
+}
+
+static void
+gst_cuda_preproc_fill_config (GstCudaPreproc * self,
+    const GstCudaPreprocSettings * s, PrepConfig * cfg)
+{
+  gint c;
+
+  prep_config_init (cfg);
+  cfg->src_width = GST_VIDEO_INFO_WIDTH (&self->in_info);
+  cfg->src_height = GST_VIDEO_INFO_HEIGHT (&self->in_info);
+  cfg->out_width = self->shape.width;
+  cfg->out_height = self->shape.height;
+  cfg->layout = self->shape.nhwc ? PREP_LAYOUT_NHWC : PREP_LAYOUT_NCHW;
+  cfg->aspect = (PrepAspect) s->aspect;
+  cfg->pad_value = s->pad_value;
+  cfg->interpolation = (PrepInterp) s->interpolation;
+  cfg->channel_order = (PrepChannelOrder) s->channel_order;
+  cfg->matrix = self->matrix;
+  cfg->range = self->range;
+  cfg->scale = s->scale;
+  for (c = 0; c < 3; c++) {
+    cfg->mean[c] = s->mean[c];
+    cfg->std[c] = s->std[c];
+  }
+}
+
+/* Builds the plan from the negotiated caps and the current properties.
+ * A crop outside the frame posts an element error and returns FALSE. */
+static gboolean
+gst_cuda_preproc_rebuild_plan (GstCudaPreproc * self)
+{
+  GstCudaPreprocSettings s;
+  PrepConfig cfg;
+  PrepStatus st;
+  int clamped = 0;
+
+  GST_OBJECT_LOCK (self);
+  s = self->settings;
+  self->settings_changed = FALSE;
+  GST_OBJECT_UNLOCK (self);
+
+  prep_plan_free (self->plan);
+  self->plan = NULL;
+  gst_cuda_preproc_fill_config (self, &s, &cfg);
+  st = prep_crop_resolve (cfg.src_width, cfg.src_height, &s.crop, &cfg.crop,
+      &clamped);
+  if (st != PREP_OK)
+    goto bad_crop;
+  if (clamped)
+    gst_cuda_preproc_warn_clamped (self, &s.crop, &cfg.crop);
+  st = prep_plan_new (&cfg, &self->plan);
+  if (st != PREP_OK)
+    goto no_plan;
+  GST_DEBUG_OBJECT (self, "%dx%d crop %dx%d+%d+%d -> %dx%d %s",
+      cfg.src_width, cfg.src_height, cfg.crop.width, cfg.crop.height,
+      cfg.crop.x, cfg.crop.y, cfg.out_width, cfg.out_height,
+      self->shape.nhwc ? "NHWC" : "NCHW");
+  return TRUE;
+
+  /* ERRORS */
+bad_crop:
+  {
+    GST_ELEMENT_ERROR (self, CORE, NEGOTIATION,
+        ("Crop (x=%d, y=%d, width=%d, height=%d) is empty or lies outside "
+            "the %dx%d frame", s.crop.x, s.crop.y, s.crop.width,
+            s.crop.height, cfg.src_width, cfg.src_height),
+        ("crop-width/crop-height 0 extend to the frame's edge"));
+    return FALSE;
+  }
+no_plan:
+  {
+    GST_ELEMENT_ERROR (self, CORE, NEGOTIATION,
+        ("Cannot prepare the %dx%d tensor: %s", cfg.out_width,
+            cfg.out_height, prep_status_string (st)), (NULL));
+    return FALSE;
+  }
+}
+
+static gboolean
+gst_cuda_preproc_set_caps (GstBaseTransform * trans, GstCaps * incaps,
+    GstCaps * outcaps)
+{
+  GstCudaPreproc *self = GST_CUDA_PREPROC (trans);
+  GstCudaPreprocShape hint = gst_cuda_preproc_property_shape (self);
+  gsize bytes;
+
+  if (!gst_video_info_from_caps (&self->in_info, incaps))
+    goto bad_input;
+  if (!gst_cuda_preproc_colorimetry (self, &self->in_info))
+    goto bad_colorimetry;
+  if (!gst_cuda_preproc_caps_get_shape (outcaps, &hint, &self->shape) ||
+      !gst_cuda_preproc_caps_get_bytes (outcaps, &bytes))
+    goto too_large;
+  return gst_cuda_preproc_rebuild_plan (self);
+
+  /* ERRORS */
+bad_input:
+  {
+    GST_ERROR_OBJECT (self, "invalid input caps %" GST_PTR_FORMAT, incaps);
+    return FALSE;
+  }
+bad_colorimetry:
+  {
+    gchar *str = gst_video_colorimetry_to_string (&self->in_info.colorimetry);
+
+    GST_ELEMENT_ERROR (self, CORE, NEGOTIATION,
+        ("Unsupported colorimetry %s: the YUV matrix must be BT.601, BT.709 "
+            "or BT.2020", GST_STR_NULL (str)), (NULL));
+    g_free (str);
+    return FALSE;
+  }
+too_large:
+  {
+    GST_ELEMENT_ERROR (self, CORE, NEGOTIATION,
+        ("Output tensor %dx%dx3 float32 is too large: its byte size "
+            "overflows", hint.width, hint.height),
+        ("output caps %" GST_PTR_FORMAT, outcaps));
+    return FALSE;
+  }
+}
+
+static gboolean
+gst_cuda_preproc_transform_size (GstBaseTransform * trans,
+    GstPadDirection direction, GstCaps * caps, gsize size,
+    GstCaps * othercaps, gsize * othersize)
+{
+  if (direction == GST_PAD_SRC)
+    return FALSE;
+  return gst_cuda_preproc_caps_get_bytes (othercaps, othersize);
+}
+
+/* Upstream may hand us frames with any strides and plane offsets. */
+static gboolean
+gst_cuda_preproc_propose_allocation (GstBaseTransform * trans,
+    GstQuery * decide_query, GstQuery * query)
+{
+  if (!GST_BASE_TRANSFORM_CLASS (parent_class)->propose_allocation (trans,
+          decide_query, query))
+    return FALSE;
+  gst_query_add_allocation_meta (query, GST_VIDEO_META_API_TYPE, NULL);
+  return TRUE;
+}
+
+/* Tensors are large: recycle them through a pool of our size unless
+ * downstream offers one that fits. */
+static gboolean
+gst_cuda_preproc_decide_allocation (GstBaseTransform * trans, GstQuery * query)
+{
+  GstCaps *caps;
+  GstBufferPool *pool = NULL;
+  guint size = 0, min = 0, max = 0;
+  gsize bytes;
+
+  gst_query_parse_allocation (query, &caps, NULL);
+  if (caps == NULL || !gst_cuda_preproc_caps_get_bytes (caps, &bytes))
+    return FALSE;
+  /* pool sizes are 32-bit: larger tensors are allocated one by one */
+  if (bytes > G_MAXUINT)
+    goto done;
+  if (gst_query_get_n_allocation_pools (query) > 0)
+    gst_query_parse_nth_allocation_pool (query, 0, &pool, &size, &min, &max);
+  if (pool == NULL || size < bytes) {
+    g_clear_object (&pool);
+    pool = gst_buffer_pool_new ();
+    min = max = 0;
+  }
+  if (gst_query_get_n_allocation_pools (query) > 0)
+    gst_query_set_nth_allocation_pool (query, 0, pool, (guint) bytes, min, max);
+  else
+    gst_query_add_allocation_pool (query, pool, (guint) bytes, min, max);
+  gst_object_unref (pool);
+done:
+  return GST_BASE_TRANSFORM_CLASS (parent_class)->decide_allocation (trans,
+      query);
+}
+
+/* Checks that the buffer holds the whole NV12 frame its caps (or its video
+ * meta) describe; otherwise posts a warning naming the sizes.  Planes are
+ * found at the meta's offsets and strides when there is a meta. */
+static gboolean
+gst_cuda_preproc_input_is_complete (GstCudaPreproc * self, GstBuffer * buf)
+{
+  const GstVideoInfo *info = &self->in_info;
+  GstVideoMeta *meta = gst_buffer_get_video_meta (buf);
+  gsize size = gst_buffer_get_size (buf), need[2] = { 0, 0 };
+  gsize offset[2] = { info->offset[0], info->offset[1] };
+  gint stride[2] = { info->stride[0], info->stride[1] };
+
+  if (meta != NULL) {
+    if (meta->format != GST_VIDEO_FORMAT_NV12 || meta->n_planes != 2 ||
+        (gint) meta->width < GST_VIDEO_INFO_WIDTH (info) ||
+        (gint) meta->height < GST_VIDEO_INFO_HEIGHT (info))
+      goto bad_meta;
+    offset[0] = meta->offset[0];
+    offset[1] = meta->offset[1];
+    stride[0] = meta->stride[0];
+    stride[1] = meta->stride[1];
+  }
+  if (stride[0] < GST_VIDEO_INFO_WIDTH (info) ||
+      stride[1] < GST_ROUND_UP_2 (GST_VIDEO_INFO_WIDTH (info)))
+    goto bad_stride;
+  need[0] = offset[0] + prep_plan_luma_bytes (self->plan, stride[0]);
+  need[1] = offset[1] + prep_plan_chroma_bytes (self->plan, stride[1]);
+  if (need[0] > size || need[1] > size)
+    goto too_small;
+  return TRUE;
+
+  /* ERRORS */
+bad_meta:
+  {
+    GST_ELEMENT_WARNING (self, STREAM, FORMAT,
+        ("Video meta (%s %ux%u, %u planes) does not match the %dx%d NV12 "
+            "caps; frame dropped", gst_video_format_to_string (meta->format),
+            meta->width, meta->height, meta->n_planes,
+            GST_VIDEO_INFO_WIDTH (info), GST_VIDEO_INFO_HEIGHT (info)), (NULL));
+    return FALSE;
+  }
+bad_stride:
+  {
+    GST_ELEMENT_WARNING (self, STREAM, FORMAT,
+        ("Strides %d, %d are too small for a %d pixels wide NV12 frame; "
+            "frame dropped", stride[0], stride[1],
+            GST_VIDEO_INFO_WIDTH (info)), (NULL));
+    return FALSE;
+  }
+too_small:
+  {
+    GST_ELEMENT_WARNING (self, STREAM, FORMAT,
+        ("Input buffer of %" G_GSIZE_FORMAT " bytes is smaller than the %dx%d "
+            "NV12 frame it should hold (%" G_GSIZE_FORMAT " bytes); frame "
+            "dropped", size, GST_VIDEO_INFO_WIDTH (info),
+            GST_VIDEO_INFO_HEIGHT (info), MAX (need[0], need[1])),
+        ("strides %d, %d; offsets %" G_GSIZE_FORMAT ", %" G_GSIZE_FORMAT,
+            stride[0], stride[1], offset[0], offset[1]));
+    return FALSE;
+  }
+}
+
+/* Rebuilds the plan when a property changed since the last frame. */
+static gboolean
+gst_cuda_preproc_ensure_plan (GstCudaPreproc * self)
+{
+  gboolean changed;
+
+  GST_OBJECT_LOCK (self);
+  changed = self->settings_changed;
+  GST_OBJECT_UNLOCK (self);
+  if (!changed && self->plan != NULL)
+    return TRUE;
+  return gst_cuda_preproc_rebuild_plan (self);
+}
+
+static GstFlowReturn
+gst_cuda_preproc_transform (GstBaseTransform * trans, GstBuffer * inbuf,
+    GstBuffer * outbuf)
+{
+  GstCudaPreproc *self = GST_CUDA_PREPROC (trans);
+  GstVideoFrame frame;
+  GstMapInfo out;
+  PrepStatus st;
+
+  if (!gst_cuda_preproc_ensure_plan (self))
+    return GST_FLOW_NOT_NEGOTIATED;
+  if (!gst_cuda_preproc_input_is_complete (self, inbuf))
+    return GST_BASE_TRANSFORM_FLOW_DROPPED;
+  if (!gst_video_frame_map (&frame, &self->in_info, inbuf, GST_MAP_READ))
+    goto map_in_failed;
+  if (!gst_buffer_map (outbuf, &out, GST_MAP_WRITE))
+    goto map_out_failed;
+  st = prep_plan_run_cpu (self->plan,
+      GST_VIDEO_FRAME_PLANE_DATA (&frame, 0),
+      GST_VIDEO_FRAME_PLANE_STRIDE (&frame, 0),
+      GST_VIDEO_FRAME_PLANE_DATA (&frame, 1),
+      GST_VIDEO_FRAME_PLANE_STRIDE (&frame, 1), (gfloat *) out.data, out.size);
+  gst_buffer_unmap (outbuf, &out);
+  gst_video_frame_unmap (&frame);
+  if (st != PREP_OK)
+    goto run_failed;
+  return GST_FLOW_OK;
+
+  /* ERRORS */
+map_in_failed:
+  {
+    GST_ELEMENT_WARNING (self, STREAM, FORMAT,
+        ("Cannot map the input frame; frame dropped"), (NULL));
+    return GST_BASE_TRANSFORM_FLOW_DROPPED;
+  }
+map_out_failed:
+  {
+    gst_video_frame_unmap (&frame);
+    GST_ELEMENT_ERROR (self, RESOURCE, WRITE,
+        ("Cannot map the output tensor buffer for writing"), (NULL));
+    return GST_FLOW_ERROR;
+  }
+run_failed:
+  {
+    GST_ELEMENT_ERROR (self, STREAM, FAILED,
+        ("Preprocessing failed: %s", prep_status_string (st)), (NULL));
+    return GST_FLOW_ERROR;
+  }
+}
