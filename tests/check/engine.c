@@ -1,0 +1,1250 @@
+/* gst-cudapreproc
+ * Copyright (C) 2026 gst-cudapreproc developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+
+/* Unit tests of the engine (src/prep.h):
+ *  - golden cases on a 4x4 NV12 frame, expected values worked out by hand
+ *    from design.md section 4 (they check the reference model too);
+ *  - a table of cases against the float64 reference model
+ *    (tests/reference), bound 1e-4 absolute on every element;
+ *  - determinism, and the API's error policies. */
+
+#include <gst/check/gstcheck.h>
+
+#include <limits.h>
+#include <math.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "prep.h"
+#include "ref-model.h"
+
+/* Agreement bound of the engine's float32 output with the float64 model
+ * (design.md section 4), for default and for ImageNet normalization alike:
+ * |out| stays below ~2.7 there, so float32 rounding is ~3e-7. */
+#define REF_BOUND 1e-4
+/* Hand-computed golden values are given to 6 decimals in pixel units. */
+#define GOLDEN_BOUND 1e-5
+
+/* Destination sentinel: a quiet NaN with a recognizable payload, so an
+ * element that is never written is either found by its bits or is not
+ * finite.  HEAD/TAIL guard elements catch writes outside the tensor. */
+#define SENTINEL_BITS 0x7fc0deadu
+#define GUARD_HEAD 16
+#define GUARD_TAIL 67
+
+/* ------------------------------------------------------------------------ */
+/* Helpers: PRNG, guarded planes, sentinel-filled destinations              */
+/* ------------------------------------------------------------------------ */
+
+/* 64-bit LCG (Knuth's MMIX constants), top bits out. */
+static guint32
+lcg_next (guint64 * state)
+{
+  *state = *state * 6364136223846793005ULL + 1442695040888963407ULL;
+  return (guint32) (*state >> 33);
+}
+
+/* A buffer whose last byte is followed by an inaccessible page: a read past
+ * the end of a plane faults instead of passing silently. */
+typedef struct
+{
+  guint8 *map;
+  size_t map_size;
+  guint8 *data;
+} Guarded;
+
+static guint8 *
+guarded_alloc (Guarded * g, size_t size)
+{
+  size_t page = (size_t) sysconf (_SC_PAGESIZE);
+  size_t body = (size + page - 1) / page * page;
+
+  g->map_size = body + page;
+  g->map = mmap (NULL, g->map_size, PROT_READ | PROT_WRITE,
+      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  fail_if (g->map == MAP_FAILED, "mmap of %zu bytes failed", g->map_size);
+  fail_unless (mprotect (g->map + body, page, PROT_NONE) == 0);
+  g->data = g->map + body - size;
+  return g->data;
+}
+
+static void
+guarded_free (Guarded * g)
+{
+  munmap (g->map, g->map_size);
+}
+
+static guint32
+float_bits (float f)
+{
+  guint32 u;
+
+  memcpy (&u, &f, sizeof u);
+  return u;
+}
+
+static void
+fill_sentinel (float *buf, size_t n)
+{
+  guint32 s = SENTINEL_BITS;
+  size_t i;
+
+  for (i = 0; i < n; i++)
+    memcpy (&buf[i], &s, sizeof s);
+}
+
+/* Index of the first element of buf[0..n) that is not the sentinel, or n. */
+static size_t
+first_written (const float *buf, size_t n)
+{
+  size_t i;
+
+  for (i = 0; i < n; i++)
+    if (float_bits (buf[i]) != SENTINEL_BITS)
+      return i;
+  return n;
+}
+
+/* The same configuration for the reference model, field by field. */
+static void
+ref_from_prep (const PrepConfig * p, RefConfig * r)
+{
+  static const int matrices[] = { REF_MATRIX_BT601, REF_MATRIX_BT709,
+    REF_MATRIX_BT2020
+  };
+  int c;
+
+  ref_config_defaults (r);
+  r->src_width = p->src_width;
+  r->src_height = p->src_height;
+  r->crop_x = p->crop.x;
+  r->crop_y = p->crop.y;
+  r->crop_width = p->crop.width;
+  r->crop_height = p->crop.height;
+  r->out_width = p->out_width;
+  r->out_height = p->out_height;
+  r->letterbox = p->aspect == PREP_ASPECT_LETTERBOX;
+  r->pad_value = p->pad_value;
+  r->nearest = p->interpolation == PREP_INTERP_NEAREST;
+  r->matrix = matrices[p->matrix];
+  r->full_range = p->range == PREP_RANGE_FULL;
+  r->bgr = p->channel_order == PREP_ORDER_BGR;
+  r->nhwc = p->layout == PREP_LAYOUT_NHWC;
+  r->scale = p->scale;
+  for (c = 0; c < 3; c++) {
+    r->mean[c] = p->mean[c];
+    r->std[c] = p->std[c];
+  }
+}
+
+/* ------------------------------------------------------------------------ */
+/* Golden cases: a 4x4 frame, values computed by hand                      */
+/* ------------------------------------------------------------------------ */
+
+/* Y[r][c] = 10 + 20 c + 40 r; strides of 6 bytes, the 2 bytes of padding
+ * (0xee) must never be read.  Chroma 2x2 (U, V):
+ *   (0,0) = (100, 150)   (0,1) = (160, 120)
+ *   (1,0) = (128, 128)   (1,1) = ( 90, 200) */
+#define GOLDEN_STRIDE 6
+static const guint8 golden_y[4 * GOLDEN_STRIDE] = {
+  10, 30, 50, 70, 0xee, 0xee,
+  50, 70, 90, 110, 0xee, 0xee,
+  90, 110, 130, 150, 0xee, 0xee,
+  130, 150, 170, 190, 0xee, 0xee,
+};
+
+static const guint8 golden_uv[2 * GOLDEN_STRIDE] = {
+  100, 150, 160, 120, 0xee, 0xee,
+  128, 128, 90, 200, 0xee, 0xee,
+};
+
+static void
+golden_config (PrepConfig * cfg, int ow, int oh)
+{
+  prep_config_init (cfg);
+  cfg->src_width = cfg->src_height = 4;
+  cfg->crop = (PrepRect) {
+  0, 0, 4, 4};
+  cfg->out_width = ow;
+  cfg->out_height = oh;
+}
+
+/* Runs the engine and the reference model on the golden frame and compares
+ * both with the hand-computed tensor. */
+static void
+check_golden (const PrepConfig * cfg, const double *expected, size_t n)
+{
+  float out[GUARD_HEAD + 64 + GUARD_TAIL];
+  double ref[64];
+  RefConfig rc;
+  PrepPlan *plan = NULL;
+  size_t i;
+
+  fail_unless (n == (size_t) 3 * cfg->out_width * cfg->out_height && n <= 64);
+  fail_unless_equals_int (prep_plan_new (cfg, &plan), PREP_OK);
+  fill_sentinel (out, G_N_ELEMENTS (out));
+  fail_unless_equals_int (prep_plan_run_cpu (plan, golden_y, GOLDEN_STRIDE,
+          golden_uv, GOLDEN_STRIDE, out + GUARD_HEAD,
+          (n + GUARD_TAIL) * sizeof (float)), PREP_OK);
+  ref_from_prep (cfg, &rc);
+  ref_run (&rc, golden_y, GOLDEN_STRIDE, golden_uv, GOLDEN_STRIDE, ref);
+  for (i = 0; i < n; i++) {
+    fail_unless (fabs (out[GUARD_HEAD + i] - expected[i]) <= GOLDEN_BOUND,
+        "engine element %zu: expected %.7f, got %.7f", i, expected[i],
+        out[GUARD_HEAD + i]);
+    fail_unless (fabs (ref[i] - expected[i]) <= GOLDEN_BOUND,
+        "reference element %zu: expected %.7f, got %.7f", i, expected[i],
+        ref[i]);
+  }
+  fail_unless_equals_int (first_written (out, GUARD_HEAD), GUARD_HEAD);
+  fail_unless_equals_int (first_written (out + GUARD_HEAD + n, GUARD_TAIL),
+      GUARD_TAIL);
+  prep_plan_free (plan);
+}
+
+/* 4x4 -> 2x2 stretch, bilinear, full-range BT.601, RGB, NCHW, /255.
+ * sx = (x + 0.5) * 4 / 2 - 0.5 = 2x + 0.5: taps 2x, 2x + 1, weights 1/2
+ * each; likewise rows.  Each output pixel averages one 2x2 luma block and
+ * all four taps share one chroma sample:
+ *   (0,0): Y = (10 + 30 + 50 + 70) / 4 = 40,       U = 100, V = 150
+ *   (1,0): Y = (50 + 70 + 90 + 110) / 4 = 80,      U = 160, V = 120
+ *   (0,1): Y = (90 + 110 + 130 + 150) / 4 = 120,   U = 128, V = 128
+ *   (1,1): Y = (130 + 150 + 170 + 190) / 4 = 160,  U = 90,  V = 200
+ * Full range BT.601 in 8-bit units (Kr = 0.299, Kb = 0.114, Kg = 0.587):
+ *   R = Y + 1.402 (V - 128)
+ *   G = Y - 0.3441363 (U - 128) - 0.7141363 (V - 128)
+ *   B = Y + 1.772 (U - 128)                                      */
+GST_START_TEST (test_golden_bilinear_full_601)
+{
+  static const double expected[] = {
+    /* R plane */
+    70.844 / 255,               /* 40 + 1.402 * 22 */
+    68.784 / 255,               /* 80 + 1.402 * -8 */
+    120.0 / 255,                /* gray */
+    255.0 / 255,                /* 160 + 1.402 * 72 = 260.944, clamped */
+    /* G plane */
+    33.924818 / 255,            /* 40 + 0.3441363 * 28 - 0.7141363 * 22 */
+    74.700729 / 255,            /* 80 - 0.3441363 * 32 + 0.7141363 * 8 */
+    120.0 / 255,                /* gray */
+    121.659366 / 255,           /* 160 + 0.3441363 * 38 - 0.7141363 * 72 */
+    /* B plane */
+    0.0 / 255,                  /* 40 + 1.772 * -28 = -9.616, clamped */
+    136.704 / 255,              /* 80 + 1.772 * 32 */
+    120.0 / 255,                /* gray */
+    92.664 / 255,               /* 160 + 1.772 * -38 */
+  };
+  PrepConfig cfg;
+
+  golden_config (&cfg, 2, 2);
+  cfg.range = PREP_RANGE_FULL;
+  cfg.matrix = PREP_MATRIX_BT601;
+  check_golden (&cfg, expected, G_N_ELEMENTS (expected));
+}
+
+GST_END_TEST;
+
+/* 4x4 -> 2x2 stretch, nearest, limited-range BT.709, BGR, NHWC, /255.
+ * sx = 2x + 0.5, nearest tap floor (sx + 0.5) = 2x + 1: columns/rows 1, 3.
+ *   (0,0): Y[1][1] = 70,  U = 100, V = 150
+ *   (1,0): Y[1][3] = 110, U = 160, V = 120
+ *   (0,1): Y[3][1] = 150, U = 128, V = 128
+ *   (1,1): Y[3][3] = 190, U = 90,  V = 200
+ * Limited range in 8-bit units: Y8 = 255 (Y - 16) / 219,
+ * Cb8 = 255 (U - 128) / 224, Cr8 = 255 (V - 128) / 224; BT.709
+ * (Kr = 0.2126, Kb = 0.0722, Kg = 0.7152):
+ *   R = Y8 + 1.5748 Cr8
+ *   G = Y8 - 0.1873243 Cb8 - 0.4681243 Cr8
+ *   B = Y8 + 1.8556 Cb8
+ * Element order (y, x, c) with c = B, G, R.                          */
+GST_START_TEST (test_golden_nearest_limited_709_bgr_nhwc)
+{
+  static const double expected[] = {
+    /* (0,0): Y8 = 255 * 54 / 219 = 62.876712, Cb8 = -31.875,
+     *        Cr8 = 255 * 22 / 224 = 25.044643 */
+    3.729462 / 255,             /* B = 62.876712 - 1.8556 * 31.875 */
+    57.123667 / 255,            /* G = 62.876712 + 5.970961 - 11.724006 */
+    102.317016 / 255,           /* R = 62.876712 + 1.5748 * 25.044643 */
+    /* (1,0): Y8 = 255 * 94 / 219 = 109.452055, Cb8 = 255 * 32 / 224
+     *        = 36.428571, Cr8 = 255 * -8 / 224 = -9.107143 */
+    177.048912 / 255,           /* B = 109.452055 + 1.8556 * 36.428571 */
+    106.891374 / 255,           /* G = 109.452055 - 6.823956 + 4.263275 */
+    95.110026 / 255,            /* R = 109.452055 - 1.5748 * 9.107143 */
+    /* (0,1): gray, Y8 = 255 * 134 / 219 = 156.027397 */
+    156.027397 / 255, 156.027397 / 255, 156.027397 / 255,
+    /* (1,1): Y8 = 255 * 174 / 219 = 202.602740, Cb8 = 255 * -38 / 224
+     *        = -43.258929, Cr8 = 255 * 72 / 224 = 81.964286 */
+    122.331471 / 255,           /* B = 202.602740 - 1.8556 * 43.258929 */
+    172.336717 / 255,           /* G = 202.602740 + 8.103444 - 38.369467 */
+    255.0 / 255,                /* R = 202.60274 + 129.077357, clamped */
+  };
+  PrepConfig cfg;
+
+  golden_config (&cfg, 2, 2);
+  cfg.interpolation = PREP_INTERP_NEAREST;
+  cfg.matrix = PREP_MATRIX_BT709;
+  cfg.range = PREP_RANGE_LIMITED;
+  cfg.channel_order = PREP_ORDER_BGR;
+  cfg.layout = PREP_LAYOUT_NHWC;
+  check_golden (&cfg, expected, G_N_ELEMENTS (expected));
+}
+
+GST_END_TEST;
+
+/* Crop (0, 1, 4, 2) -> 2 wide x 3 high, letterbox, pad 60, full-range
+ * BT.2020, RGB, NCHW, scale 1/255, mean (0.5, 0.25, 0.125), std
+ * (0.5, 0.25, 2).
+ * s = min (2 / 4, 3 / 2) = 0.5; inner 2 x round (2 * 0.5) = 2 x 1;
+ * ox = 0, oy = floor ((3 - 1) / 2) = 1: rows 0 and 2 are padding.
+ * Row 1: sy = 1 + 0.5 * 2 / 1 - 0.5 = 1.5 (rows 1, 2, weights 1/2);
+ * sx = (x + 0.5) * 4 / 2 - 0.5 = 2x + 0.5.  Luma rows 1, 2 lie in chroma
+ * rows 0, 1, so U, V average two chroma samples:
+ *   (0,1): Y = (50 + 70 + 90 + 110) / 4 = 80, U = (100 + 128) / 2 = 114,
+ *          V = (150 + 128) / 2 = 139
+ *   (1,1): Y = (90 + 110 + 130 + 150) / 4 = 120, U = (160 + 90) / 2 = 125,
+ *          V = (120 + 200) / 2 = 160
+ * Full range BT.2020 (Kr = 0.2627, Kb = 0.0593, Kg = 0.678):
+ *   R = Y + 1.4746 (V - 128)
+ *   G = Y - 0.1645531 (U - 128) - 0.5713531 (V - 128)
+ *   B = Y + 1.8814 (U - 128)
+ * then out = (v / 255 - mean[c]) / std[c].                            */
+GST_START_TEST (test_golden_letterbox_full_2020)
+{
+  static const double expected[] = {
+    /* R plane, mean 0.5, std 0.5 */
+    (60.0 / 255 - 0.5) / 0.5, (60.0 / 255 - 0.5) / 0.5, /* pad row */
+    (96.2206 / 255 - 0.5) / 0.5,        /* 80 + 1.4746 * 11 */
+    (167.1872 / 255 - 0.5) / 0.5,       /* 120 + 1.4746 * 32 */
+    (60.0 / 255 - 0.5) / 0.5, (60.0 / 255 - 0.5) / 0.5, /* pad row */
+    /* G plane, mean 0.25, std 0.25 */
+    (60.0 / 255 - 0.25) / 0.25, (60.0 / 255 - 0.25) / 0.25,
+    (76.018859 / 255 - 0.25) / 0.25,    /* 80 + 0.1645531 * 14
+                                         * - 0.5713531 * 11 */
+    (102.210359 / 255 - 0.25) / 0.25,   /* 120 - 0.1645531 * -3
+                                         * - 0.5713531 * 32 */
+    (60.0 / 255 - 0.25) / 0.25, (60.0 / 255 - 0.25) / 0.25,
+    /* B plane, mean 0.125, std 2 */
+    (60.0 / 255 - 0.125) / 2, (60.0 / 255 - 0.125) / 2,
+    (53.6604 / 255 - 0.125) / 2,        /* 80 + 1.8814 * -14 */
+    (114.3558 / 255 - 0.125) / 2,       /* 120 + 1.8814 * -3 */
+    (60.0 / 255 - 0.125) / 2, (60.0 / 255 - 0.125) / 2,
+  };
+  PrepConfig cfg;
+
+  golden_config (&cfg, 2, 3);
+  cfg.crop = (PrepRect) {
+  0, 1, 4, 2};
+  cfg.aspect = PREP_ASPECT_LETTERBOX;
+  cfg.pad_value = 60;
+  cfg.matrix = PREP_MATRIX_BT2020;
+  cfg.range = PREP_RANGE_FULL;
+  cfg.mean[0] = 0.5;
+  cfg.mean[1] = 0.25;
+  cfg.mean[2] = 0.125;
+  cfg.std[0] = 0.5;
+  cfg.std[1] = 0.25;
+  cfg.std[2] = 2;
+  check_golden (&cfg, expected, G_N_ELEMENTS (expected));
+}
+
+GST_END_TEST;
+
+/* Crop (1, 1, 2, 2) -> 3x1 stretch, bilinear, limited-range BT.601, RGB,
+ * NCHW, /255.  Taps are clamped to the crop:
+ * sx = 1 + (x + 0.5) * 2 / 3 - 0.5 = 0.8333, 1.5, 2.1667
+ *   x = 0: taps 0, 1 -> both clamped to column 1
+ *   x = 1: taps 1, 2, weights 1/2
+ *   x = 2: taps 2, 3 -> both clamped to column 2
+ * sy = 1 + 0.5 * 2 / 1 - 0.5 = 1.5: rows 1, 2, weights 1/2.
+ *   x = 0: Y = (70 + 110) / 2 = 90, U = (100 + 128) / 2 = 114,
+ *          V = (150 + 128) / 2 = 139
+ *   x = 1: Y = (70 + 90 + 110 + 130) / 4 = 100,
+ *          U = (100 + 160 + 128 + 90) / 4 = 119.5,
+ *          V = (150 + 120 + 128 + 200) / 4 = 149.5
+ *   x = 2: Y = (90 + 130) / 2 = 110, U = (160 + 90) / 2 = 125,
+ *          V = (120 + 200) / 2 = 160
+ * Limited range BT.601, 8-bit units: Y8 = 255 (Y - 16) / 219,
+ * Cb8 = 255 (U - 128) / 224, Cr8 = 255 (V - 128) / 224;
+ *   R = Y8 + 1.402 Cr8, G = Y8 - 0.3441363 Cb8 - 0.7141363 Cr8,
+ *   B = Y8 + 1.772 Cb8                                               */
+GST_START_TEST (test_golden_crop_clamp_limited_601)
+{
+  static const double expected[] = {
+    /* R: x = 0: Y8 = 86.164384, Cb8 = -15.9375, Cr8 = 12.522321
+     *    x = 1: Y8 = 97.808219, Cb8 = -9.676339, Cr8 = 24.475446
+     *    x = 2: Y8 = 109.452055, Cb8 = -3.415179, Cr8 = 36.428571 */
+    103.720678 / 255,           /* 86.164384 + 1.402 * 12.522321 */
+    132.122795 / 255,           /* 97.808219 + 1.402 * 24.475446 */
+    160.524912 / 255,           /* 109.452055 + 1.402 * 36.428571 */
+    /* G */
+    82.706412 / 255,            /* 86.164384 + 5.484672 - 8.942644 */
+    83.659394 / 255,            /* 97.808219 + 3.329990 - 17.478815 */
+    84.612377 / 255,            /* 109.452055 + 1.175286 - 26.014965 */
+    /* B */
+    57.923134 / 255,            /* 86.164384 + 1.772 * -15.9375 */
+    80.661746 / 255,            /* 97.808219 + 1.772 * -9.676339 */
+    103.400358 / 255,           /* 109.452055 + 1.772 * -3.415179 */
+  };
+  PrepConfig cfg;
+
+  golden_config (&cfg, 3, 1);
+  cfg.crop = (PrepRect) {
+  1, 1, 2, 2};
+  cfg.matrix = PREP_MATRIX_BT601;
+  cfg.range = PREP_RANGE_LIMITED;
+  check_golden (&cfg, expected, G_N_ELEMENTS (expected));
+}
+
+GST_END_TEST;
+
+/* Whole frame -> 3x1 stretch, bilinear, full-range BT.709, RGB, NCHW.
+ * Non-trivial weights: sx = (x + 0.5) * 4 / 3 - 0.5 = 1/6, 3/2, 17/6
+ *   x = 0: columns 0, 1, weight 1/6 on column 1
+ *   x = 1: columns 1, 2, weight 1/2
+ *   x = 2: columns 2, 3, weight 5/6 on column 3
+ * sy = 0.5 * 4 / 1 - 0.5 = 1.5: rows 1, 2, weights 1/2; the column
+ * averages of rows 1, 2 are 70, 90, 110, 130; chroma columns 0, 0, 1, 1
+ * with row averages (U, V) = (114, 139), (125, 160).
+ *   x = 0: Y = 70 * 5/6 + 90 / 6 = 73.333333, U = 114, V = 139
+ *   x = 1: Y = 100, U = (114 + 125) / 2 = 119.5, V = (139 + 160) / 2
+ *          = 149.5
+ *   x = 2: Y = 110 / 6 + 130 * 5/6 = 126.666667, U = 125, V = 160
+ * Full range BT.709: R = Y + 1.5748 (V - 128),
+ * G = Y - 0.1873243 (U - 128) - 0.4681243 (V - 128), B = Y + 1.8556
+ * (U - 128).                                                           */
+GST_START_TEST (test_golden_weights_full_709)
+{
+  static const double expected[] = {
+    90.656133 / 255,            /* 73.333333 + 1.5748 * 11 */
+    133.8582 / 255,             /* 100 + 1.5748 * 21.5 */
+    177.060267 / 255,           /* 126.666667 + 1.5748 * 32 */
+    70.806506 / 255,            /* 73.333333 + 2.622540 - 5.149367 */
+    91.527584 / 255,            /* 100 + 1.592256 - 10.064672 */
+    112.248663 / 255,           /* 126.666667 + 0.561973 - 14.979978 */
+    47.354933 / 255,            /* 73.333333 + 1.8556 * -14 */
+    84.2274 / 255,              /* 100 + 1.8556 * -8.5 */
+    121.099867 / 255,           /* 126.666667 + 1.8556 * -3 */
+  };
+  PrepConfig cfg;
+
+  golden_config (&cfg, 3, 1);
+  cfg.matrix = PREP_MATRIX_BT709;
+  cfg.range = PREP_RANGE_FULL;
+  check_golden (&cfg, expected, G_N_ELEMENTS (expected));
+}
+
+GST_END_TEST;
+
+/* ------------------------------------------------------------------------ */
+/* The table: engine vs the float64 reference model                         */
+/* ------------------------------------------------------------------------ */
+
+typedef enum
+{
+  PAT_RANDOM,                   /* every byte from the PRNG */
+  PAT_EDGES,                    /* blocks of extreme values: sharp edges */
+  PAT_GRADIENT,                 /* smooth ramps in Y, U and V */
+  PAT_SATURATED,                /* Y, U, V each 0 or 255: out of gamut */
+  PAT_CHECKER,                  /* 1-pixel luma / 1-sample chroma checker */
+} Pattern;
+
+typedef enum
+{
+  NORM_DEFAULT,                 /* scale 1/255, mean 0, std 1 */
+  NORM_IMAGENET,                /* scale 1/255, ImageNet mean / std */
+  NORM_SYMMETRIC,               /* scale 1, mean 127.5, std 127.5 */
+} Norm;
+
+/* Zero-initialized fields mean: stretch, bilinear, BT.601, limited range,
+ * RGB, NCHW, pad 0, default normalization, random pattern.  A crop of
+ * width 0 means the whole frame. */
+typedef struct
+{
+  const char *name;
+  int w, h;                     /* frame */
+  int y_pad, uv_pad;            /* stride = row bytes + pad */
+  PrepRect crop;
+  int ow, oh;
+  PrepAspect aspect;
+  PrepInterp interp;
+  PrepMatrix matrix;
+  PrepRange range;
+  PrepChannelOrder order;
+  PrepLayout layout;
+  Norm norm;
+  double pad;
+  Pattern pattern;
+} RefCase;
+
+#define LB PREP_ASPECT_LETTERBOX
+#define NN PREP_INTERP_NEAREST
+#define FULL PREP_RANGE_FULL
+#define M709 PREP_MATRIX_BT709
+#define M2020 PREP_MATRIX_BT2020
+#define BGR PREP_ORDER_BGR
+#define NHWC PREP_LAYOUT_NHWC
+
+static const RefCase ref_cases[] = {
+  /* tiny and odd frames */
+  {"2x2 1:1",.w = 2,.h = 2,.ow = 2,.oh = 2},
+  {"2x2 up 7x5",.w = 2,.h = 2,.ow = 7,.oh = 5,.pattern = PAT_SATURATED},
+  {"2x2 down 1x1",.w = 2,.h = 2,.ow = 1,.oh = 1,.y_pad = 3,.uv_pad = 1},
+  {"3x3 up 8x8 full 709",.w = 3,.h = 3,.ow = 8,.oh = 8,.range = FULL,
+      .matrix = M709,.pattern = PAT_CHECKER},
+  {"3x3 1:1 nearest bgr",.w = 3,.h = 3,.ow = 3,.oh = 3,.interp = NN,
+      .order = BGR,.y_pad = 1,.uv_pad = 1},
+  {"5x7 down 3x2 nearest",.w = 5,.h = 7,.ow = 3,.oh = 2,.interp = NN},
+  {"5x7 letterbox 16x16 (tall)",.w = 5,.h = 7,.ow = 16,.oh = 16,
+      .aspect = LB,.pad = 114,.pattern = PAT_EDGES},
+  {"5x7 up 13x29 nhwc",.w = 5,.h = 7,.ow = 13,.oh = 29,.layout = NHWC,
+      .y_pad = 11,.uv_pad = 2},
+  /* 34x18: crops touching each edge, odd offsets and sizes */
+  {"34x18 1:1 full 601",.w = 34,.h = 18,.ow = 34,.oh = 18,.range = FULL},
+  {"34x18 crop left edge",.w = 34,.h = 18,.crop = {0, 3, 11, 9},.ow = 16,
+      .oh = 16,.pattern = PAT_EDGES},
+  {"34x18 crop top edge",.w = 34,.h = 18,.crop = {5, 0, 13, 7},.ow = 9,
+      .oh = 4,.interp = NN},
+  {"34x18 crop right edge",.w = 34,.h = 18,.crop = {21, 5, 13, 7},.ow = 20,
+      .oh = 20,.pattern = PAT_CHECKER},
+  {"34x18 crop bottom edge",.w = 34,.h = 18,.crop = {7, 11, 9, 7},.ow = 5,
+      .oh = 5,.layout = NHWC},
+  {"34x18 crop right+bottom nearest",.w = 34,.h = 18,
+      .crop = {19, 9, 15, 9},.ow = 40,.oh = 23,.interp = NN,.order = BGR},
+  {"34x18 crop odd offsets, padded strides",.w = 34,.h = 18,.y_pad = 5,
+      .uv_pad = 3,.crop = {3, 5, 17, 9},.ow = 31,.oh = 13},
+  {"34x18 crop 1x1",.w = 34,.h = 18,.crop = {17, 9, 1, 1},.ow = 4,.oh = 4},
+  {"34x18 crop 1x1 corner nearest",.w = 34,.h = 18,.crop = {33, 17, 1, 1},
+      .ow = 3,.oh = 2,.interp = NN},
+  {"34x18 crop 1x1 letterbox 5x3",.w = 34,.h = 18,.crop = {1, 2, 1, 1},
+      .ow = 5,.oh = 3,.aspect = LB,.pad = 255},
+  {"34x18 crop 1 column",.w = 34,.h = 18,.crop = {13, 2, 1, 15},.ow = 4,
+      .oh = 9,.pattern = PAT_EDGES},
+  {"34x18 gradient up 100x60",.w = 34,.h = 18,.ow = 100,.oh = 60,
+      .pattern = PAT_GRADIENT},
+  {"34x18 gradient down 7x3 nhwc bgr",.w = 34,.h = 18,.ow = 7,.oh = 3,
+      .pattern = PAT_GRADIENT,.layout = NHWC,.order = BGR},
+  /* every matrix x range, saturated input so that the clamp bites */
+  {"601 limited saturated",.w = 34,.h = 18,.ow = 23,.oh = 11,
+      .pattern = PAT_SATURATED},
+  {"601 full saturated",.w = 34,.h = 18,.ow = 23,.oh = 11,.range = FULL,
+      .pattern = PAT_SATURATED},
+  {"709 limited saturated",.w = 34,.h = 18,.ow = 23,.oh = 11,.matrix = M709,
+      .pattern = PAT_SATURATED},
+  {"709 full saturated",.w = 34,.h = 18,.ow = 23,.oh = 11,.matrix = M709,
+      .range = FULL,.pattern = PAT_SATURATED},
+  {"2020 limited saturated",.w = 34,.h = 18,.ow = 23,.oh = 11,
+      .matrix = M2020,.pattern = PAT_SATURATED},
+  {"2020 full saturated",.w = 34,.h = 18,.ow = 23,.oh = 11,.matrix = M2020,
+      .range = FULL,.pattern = PAT_SATURATED},
+  {"709 limited random nearest nhwc",.w = 34,.h = 18,.ow = 17,.oh = 29,
+      .matrix = M709,.interp = NN,.layout = NHWC},
+  {"2020 full random bgr",.w = 34,.h = 18,.ow = 50,.oh = 10,.matrix = M2020,
+      .range = FULL,.order = BGR},
+  /* normalization */
+  {"34x18 imagenet",.w = 34,.h = 18,.ow = 30,.oh = 30,.norm = NORM_IMAGENET},
+  {"34x18 imagenet letterbox bgr",.w = 34,.h = 18,.ow = 24,.oh = 24,
+        .aspect = LB,.pad = 114,.norm = NORM_IMAGENET,.order = BGR,
+      .pattern = PAT_SATURATED},
+  {"34x18 symmetric nhwc",.w = 34,.h = 18,.ow = 12,.oh = 20,
+      .norm = NORM_SYMMETRIC,.layout = NHWC,.range = FULL},
+  /* letterbox both ways */
+  {"letterbox wide 32x32",.w = 34,.h = 18,.ow = 32,.oh = 32,.aspect = LB,
+      .pad = 127.5},
+  {"letterbox tall 32x32",.w = 34,.h = 18,.crop = {4, 0, 9, 18},.ow = 32,
+      .oh = 32,.aspect = LB,.pad = 0,.interp = NN},
+  {"letterbox exact fit 17x9",.w = 34,.h = 18,.ow = 17,.oh = 9,.aspect = LB,
+      .pad = 255},
+  {"letterbox wide into tall 9x40",.w = 34,.h = 18,.ow = 9,.oh = 40,
+      .aspect = LB,.pad = 60,.layout = NHWC},
+  {"letterbox tall into wide 40x9",.w = 34,.h = 18,.crop = {30, 1, 3, 16},
+      .ow = 40,.oh = 9,.aspect = LB,.pad = 200,.pattern = PAT_EDGES},
+  {"letterbox rounding tie, tall",.w = 34,.h = 47,.crop = {20, 1, 10, 45},
+      .ow = 7,.oh = 32,.aspect = LB,.pad = 33},
+  {"letterbox rounding tie, wide",.w = 47,.h = 34,.crop = {1, 20, 45, 10},
+      .ow = 32,.oh = 7,.aspect = LB,.pad = 33},
+  /* extreme aspect ratios */
+  {"1000x2 -> 32x32 stretch",.w = 1000,.h = 2,.ow = 32,.oh = 32},
+  {"1000x2 -> 32x32 letterbox",.w = 1000,.h = 2,.ow = 32,.oh = 32,
+      .aspect = LB,.pad = 90,.pattern = PAT_EDGES},
+  {"2x500 -> 32x32 stretch nearest",.w = 2,.h = 500,.ow = 32,.oh = 32,
+      .interp = NN},
+  {"2x500 -> 32x32 letterbox",.w = 2,.h = 500,.ow = 32,.oh = 32,
+      .aspect = LB,.pad = 17,.y_pad = 62,.uv_pad = 14},
+  /* full HD, and the odd 1921x1081 */
+  {"1920x1080 -> 640x640 letterbox imagenet",.w = 1920,.h = 1080,.ow = 640,
+        .oh = 640,.aspect = LB,.pad = 114,.matrix = M709,
+      .norm = NORM_IMAGENET},
+  {"1920x1080 1:1 edges",.w = 1920,.h = 1080,.ow = 1920,.oh = 1080,
+      .matrix = M709,.pattern = PAT_EDGES},
+  {"1920x1080 crop right+bottom -> 224x224 nearest bgr nhwc",.w = 1920,
+        .h = 1080,.crop = {1277, 601, 643, 479},.ow = 224,.oh = 224,
+      .interp = NN,.order = BGR,.layout = NHWC},
+  {"1920x1080 crop left+top -> 500x300 bgr edges",.w = 1920,.h = 1080,
+        .crop = {0, 0, 333, 211},.ow = 500,.oh = 300,.order = BGR,
+      .pattern = PAT_EDGES},
+  {"1920x1080 -> 1280x720 full 2020 nhwc gradient",.w = 1920,.h = 1080,
+        .ow = 1280,.oh = 720,.range = FULL,.matrix = M2020,.layout = NHWC,
+      .pattern = PAT_GRADIENT},
+  {"1920x1080 -> 3999x3 checker (precision)",.w = 1920,.h = 1080,.ow = 3999,
+      .oh = 3,.pattern = PAT_CHECKER},
+  {"1921x1081 -> 416x416 letterbox padded strides",.w = 1921,.h = 1081,
+        .y_pad = 63,.uv_pad = 31,.ow = 416,.oh = 416,.aspect = LB,.pad = 114,
+      .range = FULL},
+  {"1921x1081 crop odd -> 640x360",.w = 1921,.h = 1081,
+      .crop = {1, 1, 1919, 1079},.ow = 640,.oh = 360,.matrix = M2020},
+  {"1921x1081 crop last odd column -> 64x64",.w = 1921,.h = 1081,
+      .crop = {1900, 1070, 21, 11},.ow = 64,.oh = 64,.pattern = PAT_CHECKER},
+};
+
+/* Statistics of the table test, in memory shared with the forked test
+ * processes so that the last iteration can print them. */
+typedef struct
+{
+  int cases;
+  double max_err;
+} RefStats;
+
+static RefStats *ref_stats;
+
+static guint8
+pattern_luma (Pattern p, int x, int y, guint64 * rng)
+{
+  switch (p) {
+    case PAT_EDGES:
+      return ((x / 7 + y / 5) & 1) ? 235 : ((x % 13) == 0 ? 255 : 16);
+    case PAT_GRADIENT:
+      /* triangle wave 0..255..0 along a diagonal */
+      return (guint8) ((x * 3 + y * 2) % 256 < 128 ? (x * 3 + y * 2) % 256 * 2
+          : 511 - (x * 3 + y * 2) % 256 * 2);
+    case PAT_SATURATED:
+      return (lcg_next (rng) & 1) ? 255 : 0;
+    case PAT_CHECKER:
+      return ((x + y) & 1) ? 255 : 0;
+    default:
+      return (guint8) lcg_next (rng);
+  }
+}
+
+/* One chroma sample (cx, cy), component k (0: U, 1: V). */
+static guint8
+pattern_chroma (Pattern p, int cx, int cy, int k, guint64 * rng)
+{
+  switch (p) {
+    case PAT_EDGES:
+      return ((cx / 3 + cy / 2 + k) & 1) ? 240 : 16;
+    case PAT_GRADIENT:
+      return (guint8) (k ? 64 + (cx * 5) % 128 : 200 - (cy * 3) % 128);
+    case PAT_SATURATED:
+      return (lcg_next (rng) & 1) ? 255 : 0;
+    case PAT_CHECKER:
+      return (((k ? cy : cx) & 1) ? 255 : 0);
+    default:
+      return (guint8) lcg_next (rng);
+  }
+}
+
+/* An NV12 frame in guarded planes.  The whole planes (stride padding
+ * included) are first filled with garbage, then the visible samples with
+ * the pattern: an engine that reads padding gets garbage. */
+typedef struct
+{
+  Guarded yg, uvg;
+  guint8 *y, *uv;
+  int y_stride, uv_stride;
+} TestFrame;
+
+static void
+frame_fill (TestFrame * f, const RefCase * tc, guint64 * rng, size_t y_bytes,
+    size_t uv_bytes)
+{
+  int x, y, cw = (tc->w + 1) / 2, ch = (tc->h + 1) / 2;
+  size_t i;
+
+  for (i = 0; i < y_bytes; i++)
+    f->y[i] = (guint8) lcg_next (rng);
+  for (i = 0; i < uv_bytes; i++)
+    f->uv[i] = (guint8) lcg_next (rng);
+  for (y = 0; y < tc->h; y++)
+    for (x = 0; x < tc->w; x++)
+      f->y[(size_t) y * f->y_stride + x] = pattern_luma (tc->pattern, x, y,
+          rng);
+  for (y = 0; y < ch; y++)
+    for (x = 0; x < 2 * cw; x++)
+      f->uv[(size_t) y * f->uv_stride + x] =
+          pattern_chroma (tc->pattern, x / 2, y, x & 1, rng);
+}
+
+/* Allocates the planes with the sizes the plan asks for, after checking
+ * them against the minimum an NV12 frame needs. */
+static void
+frame_new (TestFrame * f, const RefCase * tc, const PrepPlan * plan,
+    guint64 * rng)
+{
+  int cw = (tc->w + 1) / 2, ch = (tc->h + 1) / 2;
+  size_t y_bytes, uv_bytes;
+
+  f->y_stride = tc->w + tc->y_pad;
+  f->uv_stride = 2 * cw + tc->uv_pad;
+  y_bytes = prep_plan_luma_bytes (plan, f->y_stride);
+  uv_bytes = prep_plan_chroma_bytes (plan, f->uv_stride);
+  fail_unless (y_bytes >= (size_t) (tc->h - 1) * f->y_stride + tc->w
+      && y_bytes <= (size_t) tc->h * f->y_stride, "luma bytes %zu", y_bytes);
+  fail_unless (uv_bytes >= (size_t) (ch - 1) * f->uv_stride + 2 * cw
+      && uv_bytes <= (size_t) ch * f->uv_stride, "chroma bytes %zu", uv_bytes);
+  f->y = guarded_alloc (&f->yg, y_bytes);
+  f->uv = guarded_alloc (&f->uvg, uv_bytes);
+  frame_fill (f, tc, rng, y_bytes, uv_bytes);
+}
+
+static void
+frame_free (TestFrame * f)
+{
+  guarded_free (&f->yg);
+  guarded_free (&f->uvg);
+}
+
+static void
+case_config (const RefCase * tc, PrepConfig * cfg)
+{
+  static const double imagenet_mean[3] = { 0.485, 0.456, 0.406 };
+  static const double imagenet_std[3] = { 0.229, 0.224, 0.225 };
+  int c;
+
+  prep_config_init (cfg);
+  cfg->src_width = tc->w;
+  cfg->src_height = tc->h;
+  cfg->crop = tc->crop.width ? tc->crop : (PrepRect) {
+  0, 0, tc->w, tc->h};
+  cfg->out_width = tc->ow;
+  cfg->out_height = tc->oh;
+  cfg->aspect = tc->aspect;
+  cfg->pad_value = tc->pad;
+  cfg->interpolation = tc->interp;
+  cfg->matrix = tc->matrix;
+  cfg->range = tc->range;
+  cfg->channel_order = tc->order;
+  cfg->layout = tc->layout;
+  cfg->scale = tc->norm == NORM_SYMMETRIC ? 1.0 : 1.0 / 255.0;
+  for (c = 0; c < 3; c++) {
+    int k = tc->order == PREP_ORDER_BGR ? 2 - c : c;    /* mean/std are RGB */
+    cfg->mean[c] = tc->norm == NORM_IMAGENET ? imagenet_mean[k] :
+        tc->norm == NORM_SYMMETRIC ? 127.5 : 0.0;
+    cfg->std[c] = tc->norm == NORM_IMAGENET ? imagenet_std[k] :
+        tc->norm == NORM_SYMMETRIC ? 127.5 : 1.0;
+  }
+}
+
+/* Worst element of a comparison. */
+typedef struct
+{
+  double err, expected, got;
+  int c, x, y;
+} Worst;
+
+/* Every element of the tensor must have been written (no sentinel left),
+ * be finite and lie within REF_BOUND of the model. */
+static Worst
+compare_tensor (const RefConfig * rc, const float *out, const double *ref,
+    const char *name)
+{
+  Worst w = { -1.0, 0, 0, 0, 0, 0 };
+  int x, y, c;
+
+  for (y = 0; y < rc->out_height; y++)
+    for (x = 0; x < rc->out_width; x++)
+      for (c = 0; c < 3; c++) {
+        size_t i = ref_tensor_index (rc, c, x, y);
+        double err = fabs ((double) out[i] - ref[i]);
+
+        /* no fail_unless () per element: it costs a syscall each */
+        if (float_bits (out[i]) == SENTINEL_BITS || !isfinite (out[i]))
+          fail ("%s: element (c %d, y %d, x %d) not written or not finite",
+              name, c, y, x);
+        if (err > w.err) {
+          w.err = err;
+          w.expected = ref[i];
+          w.got = out[i];
+          w.c = c;
+          w.x = x;
+          w.y = y;
+        }
+      }
+  return w;
+}
+
+GST_START_TEST (test_reference_table)
+{
+  const RefCase *tc = &ref_cases[__i__];
+  guint64 rng = 0x9e3779b97f4a7c15ULL ^ (guint64) (__i__ + 1) * 1000003;
+  PrepConfig cfg;
+  RefConfig rc;
+  PrepPlan *plan = NULL;
+  TestFrame f;
+  size_t n, bytes, total;
+  float *dst;
+  double *ref;
+  Worst w;
+
+  case_config (tc, &cfg);
+  fail_unless_equals_int (prep_plan_new (&cfg, &plan), PREP_OK);
+  fail_unless_equals_int (prep_tensor_size (tc->ow, tc->oh, &n, &bytes),
+      PREP_OK);
+  fail_unless (n == (size_t) 3 * tc->ow * tc->oh && bytes == n * 4);
+  fail_unless_equals_uint64 (prep_plan_output_bytes (plan), bytes);
+  frame_new (&f, tc, plan, &rng);
+
+  total = GUARD_HEAD + n + GUARD_TAIL;
+  dst = g_new (float, total);
+  fill_sentinel (dst, total);
+  fail_unless_equals_int (prep_plan_run_cpu (plan, f.y, f.y_stride, f.uv,
+          f.uv_stride, dst + GUARD_HEAD, (n + GUARD_TAIL) * sizeof (float)),
+      PREP_OK);
+  fail_unless_equals_int (first_written (dst, GUARD_HEAD), GUARD_HEAD);
+  fail_unless_equals_int (first_written (dst + GUARD_HEAD + n, GUARD_TAIL),
+      GUARD_TAIL);
+
+  ref_from_prep (&cfg, &rc);
+  ref = g_new (double, n);
+  ref_run (&rc, f.y, f.y_stride, f.uv, f.uv_stride, ref);
+  w = compare_tensor (&rc, dst + GUARD_HEAD, ref, tc->name);
+  GST_INFO ("%s: max abs error %.3g", tc->name, w.err);
+  /* counted before the verdict: the summary covers failing cases too */
+  ref_stats->cases++;
+  ref_stats->max_err = MAX (ref_stats->max_err, w.err);
+  if (__i__ == (int) G_N_ELEMENTS (ref_cases) - 1)
+    g_print ("reference cases: %d, max abs error: %.3g (bound %g)\n",
+        ref_stats->cases, ref_stats->max_err, REF_BOUND);
+  fail_unless (w.err <= REF_BOUND, "%s: max abs error %.3g > %g at "
+      "(c %d, y %d, x %d): expected %.9f, got %.9f", tc->name, w.err,
+      REF_BOUND, w.c, w.y, w.x, w.expected, w.got);
+
+  g_free (ref);
+  g_free (dst);
+  frame_free (&f);
+  prep_plan_free (plan);
+}
+
+GST_END_TEST;
+
+/* ------------------------------------------------------------------------ */
+/* Determinism                                                              */
+/* ------------------------------------------------------------------------ */
+
+/* The same plan run twice on the same frame gives the same bytes. */
+static void
+check_deterministic (const RefCase * tc)
+{
+  guint64 rng = 42;
+  PrepConfig cfg;
+  PrepPlan *plan = NULL;
+  TestFrame f;
+  size_t bytes;
+  float *a, *b;
+
+  case_config (tc, &cfg);
+  fail_unless_equals_int (prep_plan_new (&cfg, &plan), PREP_OK);
+  frame_new (&f, tc, plan, &rng);
+  bytes = prep_plan_output_bytes (plan);
+  a = g_malloc (bytes);
+  b = g_malloc (bytes);
+  memset (a, 0x11, bytes);
+  memset (b, 0x22, bytes);
+  fail_unless_equals_int (prep_plan_run_cpu (plan, f.y, f.y_stride, f.uv,
+          f.uv_stride, a, bytes), PREP_OK);
+  fail_unless_equals_int (prep_plan_run_cpu (plan, f.y, f.y_stride, f.uv,
+          f.uv_stride, b, bytes), PREP_OK);
+  fail_unless (memcmp (a, b, bytes) == 0, "%s: runs differ", tc->name);
+  g_free (a);
+  g_free (b);
+  frame_free (&f);
+  prep_plan_free (plan);
+}
+
+GST_START_TEST (test_deterministic)
+{
+  static const RefCase cases[] = {
+    {"34x18 imagenet letterbox",.w = 34,.h = 18,.ow = 24,.oh = 24,
+        .aspect = LB,.pad = 114,.norm = NORM_IMAGENET},
+    {"1921x1081 -> 320x320 nhwc",.w = 1921,.h = 1081,.ow = 320,.oh = 320,
+        .layout = NHWC,.y_pad = 7,.uv_pad = 9},
+    {"5x7 nearest bgr",.w = 5,.h = 7,.ow = 11,.oh = 3,.interp = NN,
+        .order = BGR},
+  };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (cases); i++)
+    check_deterministic (&cases[i]);
+}
+
+GST_END_TEST;
+
+/* ------------------------------------------------------------------------ */
+/* API error policies                                                       */
+/* ------------------------------------------------------------------------ */
+
+static void
+check_crop (const PrepRect * req, PrepStatus want, const PrepRect * out,
+    int want_clamped)
+{
+  PrepRect got = { -7, -7, -7, -7 };
+  int clamped = -1;
+
+  fail_unless_equals_int (prep_crop_resolve (64, 48, req, &got, &clamped),
+      want);
+  if (want != PREP_OK)
+    return;
+  fail_unless (got.x == out->x && got.y == out->y && got.width == out->width
+      && got.height == out->height, "crop (%d,%d %dx%d) -> (%d,%d %dx%d), "
+      "expected (%d,%d %dx%d)", req->x, req->y, req->width, req->height,
+      got.x, got.y, got.width, got.height, out->x, out->y, out->width,
+      out->height);
+  fail_unless_equals_int (clamped, want_clamped);
+}
+
+/* Frame 64x48. */
+GST_START_TEST (test_crop_resolve)
+{
+  static const struct
+  {
+    PrepRect req;
+    PrepStatus status;
+    PrepRect out;
+    int clamped;
+  } cases[] = {
+    /* 0 width/height: to the frame's edge */
+    {{0, 0, 0, 0}, PREP_OK, {0, 0, 64, 48}, 0},
+    {{10, 20, 0, 0}, PREP_OK, {10, 20, 54, 28}, 0},
+    {{10, 20, 30, 0}, PREP_OK, {10, 20, 30, 28}, 0},
+    {{10, 20, 0, 5}, PREP_OK, {10, 20, 54, 5}, 0},
+    /* inside, touching the edges */
+    {{0, 0, 64, 48}, PREP_OK, {0, 0, 64, 48}, 0},
+    {{63, 47, 1, 1}, PREP_OK, {63, 47, 1, 1}, 0},
+    /* partly outside: clamped */
+    {{50, 40, 30, 20}, PREP_OK, {50, 40, 14, 8}, 1},
+    {{-5, -6, 20, 20}, PREP_OK, {0, 0, 15, 14}, 1},
+    {{-1, 0, 65, 48}, PREP_OK, {0, 0, 64, 48}, 1},
+    {{10, 10, INT_MAX, INT_MAX}, PREP_OK, {10, 10, 54, 38}, 1},
+    /* entirely outside, empty, negative */
+    {{64, 0, 10, 10}, PREP_ERROR_CROP},
+    {{0, 48, 10, 10}, PREP_ERROR_CROP},
+    {{-20, 0, 10, 10}, PREP_ERROR_CROP},
+    {{-10, 0, 10, 10}, PREP_ERROR_CROP},
+    {{0, -10, 10, 10}, PREP_ERROR_CROP},
+    {{64, 0, 0, 0}, PREP_ERROR_CROP},
+    {{0, 0, -1, 10}, PREP_ERROR_CROP},
+    {{0, 0, 10, -3}, PREP_ERROR_CROP},
+    {{INT_MAX - 5, 0, 10, 10}, PREP_ERROR_CROP},
+    {{INT_MIN, 0, 10, 10}, PREP_ERROR_CROP},
+  };
+  PrepRect r = { 0, 0, 0, 0 }, got;
+  int clamped;
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (cases); i++)
+    check_crop (&cases[i].req, cases[i].status, &cases[i].out,
+        cases[i].clamped);
+
+  fail_unless_equals_int (prep_crop_resolve (0, 48, &r, &got, &clamped),
+      PREP_ERROR_SIZE);
+  fail_unless_equals_int (prep_crop_resolve (64, -1, &r, &got, &clamped),
+      PREP_ERROR_SIZE);
+  fail_unless_equals_int (prep_crop_resolve (64, 48, NULL, &got, &clamped),
+      PREP_ERROR_INVALID_ARGUMENT);
+  fail_unless_equals_int (prep_crop_resolve (64, 48, &r, NULL, &clamped),
+      PREP_ERROR_INVALID_ARGUMENT);
+}
+
+GST_END_TEST;
+
+/* A valid configuration: 64x48 frame, whole crop, 32x32 tensor. */
+static void
+valid_config (PrepConfig * cfg)
+{
+  prep_config_init (cfg);
+  cfg->src_width = 64;
+  cfg->src_height = 48;
+  cfg->crop = (PrepRect) {
+  0, 0, 64, 48};
+  cfg->out_width = 32;
+  cfg->out_height = 32;
+}
+
+/* prep_plan_new and prep_config_validate both give want; a refused plan
+ * stays NULL. */
+static void
+check_plan_status (const PrepConfig * cfg, PrepStatus want, const char *what)
+{
+  PrepPlan *plan = NULL;
+  PrepStatus got = prep_plan_new (cfg, &plan);
+
+  fail_unless (got == want, "%s: prep_plan_new gave %d (%s), expected %d (%s)",
+      what, got, prep_status_string (got), want, prep_status_string (want));
+  fail_unless_equals_int (prep_config_validate (cfg), want);
+  if (want == PREP_OK)
+    fail_unless (plan != NULL, "%s: no plan", what);
+  else
+    fail_unless (plan == NULL, "%s: refused but returned a plan", what);
+  prep_plan_free (plan);
+}
+
+/* Sets one double field of a valid config and checks the status. */
+static void
+check_double_field (gsize offset, double value, PrepStatus want,
+    const char *what)
+{
+  PrepConfig cfg;
+
+  valid_config (&cfg);
+  G_STRUCT_MEMBER (double, &cfg, offset) = value;
+  check_plan_status (&cfg, want, what);
+}
+
+#define STD(c) G_STRUCT_OFFSET (PrepConfig, std) + (c) * sizeof (double)
+#define MEAN(c) G_STRUCT_OFFSET (PrepConfig, mean) + (c) * sizeof (double)
+
+GST_START_TEST (test_plan_normalization_and_pad)
+{
+  gsize scale = G_STRUCT_OFFSET (PrepConfig, scale);
+  gsize pad = G_STRUCT_OFFSET (PrepConfig, pad_value);
+
+  check_double_field (STD (0), 0.0, PREP_ERROR_NORMALIZATION, "std[0] 0");
+  check_double_field (STD (1), -0.0, PREP_ERROR_NORMALIZATION, "std[1] -0");
+  check_double_field (STD (2), NAN, PREP_ERROR_NORMALIZATION, "std[2] nan");
+  check_double_field (STD (0), INFINITY, PREP_ERROR_NORMALIZATION, "std inf");
+  check_double_field (STD (1), -INFINITY, PREP_ERROR_NORMALIZATION, "std -inf");
+  check_double_field (MEAN (0), NAN, PREP_ERROR_NORMALIZATION, "mean nan");
+  check_double_field (MEAN (2), INFINITY, PREP_ERROR_NORMALIZATION, "mean inf");
+  check_double_field (scale, NAN, PREP_ERROR_NORMALIZATION, "scale nan");
+  check_double_field (scale, INFINITY, PREP_ERROR_NORMALIZATION, "scale inf");
+  check_double_field (STD (2), 1e-3, PREP_OK, "std 1e-3");
+  check_double_field (MEAN (1), -3.5, PREP_OK, "mean -3.5");
+
+  check_double_field (pad, -1.0, PREP_ERROR_PAD_VALUE, "pad -1");
+  check_double_field (pad, 255.5, PREP_ERROR_PAD_VALUE, "pad 255.5");
+  check_double_field (pad, NAN, PREP_ERROR_PAD_VALUE, "pad nan");
+  check_double_field (pad, INFINITY, PREP_ERROR_PAD_VALUE, "pad inf");
+  check_double_field (pad, 0.0, PREP_OK, "pad 0");
+  check_double_field (pad, 255.0, PREP_OK, "pad 255");
+}
+
+GST_END_TEST;
+
+/* Sets one int field of a valid config and checks the status. */
+static void
+check_int_field (gsize offset, int value, PrepStatus want, const char *what)
+{
+  PrepConfig cfg;
+
+  valid_config (&cfg);
+  G_STRUCT_MEMBER (int, &cfg, offset) = value;
+  check_plan_status (&cfg, want, what);
+}
+
+#define FIELD(f) G_STRUCT_OFFSET (PrepConfig, f)
+
+GST_START_TEST (test_plan_sizes_and_crop)
+{
+  PrepConfig cfg;
+  PrepPlan *plan = NULL;
+
+  check_int_field (FIELD (out_width), 0, PREP_ERROR_SIZE, "out width 0");
+  check_int_field (FIELD (out_height), 0, PREP_ERROR_SIZE, "out height 0");
+  check_int_field (FIELD (out_width), -3, PREP_ERROR_SIZE, "out width -3");
+  check_int_field (FIELD (src_width), 0, PREP_ERROR_SIZE, "src width 0");
+  check_int_field (FIELD (src_height), -1, PREP_ERROR_SIZE, "src height -1");
+
+  check_int_field (FIELD (crop.x), 1, PREP_ERROR_CROP, "crop past right");
+  check_int_field (FIELD (crop.y), -1, PREP_ERROR_CROP, "crop above top");
+  check_int_field (FIELD (crop.width), 0, PREP_ERROR_CROP, "crop width 0");
+  check_int_field (FIELD (crop.height), 49, PREP_ERROR_CROP, "crop too tall");
+  check_int_field (FIELD (crop.x), 64, PREP_ERROR_CROP, "crop outside");
+
+  check_int_field (FIELD (aspect), 7, PREP_ERROR_INVALID_ARGUMENT, "aspect");
+  check_int_field (FIELD (interpolation), 2, PREP_ERROR_INVALID_ARGUMENT,
+      "interpolation");
+  check_int_field (FIELD (matrix), 99, PREP_ERROR_INVALID_ARGUMENT, "matrix");
+  check_int_field (FIELD (range), -1, PREP_ERROR_INVALID_ARGUMENT, "range");
+  check_int_field (FIELD (channel_order), 2, PREP_ERROR_INVALID_ARGUMENT,
+      "channel order");
+  check_int_field (FIELD (layout), 3, PREP_ERROR_INVALID_ARGUMENT, "layout");
+
+  /* 3 * INT_MAX^2 floats: the byte count overflows size_t */
+  valid_config (&cfg);
+  cfg.out_width = cfg.out_height = INT_MAX;
+  check_plan_status (&cfg, PREP_ERROR_OVERFLOW, "out INT_MAX x INT_MAX");
+
+  valid_config (&cfg);
+  fail_unless_equals_int (prep_plan_new (NULL, &plan),
+      PREP_ERROR_INVALID_ARGUMENT);
+  fail_unless_equals_int (prep_plan_new (&cfg, NULL),
+      PREP_ERROR_INVALID_ARGUMENT);
+  fail_unless (plan == NULL);
+  prep_plan_free (NULL);        /* allowed, like free () */
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_tensor_size)
+{
+  size_t n = 1, bytes = 1;
+
+  fail_unless_equals_int (prep_tensor_size (640, 480, &n, &bytes), PREP_OK);
+  fail_unless_equals_uint64 (n, 3 * 640 * 480);
+  fail_unless_equals_uint64 (bytes, 4 * 3 * 640 * 480);
+  fail_unless_equals_int (prep_tensor_size (INT_MAX, INT_MAX, &n, &bytes),
+      PREP_ERROR_OVERFLOW);
+  fail_unless_equals_int (prep_tensor_size (0, 480, &n, &bytes),
+      PREP_ERROR_SIZE);
+  fail_unless_equals_int (prep_tensor_size (640, -1, &n, &bytes),
+      PREP_ERROR_SIZE);
+}
+
+GST_END_TEST;
+
+/* A 5x3 frame (odd: chroma rows of 3 pairs = 6 bytes, 2 rows) -> 4x4.
+ * Each refused run must leave the destination untouched. */
+#define RUN_W 5
+#define RUN_H 3
+
+static void
+check_run_refused (const PrepPlan * plan, const guint8 * y, int y_stride,
+    const guint8 * uv, int uv_stride, size_t dst_size, PrepStatus want)
+{
+  float dst[GUARD_HEAD + 48 + GUARD_TAIL];
+
+  fill_sentinel (dst, G_N_ELEMENTS (dst));
+  fail_unless_equals_int (prep_plan_run_cpu (plan, y, y_stride, uv, uv_stride,
+          dst + GUARD_HEAD, dst_size), want);
+  fail_unless_equals_int (first_written (dst, G_N_ELEMENTS (dst)),
+      G_N_ELEMENTS (dst));
+}
+
+GST_START_TEST (test_run_refusals)
+{
+  guint8 y[RUN_H * 8], uv[2 * 8];
+  float dst[48];
+  size_t bytes = sizeof (dst);
+  PrepConfig cfg;
+  PrepPlan *plan = NULL;
+
+  memset (y, 100, sizeof (y));
+  memset (uv, 128, sizeof (uv));
+  prep_config_init (&cfg);
+  cfg.src_width = RUN_W;
+  cfg.src_height = RUN_H;
+  cfg.crop = (PrepRect) {
+  0, 0, RUN_W, RUN_H};
+  cfg.out_width = cfg.out_height = 4;
+  fail_unless_equals_int (prep_plan_new (&cfg, &plan), PREP_OK);
+  fail_unless_equals_uint64 (prep_plan_output_bytes (plan), bytes);
+
+  check_run_refused (plan, y, RUN_W - 1, uv, 6, bytes, PREP_ERROR_STRIDE);
+  check_run_refused (plan, y, 0, uv, 6, bytes, PREP_ERROR_STRIDE);
+  check_run_refused (plan, y, RUN_W, uv, 5, bytes, PREP_ERROR_STRIDE);
+  check_run_refused (plan, y, RUN_W, uv, 0, bytes, PREP_ERROR_STRIDE);
+  check_run_refused (plan, y, RUN_W, uv, 6, bytes - 1, PREP_ERROR_OUTPUT_SIZE);
+  check_run_refused (plan, y, RUN_W, uv, 6, 0, PREP_ERROR_OUTPUT_SIZE);
+  check_run_refused (plan, NULL, RUN_W, uv, 6, bytes,
+      PREP_ERROR_INVALID_ARGUMENT);
+  check_run_refused (plan, y, RUN_W, NULL, 6, bytes,
+      PREP_ERROR_INVALID_ARGUMENT);
+  check_run_refused (NULL, y, RUN_W, uv, 6, bytes, PREP_ERROR_INVALID_ARGUMENT);
+  fail_unless_equals_int (prep_plan_run_cpu (plan, y, RUN_W, uv, 6, NULL,
+          bytes), PREP_ERROR_INVALID_ARGUMENT);
+
+  /* the exact sizes and strides are accepted; gray in, gray out */
+  fill_sentinel (dst, G_N_ELEMENTS (dst));
+  fail_unless_equals_int (prep_plan_run_cpu (plan, y, RUN_W, uv, 6, dst,
+          bytes), PREP_OK);
+  fail_unless (fabs (dst[0] - 255.0 * 84 / 219 / 255) <= GOLDEN_BOUND);
+  fail_unless (fabs (dst[47] - 255.0 * 84 / 219 / 255) <= GOLDEN_BOUND);
+  fail_unless (prep_plan_luma_bytes (plan, 8) >= 2 * 8 + RUN_W);
+  fail_unless (prep_plan_chroma_bytes (plan, 8) >= 8 + 6);
+  prep_plan_free (plan);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_status_strings)
+{
+  const char *seen[PREP_ERROR_NO_MEMORY + 1];
+  int s, t;
+
+  for (s = PREP_OK; s <= PREP_ERROR_NO_MEMORY; s++) {
+    seen[s] = prep_status_string ((PrepStatus) s);
+    fail_unless (seen[s] != NULL && seen[s][0] != '\0', "status %d", s);
+    for (t = 0; t < s; t++)
+      fail_unless (strcmp (seen[s], seen[t]) != 0, "statuses %d and %d share "
+          "the text \"%s\"", t, s, seen[s]);
+  }
+  /* out-of-range values still give text, never NULL */
+  fail_unless (prep_status_string ((PrepStatus) 1000) != NULL);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_config_defaults)
+{
+  PrepConfig cfg;
+  int c;
+
+  memset (&cfg, 0x5a, sizeof (cfg));
+  prep_config_init (&cfg);
+  fail_unless (fabs (cfg.scale - 1.0 / 255.0) < 1e-15);
+  for (c = 0; c < 3; c++) {
+    fail_unless (cfg.mean[c] == 0.0);
+    fail_unless (cfg.std[c] == 1.0);
+  }
+  fail_unless_equals_int (cfg.aspect, PREP_ASPECT_STRETCH);
+  fail_unless_equals_int (cfg.interpolation, PREP_INTERP_BILINEAR);
+  fail_unless_equals_int (cfg.channel_order, PREP_ORDER_RGB);
+  fail_unless_equals_int (cfg.layout, PREP_LAYOUT_NCHW);
+}
+
+GST_END_TEST;
+
+static Suite *
+engine_suite (void)
+{
+  Suite *s = suite_create ("engine");
+  TCase *golden = tcase_create ("golden");
+  TCase *table = tcase_create ("reference");
+  TCase *api = tcase_create ("api");
+
+  /* shared with the forked test processes (see RefStats) */
+  ref_stats = mmap (NULL, sizeof (RefStats), PROT_READ | PROT_WRITE,
+      MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  g_assert (ref_stats != MAP_FAILED);
+  ref_stats->cases = 0;
+  ref_stats->max_err = 0.0;
+
+  suite_add_tcase (s, golden);
+  tcase_add_test (golden, test_golden_bilinear_full_601);
+  tcase_add_test (golden, test_golden_nearest_limited_709_bgr_nhwc);
+  tcase_add_test (golden, test_golden_letterbox_full_2020);
+  tcase_add_test (golden, test_golden_crop_clamp_limited_601);
+  tcase_add_test (golden, test_golden_weights_full_709);
+
+  suite_add_tcase (s, table);
+  tcase_add_loop_test (table, test_reference_table, 0,
+      G_N_ELEMENTS (ref_cases));
+  tcase_add_test (table, test_deterministic);
+
+  suite_add_tcase (s, api);
+  tcase_add_test (api, test_config_defaults);
+  tcase_add_test (api, test_crop_resolve);
+  tcase_add_test (api, test_plan_normalization_and_pad);
+  tcase_add_test (api, test_plan_sizes_and_crop);
+  tcase_add_test (api, test_tensor_size);
+  tcase_add_test (api, test_run_refusals);
+  tcase_add_test (api, test_status_strings);
+  return s;
+}
+
+GST_CHECK_MAIN (engine);

@@ -1,0 +1,31 @@
+/* gst-cudapreproc
+ * Copyright (C) 2026 gst-cudapreproc developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+
+/* Proves that the shared per-pixel header compiles as CUDA device code: a
+ * kernel that calls every function of prep-math.h once per output pixel.
+ * Built by nvcc in the test suite; never run. */
+
+#include "prep-math.h"
+
+__global__ void
+prep_header_check_kernel (PrepParams p, const uint8_t * luma, int y_stride,
+    const uint8_t * chroma, int uv_stride, float *dst)
+{
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  PrepTap tx, ty;
+  float v[3];
+
+  if (x >= p.out_width || y >= p.out_height)
+    return;
+  tx = prep_axis_tap (&p.ax, x, p.nearest);
+  ty = prep_axis_tap (&p.ay, y, p.nearest);
+  prep_pixel (&p, &tx, &ty, luma, y_stride, chroma, uv_stride, v);
+  prep_store (&p, dst, x, y, v);
+}

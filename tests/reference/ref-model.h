@@ -1,0 +1,71 @@
+/* gst-cudapreproc
+ * Copyright (C) 2026 gst-cudapreproc developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+
+/* Float64 reference model of the NV12 -> tensor semantics (design.md,
+ * section 4), written independently of the engine in src/: it shares no code
+ * and no header with it.  Plain C, no GLib.  Slow and obvious on purpose:
+ * every output element is computed on its own, in double, with the source
+ * coordinate derived exactly from integers. */
+
+#ifndef __REF_MODEL_H__
+#define __REF_MODEL_H__
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Values of RefConfig.matrix. */
+#define REF_MATRIX_BT601  601
+#define REF_MATRIX_BT709  709
+#define REF_MATRIX_BT2020 2020
+
+typedef struct {
+  int src_width, src_height;      /* luma size of the NV12 frame */
+  int crop_x, crop_y;             /* ROI, luma pixels, inside the frame */
+  int crop_width, crop_height;
+  int out_width, out_height;      /* tensor spatial size */
+  int letterbox;                  /* 0: stretch, 1: letterbox */
+  double pad_value;               /* letterbox bands, pixel units */
+  int nearest;                    /* 0: bilinear, 1: nearest */
+  int matrix;                     /* REF_MATRIX_* */
+  int full_range;                 /* 0: limited (16..235/240), 1: full */
+  int bgr;                        /* 0: RGB, 1: BGR channel order */
+  int nhwc;                       /* 0: NCHW, 1: NHWC */
+  double scale;                   /* out = (v * scale - mean[c]) / std[c] */
+  double mean[3];                 /* per tensor channel (output order) */
+  double std[3];
+} RefConfig;
+
+/* Fills the defaults: BT.601 limited range, bilinear, stretch, RGB, NCHW,
+ * pad 0, scale 1/255, mean 0, std 1.  Sizes and crop are left at 0. */
+void ref_config_defaults (RefConfig * cfg);
+
+/* Number of elements (3 * out_width * out_height) of the tensor. */
+size_t ref_tensor_elements (const RefConfig * cfg);
+
+/* Index of channel c of output pixel (x, y) in the tensor's layout. */
+size_t ref_tensor_index (const RefConfig * cfg, int c, int x, int y);
+
+/* The three normalized channel values (output order) of output pixel
+ * (x, y). */
+void ref_pixel (const RefConfig * cfg, const uint8_t * luma, int y_stride,
+    const uint8_t * chroma, int uv_stride, int x, int y, double out[3]);
+
+/* The whole tensor, ref_tensor_elements() doubles, into out. */
+void ref_run (const RefConfig * cfg, const uint8_t * luma, int y_stride,
+    const uint8_t * chroma, int uv_stride, double *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* __REF_MODEL_H__ */
