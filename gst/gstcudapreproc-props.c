@@ -17,7 +17,7 @@
 #include "config.h"
 #endif
 
-#include <math.h>
+#include <string.h>
 
 #include "gstcudapreproc-props.h"
 #include "gstcudapreproc-enums.h"
@@ -255,48 +255,60 @@ gst_cuda_preproc_settings_init (GstCudaPreprocSettings * s)
   }
 }
 
-/* Reads a 3-value array property.  Refused (with a warning naming the
- * values, the old ones kept) unless it has 3 finite values, non-zero for
- * std. */
+/* Reads a 3-value array; FALSE unless it holds exactly 3 numbers. */
 static gboolean
-settings_read_triple (GstObject * self, const GValue * value,
-    const gchar * name, gboolean nonzero, gdouble out[3])
+settings_read_triple (const GValue * value, gdouble out[3])
 {
-  guint i, n = gst_value_array_get_size (value);
-  gboolean ok = n == 3;
-  gchar *str;
+  guint i;
 
-  for (i = 0; ok && i < n; i++) {
+  if (gst_value_array_get_size (value) != 3)
+    return FALSE;
+  for (i = 0; i < 3; i++) {
     GValue d = G_VALUE_INIT;
 
     g_value_init (&d, G_TYPE_DOUBLE);
-    ok = g_value_transform (gst_value_array_get_value (value, i), &d);
+    if (!g_value_transform (gst_value_array_get_value (value, i), &d))
+      return FALSE;
     out[i] = g_value_get_double (&d);
-    ok = ok && isfinite (out[i]) && !(nonzero && out[i] == 0.0);
   }
-  if (ok)
-    return TRUE;
-  str = gst_value_serialize (value);
-  g_warning ("%s: refusing %s=%s: it needs 3 finite%s values; keeping the "
-      "previous value", GST_OBJECT_NAME (self), name, str ? str : "(null)",
-      nonzero ? ", non-zero" : "");
-  g_free (str);
-  return FALSE;
+  return TRUE;
 }
 
+/* scale, mean and std are checked together (prep_normalization_validate ():
+ * finite, std non-zero, folded values finite in float).  A refused value is
+ * reported with a warning naming it, and the previous values stay. */
 static void
-settings_set_triple (GstObject * self, const GValue * value,
-    const gchar * name, gboolean nonzero, gdouble * dest)
+settings_set_normalization (GstObject * self, GstCudaPreprocSettings * s,
+    guint prop_id, const GValue * value)
 {
-  gdouble v[3];
+  gdouble scale, mean[3], std[3];
+  gboolean ok = TRUE;
+  gchar *str;
 
-  if (!settings_read_triple (self, value, name, nonzero, v))
-    return;
   GST_OBJECT_LOCK (self);
-  dest[0] = v[0];
-  dest[1] = v[1];
-  dest[2] = v[2];
+  scale = s->scale;
+  memcpy (mean, s->mean, sizeof (mean));
+  memcpy (std, s->std, sizeof (std));
+  if (prop_id == PROP_SCALE)
+    scale = g_value_get_double (value);
+  else
+    ok = settings_read_triple (value, prop_id == PROP_MEAN ? mean : std);
+  ok = ok && prep_normalization_validate (scale, mean, std) == PREP_OK;
+  if (ok) {
+    s->scale = scale;
+    memcpy (s->mean, mean, sizeof (mean));
+    memcpy (s->std, std, sizeof (std));
+  }
   GST_OBJECT_UNLOCK (self);
+  if (ok)
+    return;
+  str = gst_value_serialize (value);
+  g_warning ("%s: refusing %s=%s: scale must be a finite number, mean and "
+      "std 3 finite numbers, std non-zero, and (255 * scale - mean) / std "
+      "must fit in float; keeping the previous value",
+      GST_OBJECT_NAME (self), prop_id == PROP_SCALE ? "scale" :
+      prop_id == PROP_MEAN ? "mean" : "std", GST_STR_NULL (str));
+  g_free (str);
 }
 
 static void
@@ -378,20 +390,9 @@ gst_cuda_preproc_settings_set (GstObject * self, GstCudaPreprocSettings * s,
       GST_OBJECT_UNLOCK (self);
       break;
     case PROP_SCALE:
-      if (!isfinite (g_value_get_double (value))) {
-        g_warning ("%s: refusing scale=%g: it must be finite; keeping %g",
-            GST_OBJECT_NAME (self), g_value_get_double (value), s->scale);
-        break;
-      }
-      GST_OBJECT_LOCK (self);
-      s->scale = g_value_get_double (value);
-      GST_OBJECT_UNLOCK (self);
-      break;
     case PROP_MEAN:
-      settings_set_triple (self, value, "mean", FALSE, s->mean);
-      break;
     case PROP_STD:
-      settings_set_triple (self, value, "std", TRUE, s->std);
+      settings_set_normalization (self, s, prop_id, value);
       break;
     default:
       return FALSE;

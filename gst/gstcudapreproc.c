@@ -70,6 +70,7 @@ struct _GstCudaPreproc
   GstCudaPreprocShape shape;    /* negotiated output */
   PrepPlan *plan;
   PrepRect warned_crop;         /* last clamped crop warned about */
+  gchar *last_error;            /* last negotiation error posted */
   gint warned_frame_width, warned_frame_height;
 };
 
@@ -157,6 +158,7 @@ gst_cuda_preproc_finalize (GObject * object)
   GstCudaPreproc *self = GST_CUDA_PREPROC (object);
 
   prep_plan_free (self->plan);
+  g_free (self->last_error);
   G_OBJECT_CLASS (parent_class)->finalize (object);
 }
 
@@ -200,6 +202,7 @@ gst_cuda_preproc_stop (GstBaseTransform * trans)
   prep_plan_free (self->plan);
   self->plan = NULL;
   self->warned_frame_width = self->warned_frame_height = 0;
+  g_clear_pointer (&self->last_error, g_free);
   return TRUE;
 }
 
@@ -285,6 +288,21 @@ gst_cuda_preproc_colorimetry (GstCudaPreproc * self, const GstVideoInfo * info)
   }
 }
 
+/* Negotiation is retried several times on the same caps: post each
+ * distinct negotiation error once (takes @text). */
+static void
+gst_cuda_preproc_negotiation_error (GstCudaPreproc * self, gchar * text)
+{
+  if (g_strcmp0 (text, self->last_error) == 0) {
+    GST_DEBUG_OBJECT (self, "again: %s", text);
+    g_free (text);
+    return;
+  }
+  g_free (self->last_error);
+  self->last_error = text;
+  GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, ("%s", text), (NULL));
+}
+
 /* Posts one element warning per distinct clamped crop and frame size. */
 static void
 gst_cuda_preproc_warn_clamped (GstCudaPreproc * self, const PrepRect * req,
@@ -360,6 +378,7 @@ gst_cuda_preproc_rebuild_plan (GstCudaPreproc * self)
   st = prep_plan_new (&cfg, &self->plan);
   if (st != PREP_OK)
     goto no_plan;
+  g_clear_pointer (&self->last_error, g_free);
   GST_DEBUG_OBJECT (self, "%dx%d crop %dx%d+%d+%d -> %dx%d %s",
       cfg.src_width, cfg.src_height, cfg.crop.width, cfg.crop.height,
       cfg.crop.x, cfg.crop.y, cfg.out_width, cfg.out_height,
@@ -369,18 +388,17 @@ gst_cuda_preproc_rebuild_plan (GstCudaPreproc * self)
   /* ERRORS */
 bad_crop:
   {
-    GST_ELEMENT_ERROR (self, CORE, NEGOTIATION,
-        ("Crop (x=%d, y=%d, width=%d, height=%d) is empty or lies outside "
-            "the %dx%d frame", s.crop.x, s.crop.y, s.crop.width,
-            s.crop.height, cfg.src_width, cfg.src_height),
-        ("crop-width/crop-height 0 extend to the frame's edge"));
+    gst_cuda_preproc_negotiation_error (self,
+        g_strdup_printf ("Crop (x=%d, y=%d, width=%d, height=%d) is empty or "
+            "lies outside the %dx%d frame", s.crop.x, s.crop.y, s.crop.width,
+            s.crop.height, cfg.src_width, cfg.src_height));
     return FALSE;
   }
 no_plan:
   {
-    GST_ELEMENT_ERROR (self, CORE, NEGOTIATION,
-        ("Cannot prepare the %dx%d tensor: %s", cfg.out_width,
-            cfg.out_height, prep_status_string (st)), (NULL));
+    gst_cuda_preproc_negotiation_error (self,
+        g_strdup_printf ("Cannot prepare the %dx%d tensor: %s",
+            cfg.out_width, cfg.out_height, prep_status_string (st)));
     return FALSE;
   }
 }
@@ -412,18 +430,18 @@ bad_colorimetry:
   {
     gchar *str = gst_video_colorimetry_to_string (&self->in_info.colorimetry);
 
-    GST_ELEMENT_ERROR (self, CORE, NEGOTIATION,
-        ("Unsupported colorimetry %s: the YUV matrix must be BT.601, BT.709 "
-            "or BT.2020", GST_STR_NULL (str)), (NULL));
+    gst_cuda_preproc_negotiation_error (self,
+        g_strdup_printf ("Unsupported colorimetry %s: the YUV matrix must be "
+            "BT.601, BT.709 or BT.2020", GST_STR_NULL (str)));
     g_free (str);
     return FALSE;
   }
 too_large:
   {
-    GST_ELEMENT_ERROR (self, CORE, NEGOTIATION,
-        ("Output tensor %dx%dx3 float32 is too large: its byte size "
-            "overflows", hint.width, hint.height),
-        ("output caps %" GST_PTR_FORMAT, outcaps));
+    GST_DEBUG_OBJECT (self, "output caps %" GST_PTR_FORMAT, outcaps);
+    gst_cuda_preproc_negotiation_error (self,
+        g_strdup_printf ("Output tensor %dx%dx3 float32 is too large: its "
+            "byte size overflows", hint.width, hint.height));
     return FALSE;
   }
 }
@@ -464,8 +482,11 @@ gst_cuda_preproc_decide_allocation (GstBaseTransform * trans, GstQuery * query)
   if (caps == NULL || !gst_cuda_preproc_caps_get_bytes (caps, &bytes))
     return FALSE;
   /* pool sizes are 32-bit: larger tensors are allocated one by one */
-  if (bytes > G_MAXUINT)
+  if (bytes > G_MAXUINT) {
+    while (gst_query_get_n_allocation_pools (query) > 0)
+      gst_query_remove_nth_allocation_pool (query, 0);
     goto done;
+  }
   if (gst_query_get_n_allocation_pools (query) > 0)
     gst_query_parse_nth_allocation_pool (query, 0, &pool, &size, &min, &max);
   if (pool == NULL || size < bytes) {

@@ -10,6 +10,7 @@
 /* Host side of the engine: validation, geometry and coefficients, all in
  * double, folded once into the float PrepParams that every path uses. */
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 
@@ -48,19 +49,29 @@ prep_enums_valid (const PrepConfig * cfg)
       && (unsigned) cfg->layout <= PREP_LAYOUT_NHWC;
 }
 
-static int
-prep_normalization_valid (const PrepConfig * cfg)
+/* Every normalized value is v * s + b with v in [0, 255], s = scale / std
+ * and b = -mean / std rounded to float: the parameters are usable when
+ * those, and 255 |s| + |b|, are finite in float too. */
+PrepStatus
+prep_normalization_validate (double scale, const double mean[3],
+    const double std[3])
 {
+  double s, b;
   int c;
 
-  if (!isfinite (cfg->scale))
-    return 0;
+  if (mean == NULL || std == NULL)
+    return PREP_ERROR_INVALID_ARGUMENT;
+  if (!isfinite (scale))
+    return PREP_ERROR_NORMALIZATION;
   for (c = 0; c < 3; c++) {
-    if (!isfinite (cfg->mean[c]) || !isfinite (cfg->std[c]) ||
-        cfg->std[c] == 0.0)
-      return 0;
+    if (!isfinite (mean[c]) || !isfinite (std[c]) || std[c] == 0.0)
+      return PREP_ERROR_NORMALIZATION;
+    s = scale / std[c];
+    b = -mean[c] / std[c];
+    if (!isfinite (s) || !isfinite (b) || 255.0 * fabs (s) + fabs (b) > FLT_MAX)
+      return PREP_ERROR_NORMALIZATION;
   }
-  return 1;
+  return PREP_OK;
 }
 
 static int
@@ -83,7 +94,7 @@ prep_config_validate (const PrepConfig * cfg)
     return PREP_ERROR_SIZE;
   if (!prep_crop_inside (cfg))
     return PREP_ERROR_CROP;
-  if (!prep_normalization_valid (cfg))
+  if (prep_normalization_validate (cfg->scale, cfg->mean, cfg->std) != PREP_OK)
     return PREP_ERROR_NORMALIZATION;
   if (!isfinite (cfg->pad_value) || cfg->pad_value < 0.0 ||
       cfg->pad_value > 255.0)
@@ -169,7 +180,8 @@ prep_status_string (PrepStatus status)
     case PREP_ERROR_CROP:
       return "crop rectangle is empty or outside the frame";
     case PREP_ERROR_NORMALIZATION:
-      return "scale and mean must be finite, std finite and non-zero";
+      return "scale, mean and std must be finite, std non-zero, and "
+          "(255 * scale - mean) / std must fit in float";
     case PREP_ERROR_PAD_VALUE:
       return "pad value must be in [0, 255]";
     case PREP_ERROR_OVERFLOW:

@@ -38,7 +38,8 @@ typedef enum {
   PREP_ERROR_INVALID_ARGUMENT,  /* NULL pointer, bad enum value */
   PREP_ERROR_SIZE,              /* a width/height <= 0 */
   PREP_ERROR_CROP,              /* crop empty or not inside the frame */
-  PREP_ERROR_NORMALIZATION,     /* non-finite scale/mean, zero or non-finite std */
+  PREP_ERROR_NORMALIZATION,     /* non-finite scale/mean, zero or non-finite
+                                 * std, or folded values overflowing float */
   PREP_ERROR_PAD_VALUE,         /* pad value outside [0, 255] or not finite */
   PREP_ERROR_OVERFLOW,          /* output byte count does not fit in size_t */
   PREP_ERROR_STRIDE,            /* a stride smaller than the row it holds */
@@ -104,6 +105,12 @@ typedef struct _PrepPlan PrepPlan;
 
 void prep_config_init (PrepConfig * cfg);
 PrepStatus prep_config_validate (const PrepConfig * cfg);
+
+/* Checks normalization parameters alone (prep_config_validate () does it
+ * too): finite, std non-zero, and the folded per-channel scale / bias and
+ * every normalized value finite in float. */
+PrepStatus prep_normalization_validate (double scale, const double mean[3],
+    const double std[3]);
 
 /* Number of float elements and bytes of the output tensor, with overflow
  * checks (PREP_ERROR_OVERFLOW). */
