@@ -29,6 +29,21 @@ gst_cuda_preproc_shape_to_dimensions (const GstCudaPreprocShape * shape)
   return g_strdup_printf ("%d:%d:3:1", shape->width, shape->height);
 }
 
+/* TRUE when both shapes give the same caps: the same dimensions string
+ * (3:N:3:1 reads as NCHW Nx3... and as NHWC 3xN...). */
+gboolean
+gst_cuda_preproc_shape_same_caps (const GstCudaPreprocShape * a,
+    const GstCudaPreprocShape * b)
+{
+  gchar *da = gst_cuda_preproc_shape_to_dimensions (a);
+  gchar *db = gst_cuda_preproc_shape_to_dimensions (b);
+  gboolean same = g_strcmp0 (da, db) == 0;
+
+  g_free (da);
+  g_free (db);
+  return same;
+}
+
 /* Parses NNStreamer's "d0:d1:...": every dimension in [1, G_MAXINT]. */
 static gint
 parse_dimensions (const gchar * str, guint64 * dims)

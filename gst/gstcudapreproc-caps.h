@@ -37,6 +37,8 @@ typedef struct
 
 gchar *gst_cuda_preproc_shape_to_dimensions (const GstCudaPreprocShape *
     shape);
+gboolean gst_cuda_preproc_shape_same_caps (const GstCudaPreprocShape * a,
+    const GstCudaPreprocShape * b);
 gboolean gst_cuda_preproc_caps_get_bytes (const GstCaps * caps,
     gsize * bytes);
 gboolean gst_cuda_preproc_caps_get_shape (const GstCaps * caps,

@@ -351,6 +351,22 @@ gst_cuda_preproc_fill_config (GstCudaPreproc * self,
   }
 }
 
+/* The negotiated caps fix the shape, but 3:N:3:1 reads both as NCHW and as
+ * NHWC: a layout change that keeps the caps is not renegotiated, so the
+ * properties decide whenever they give the negotiated caps. */
+static void
+gst_cuda_preproc_follow_layout (GstCudaPreproc * self,
+    const GstCudaPreprocSettings * s)
+{
+  GstCudaPreprocShape want;
+
+  want.width = s->width;
+  want.height = s->height;
+  want.nhwc = s->layout == GST_CUDA_PREPROC_LAYOUT_NHWC;
+  if (gst_cuda_preproc_shape_same_caps (&want, &self->shape))
+    self->shape = want;
+}
+
 /* Builds the plan from the negotiated caps and the current properties.
  * A crop outside the frame posts an element error and returns FALSE. */
 static gboolean
@@ -368,6 +384,7 @@ gst_cuda_preproc_rebuild_plan (GstCudaPreproc * self)
 
   prep_plan_free (self->plan);
   self->plan = NULL;
+  gst_cuda_preproc_follow_layout (self, &s);
   gst_cuda_preproc_fill_config (self, &s, &cfg);
   st = prep_crop_resolve (cfg.src_width, cfg.src_height, &s.crop, &cfg.crop,
       &clamped);
