@@ -1,0 +1,73 @@
+/* gst-cudapreproc
+ * Copyright (C) 2026 gst-cudapreproc developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+
+/* The contract of the CUDA kernel (src/prep-kernel.cu), shared by its
+ * launcher, its host build (kernel emulation) and the mock CUDA driver of the
+ * tests.  Plain C, no CUDA headers.
+ *
+ * The kernel is
+ *   extern "C" __global__ void prep_nv12_to_tensor (PrepParams p,
+ *       const uint8_t * y, int y_stride, const uint8_t * uv, int uv_stride,
+ *       float *dst);
+ * one thread per output pixel (x = blockIdx.x * blockDim.x + threadIdx.x,
+ * y likewise), bounds-checked, computing prep_pixel () and storing the three
+ * channels with prep_store ().  It is launched with CuLaunchKernel's
+ * kernelParams: an array of PREP_KARG_COUNT pointers, each to storage of
+ * exactly the parameter's size (pointers as 8-byte CUdeviceptr). */
+
+#ifndef __PREP_KERNEL_H__
+#define __PREP_KERNEL_H__
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "prep.h"
+#include "prep-math.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define PREP_KERNEL_NAME "prep_nv12_to_tensor"
+
+/* Index of each kernel parameter in kernelParams. */
+enum {
+  PREP_KARG_PARAMS = 0,         /* PrepParams, by value */
+  PREP_KARG_Y,                  /* const uint8_t *, luma plane */
+  PREP_KARG_Y_STRIDE,           /* int */
+  PREP_KARG_UV,                 /* const uint8_t *, interleaved chroma */
+  PREP_KARG_UV_STRIDE,          /* int */
+  PREP_KARG_DST,                /* float *, the tensor */
+  PREP_KARG_COUNT
+};
+
+typedef struct {
+  unsigned int x, y, z;
+} PrepDim3;
+
+/* Launch geometry for the plan's output: a pure function, tested on the
+ * host.  Fails (PREP_ERROR_SIZE) when the grid exceeds CUDA's limits. */
+PrepStatus prep_launch_geometry (const PrepParams * p, PrepDim3 * grid,
+    PrepDim3 * block);
+
+/* Bytes of each buffer the kernel may touch, from the params and strides:
+ * the luma and chroma extents its taps can reach and the tensor. */
+void prep_kernel_extents (const PrepParams * p, int y_stride, int uv_stride,
+    size_t * y_bytes, size_t * uv_bytes, size_t * dst_bytes);
+
+/* The host build of the kernel's own source, run over the whole grid: what
+ * the mock driver's cuLaunchKernel calls, with kernelParams whose pointer
+ * slots hold host addresses. */
+void prep_kernel_host_launch (PrepDim3 grid, PrepDim3 block, void **args);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* __PREP_KERNEL_H__ */
