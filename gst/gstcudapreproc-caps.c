@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "gstcudapreproc-caps.h"
+#include "gstcudapreproc-cuda.h"
 
 #define MAX_DIMENSIONS 16
 
@@ -140,18 +141,43 @@ copy_framerate (const GstStructure * from, GstStructure * to)
 typedef GstStructure *(*StructureMapFunc) (const GstStructure * s,
     gconstpointer data);
 
+static gboolean
+features_are_cuda (const GstCapsFeatures * f)
+{
+  return f != NULL && !gst_caps_features_is_any (f) &&
+      gst_caps_features_contains (f, GST_CUDA_PREPROC_CUDA_FEATURE);
+}
+
+static void
+append_mapped (GstCaps ** res, const GstStructure * s, StructureMapFunc func,
+    gconstpointer data, gboolean cuda)
+{
+  *res = gst_caps_merge_structure_full (*res, func (s, data),
+      cuda ? gst_caps_features_new (GST_CUDA_PREPROC_CUDA_FEATURE,
+          NULL) : NULL);
+}
+
+/* Each structure maps to the other side in system memory, or in CUDA
+ * memory, or both: CUDA input may leave as CUDA or system tensors
+ * (@to_tensor), so CUDA tensors come from CUDA video only and system tensors
+ * from either. */
 static GstCaps *
-map_caps (const GstCaps * caps, StructureMapFunc func, gconstpointer data)
+map_caps (const GstCaps * caps, StructureMapFunc func, gconstpointer data,
+    gboolean to_tensor, gboolean with_cuda)
 {
   GstCaps *res = gst_caps_new_empty ();
   guint i;
 
   for (i = 0; i < gst_caps_get_size (caps); i++) {
+    const GstStructure *s = gst_caps_get_structure (caps, i);
     GstCapsFeatures *f = gst_caps_get_features (caps, i);
+    gboolean any = f != NULL && gst_caps_features_is_any (f);
+    gboolean cuda = features_are_cuda (f), sys = !cuda || any;
 
-    res = gst_caps_merge_structure_full (res,
-        func (gst_caps_get_structure (caps, i), data),
-        f ? gst_caps_features_copy (f) : NULL);
+    if (with_cuda && (cuda || any || !to_tensor))
+      append_mapped (&res, s, func, data, TRUE);
+    if (sys || (to_tensor && cuda && with_cuda))
+      append_mapped (&res, s, func, data, FALSE);
   }
   return res;
 }
@@ -185,13 +211,20 @@ tensor_to_video (const GstStructure * s, gconstpointer data)
 
 GstCaps *
 gst_cuda_preproc_video_to_tensor_caps (const GstCaps * caps,
-    const GstCudaPreprocShape * shape)
+    const GstCudaPreprocShape * shape, gboolean with_cuda)
 {
-  return map_caps (caps, video_to_tensor, shape);
+  return map_caps (caps, video_to_tensor, shape, TRUE, with_cuda);
 }
 
 GstCaps *
-gst_cuda_preproc_tensor_to_video_caps (const GstCaps * caps)
+gst_cuda_preproc_tensor_to_video_caps (const GstCaps * caps, gboolean with_cuda)
 {
-  return map_caps (caps, tensor_to_video, NULL);
+  return map_caps (caps, tensor_to_video, NULL, FALSE, with_cuda);
+}
+
+gboolean
+gst_cuda_preproc_caps_is_cuda (const GstCaps * caps)
+{
+  return caps != NULL && gst_caps_get_size (caps) > 0 &&
+      features_are_cuda (gst_caps_get_features (caps, 0));
 }

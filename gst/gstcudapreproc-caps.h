@@ -16,16 +16,28 @@
 
 G_BEGIN_DECLS
 
-#define GST_CUDA_PREPROC_SINK_CAPS \
-    "video/x-raw, format = (string) NV12, " \
-    "width = (int) [ 1, max ], height = (int) [ 1, max ], " \
-    "framerate = (fraction) [ 0/1, max ]"
+#define GST_CUDA_PREPROC_VIDEO_FIELDS \
+    "format = (string) NV12, width = (int) [ 1, max ], " \
+    "height = (int) [ 1, max ], framerate = (fraction) [ 0/1, max ]"
 
 /* NNStreamer's static tensors: one float32 tensor, dimensions innermost
  * first (640:640:3:1 is NCHW 1x3x640x640). */
-#define GST_CUDA_PREPROC_SRC_CAPS \
-    "other/tensors, format = (string) static, num_tensors = (int) 1, " \
+#define GST_CUDA_PREPROC_TENSOR_FIELDS \
+    "format = (string) static, num_tensors = (int) 1, " \
     "types = (string) float32, framerate = (fraction) [ 0/1, max ]"
+
+#ifdef HAVE_CUDA
+#define GST_CUDA_PREPROC_SINK_CAPS \
+    "video/x-raw(memory:CUDAMemory), " GST_CUDA_PREPROC_VIDEO_FIELDS "; " \
+    "video/x-raw, " GST_CUDA_PREPROC_VIDEO_FIELDS
+#define GST_CUDA_PREPROC_SRC_CAPS \
+    "other/tensors(memory:CUDAMemory), " GST_CUDA_PREPROC_TENSOR_FIELDS "; " \
+    "other/tensors, " GST_CUDA_PREPROC_TENSOR_FIELDS
+#else
+#define GST_CUDA_PREPROC_SINK_CAPS "video/x-raw, " GST_CUDA_PREPROC_VIDEO_FIELDS
+#define GST_CUDA_PREPROC_SRC_CAPS \
+    "other/tensors, " GST_CUDA_PREPROC_TENSOR_FIELDS
+#endif
 
 /* The tensor shape as the element writes it. */
 typedef struct
@@ -44,9 +56,15 @@ gboolean gst_cuda_preproc_caps_get_bytes (const GstCaps * caps,
 gboolean gst_cuda_preproc_caps_get_shape (const GstCaps * caps,
     const GstCudaPreprocShape * hint, GstCudaPreprocShape * shape);
 
+/* Caps on the other side.  CUDA video gives CUDA tensors, then system
+ * tensors (the kernel's output is downloaded); system video gives system
+ * tensors.  Without @with_cuda, structures that need CUDA are left out. */
 GstCaps *gst_cuda_preproc_video_to_tensor_caps (const GstCaps * caps,
-    const GstCudaPreprocShape * shape);
-GstCaps *gst_cuda_preproc_tensor_to_video_caps (const GstCaps * caps);
+    const GstCudaPreprocShape * shape, gboolean with_cuda);
+GstCaps *gst_cuda_preproc_tensor_to_video_caps (const GstCaps * caps,
+    gboolean with_cuda);
+
+gboolean gst_cuda_preproc_caps_is_cuda (const GstCaps * caps);
 
 G_END_DECLS
 

@@ -36,6 +36,7 @@
 #define DEFAULT_PROP_MEAN 0.0
 #define DEFAULT_PROP_STD 1.0
 #define DEFAULT_PROP_LAYOUT GST_CUDA_PREPROC_LAYOUT_NCHW
+#define DEFAULT_PROP_CUDA_DEVICE_ID -1
 
 #define PARAM_FLAGS (G_PARAM_READWRITE | GST_PARAM_MUTABLE_PLAYING | \
     G_PARAM_STATIC_STRINGS)
@@ -175,6 +176,21 @@ install_mapping_properties (GObjectClass * gobject_class)
   g_object_class_install_property (gobject_class, PROP_LAYOUT,
       g_param_spec_enum ("layout", "Layout", "Memory layout of the tensor",
           GST_TYPE_CUDA_PREPROC_LAYOUT, DEFAULT_PROP_LAYOUT, PARAM_FLAGS));
+  /**
+   * GstCudaPreproc:cuda-device-id:
+   *
+   * CUDA device of the context the element creates when no neighbour or
+   * application shares one (-1: any, which is device 0).  Buffers that
+   * arrive in CUDA memory are always processed in their own memory's
+   * context.  Only used with CUDA memory.
+   *
+   * Since: 0.1
+   */
+  g_object_class_install_property (gobject_class, PROP_CUDA_DEVICE_ID,
+      g_param_spec_int ("cuda-device-id", "CUDA device id",
+          "CUDA device for the element's own context (-1 = any)", -1,
+          G_MAXINT, DEFAULT_PROP_CUDA_DEVICE_ID, G_PARAM_READWRITE |
+          GST_PARAM_MUTABLE_READY | G_PARAM_STATIC_STRINGS));
 }
 
 static void
@@ -248,6 +264,7 @@ gst_cuda_preproc_settings_init (GstCudaPreprocSettings * s)
   s->interpolation = DEFAULT_PROP_INTERPOLATION;
   s->channel_order = DEFAULT_PROP_CHANNEL_ORDER;
   s->layout = DEFAULT_PROP_LAYOUT;
+  s->cuda_device_id = DEFAULT_PROP_CUDA_DEVICE_ID;
   s->scale = DEFAULT_PROP_SCALE;
   for (c = 0; c < 3; c++) {
     s->mean[c] = DEFAULT_PROP_MEAN;
@@ -384,6 +401,10 @@ gst_cuda_preproc_settings_set (GstObject * self, GstCudaPreprocSettings * s,
       *reshape = settings_set_int (self, &s->layout,
           g_value_get_enum (value), TRUE);
       break;
+    case PROP_CUDA_DEVICE_ID:
+      settings_set_int (self, &s->cuda_device_id, g_value_get_int (value),
+          FALSE);
+      break;
     case PROP_PAD_VALUE:
       GST_OBJECT_LOCK (self);
       s->pad_value = g_value_get_double (value);
@@ -457,6 +478,9 @@ gst_cuda_preproc_settings_get (GstObject * self,
       break;
     case PROP_LAYOUT:
       g_value_set_enum (value, settings_get_int (self, &s->layout));
+      break;
+    case PROP_CUDA_DEVICE_ID:
+      g_value_set_int (value, settings_get_int (self, &s->cuda_device_id));
       break;
     case PROP_PAD_VALUE:
       g_value_set_double (value, settings_get_double (self, &s->pad_value));

@@ -33,6 +33,7 @@ enum
   PROP_MEAN,
   PROP_STD,
   PROP_LAYOUT,
+  PROP_CUDA_DEVICE_ID,
 };
 
 /* What the properties hold; read and written under the object lock. */
@@ -41,6 +42,7 @@ typedef struct
   gint width, height;
   PrepRect crop;                /* as requested: 0 size = to the edge */
   gint aspect, interpolation, channel_order, layout;
+  gint cuda_device_id;          /* -1: any */
   gdouble pad_value, scale;
   gdouble mean[3], std[3];
 } GstCudaPreprocSettings;

@@ -47,11 +47,12 @@
 
 #include "gstcudapreproc.h"
 #include "gstcudapreproc-caps.h"
+#include "gstcudapreproc-cuda.h"
 #include "gstcudapreproc-enums.h"
 #include "gstcudapreproc-props.h"
 #include "prep.h"
 
-GST_DEBUG_CATEGORY_STATIC (gst_cuda_preproc_debug);
+GST_DEBUG_CATEGORY (gst_cuda_preproc_debug);
 #define GST_CAT_DEFAULT gst_cuda_preproc_debug
 
 
@@ -71,6 +72,9 @@ struct _GstCudaPreproc
   PrepPlan *plan;
   PrepRect warned_crop;         /* last clamped crop warned about */
   gchar *last_error;            /* last negotiation error posted */
+  GstCudaPreprocCuda *cuda;     /* NULL in builds without CUDA */
+  gboolean cuda_in, cuda_out;   /* negotiated memory */
+  gsize out_bytes;
   gint warned_frame_width, warned_frame_height;
 };
 
@@ -110,6 +114,14 @@ static gboolean gst_cuda_preproc_decide_allocation (GstBaseTransform * trans,
     GstQuery * query);
 static GstFlowReturn gst_cuda_preproc_transform (GstBaseTransform * trans,
     GstBuffer * inbuf, GstBuffer * outbuf);
+static GstFlowReturn gst_cuda_preproc_prepare_output_buffer (GstBaseTransform
+    * trans, GstBuffer * inbuf, GstBuffer ** outbuf);
+static gboolean gst_cuda_preproc_query (GstBaseTransform * trans,
+    GstPadDirection direction, GstQuery * query);
+static void gst_cuda_preproc_set_context (GstElement * element,
+    GstContext * context);
+static void gst_cuda_preproc_negotiation_error (GstCudaPreproc * self,
+    gchar * text);
 
 static void
 gst_cuda_preproc_class_init (GstCudaPreprocClass * klass)
@@ -143,6 +155,10 @@ gst_cuda_preproc_class_init (GstCudaPreprocClass * klass)
   trans_class->decide_allocation =
       GST_DEBUG_FUNCPTR (gst_cuda_preproc_decide_allocation);
   trans_class->transform = GST_DEBUG_FUNCPTR (gst_cuda_preproc_transform);
+  trans_class->prepare_output_buffer =
+      GST_DEBUG_FUNCPTR (gst_cuda_preproc_prepare_output_buffer);
+  trans_class->query = GST_DEBUG_FUNCPTR (gst_cuda_preproc_query);
+  element_class->set_context = GST_DEBUG_FUNCPTR (gst_cuda_preproc_set_context);
 }
 
 static void
@@ -150,6 +166,7 @@ gst_cuda_preproc_init (GstCudaPreproc * self)
 {
   gst_cuda_preproc_settings_init (&self->settings);
   self->settings_changed = TRUE;
+  self->cuda = gst_cuda_preproc_cuda_new (GST_ELEMENT (self));
 }
 
 static void
@@ -159,6 +176,7 @@ gst_cuda_preproc_finalize (GObject * object)
 
   prep_plan_free (self->plan);
   g_free (self->last_error);
+  gst_cuda_preproc_cuda_free (self->cuda);
   G_OBJECT_CLASS (parent_class)->finalize (object);
 }
 
@@ -203,7 +221,58 @@ gst_cuda_preproc_stop (GstBaseTransform * trans)
   self->plan = NULL;
   self->warned_frame_width = self->warned_frame_height = 0;
   g_clear_pointer (&self->last_error, g_free);
+  gst_cuda_preproc_cuda_close (self->cuda);
   return TRUE;
+}
+
+static void
+gst_cuda_preproc_set_context (GstElement * element, GstContext * context)
+{
+  GstCudaPreproc *self = GST_CUDA_PREPROC (element);
+  gint device_id;
+
+  GST_OBJECT_LOCK (self);
+  device_id = self->settings.cuda_device_id;
+  GST_OBJECT_UNLOCK (self);
+  gst_cuda_preproc_cuda_set_context (self->cuda, context, device_id);
+  GST_ELEMENT_CLASS (parent_class)->set_context (element, context);
+}
+
+/* Upstream insisting on CUDA memory where CUDA cannot be used: say why,
+ * once, before negotiation fails. */
+static void
+gst_cuda_preproc_refuse_cuda (GstCudaPreproc * self, GstCaps * caps)
+{
+  const gchar *why;
+
+  if (!gst_cuda_preproc_caps_is_cuda (caps) ||
+      gst_cuda_preproc_cuda_available (&why))
+    return;
+  gst_cuda_preproc_negotiation_error (self,
+      g_strdup_printf ("Input in CUDA memory cannot be processed: %s", why));
+}
+
+static gboolean
+gst_cuda_preproc_query (GstBaseTransform * trans, GstPadDirection direction,
+    GstQuery * query)
+{
+  GstCudaPreproc *self = GST_CUDA_PREPROC (trans);
+  GstCaps *caps;
+  gboolean handled, accepted;
+
+  if (GST_QUERY_TYPE (query) == GST_QUERY_CONTEXT &&
+      gst_cuda_preproc_cuda_query (self->cuda, query))
+    return TRUE;
+  handled = GST_BASE_TRANSFORM_CLASS (parent_class)->query (trans, direction,
+      query);
+  if (handled && GST_QUERY_TYPE (query) == GST_QUERY_ACCEPT_CAPS &&
+      direction == GST_PAD_SINK) {
+    gst_query_parse_accept_caps (query, &caps);
+    gst_query_parse_accept_caps_result (query, &accepted);
+    if (!accepted)
+      gst_cuda_preproc_refuse_cuda (self, caps);
+  }
+  return handled;
 }
 
 static GstCudaPreprocShape
@@ -225,12 +294,13 @@ gst_cuda_preproc_transform_caps (GstBaseTransform * trans,
 {
   GstCudaPreproc *self = GST_CUDA_PREPROC (trans);
   GstCudaPreprocShape shape = gst_cuda_preproc_property_shape (self);
+  gboolean with_cuda = gst_cuda_preproc_cuda_available (NULL);
   GstCaps *res, *tmp;
 
   if (direction == GST_PAD_SINK)
-    res = gst_cuda_preproc_video_to_tensor_caps (caps, &shape);
+    res = gst_cuda_preproc_video_to_tensor_caps (caps, &shape, with_cuda);
   else
-    res = gst_cuda_preproc_tensor_to_video_caps (caps);
+    res = gst_cuda_preproc_tensor_to_video_caps (caps, with_cuda);
   if (filter) {
     tmp = gst_caps_intersect_full (filter, res, GST_CAPS_INTERSECT_FIRST);
     gst_caps_unref (res);
@@ -420,6 +490,17 @@ no_plan:
   }
 }
 
+static gint
+gst_cuda_preproc_device_id (GstCudaPreproc * self)
+{
+  gint id;
+
+  GST_OBJECT_LOCK (self);
+  id = self->settings.cuda_device_id;
+  GST_OBJECT_UNLOCK (self);
+  return id;
+}
+
 static gboolean
 gst_cuda_preproc_set_caps (GstBaseTransform * trans, GstCaps * incaps,
     GstCaps * outcaps)
@@ -435,6 +516,14 @@ gst_cuda_preproc_set_caps (GstBaseTransform * trans, GstCaps * incaps,
   if (!gst_cuda_preproc_caps_get_shape (outcaps, &hint, &self->shape) ||
       !gst_cuda_preproc_caps_get_bytes (outcaps, &bytes))
     goto too_large;
+  self->out_bytes = bytes;
+  self->cuda_in = gst_cuda_preproc_caps_is_cuda (incaps);
+  self->cuda_out = gst_cuda_preproc_caps_is_cuda (outcaps);
+  GST_DEBUG_OBJECT (self, "%s memory in, %s memory out",
+      self->cuda_in ? "CUDA" : "system", self->cuda_out ? "CUDA" : "system");
+  if (self->cuda_in && !gst_cuda_preproc_cuda_open (self->cuda,
+          gst_cuda_preproc_device_id (self)))
+    return FALSE;
   return gst_cuda_preproc_rebuild_plan (self);
 
   /* ERRORS */
@@ -498,6 +587,12 @@ gst_cuda_preproc_decide_allocation (GstBaseTransform * trans, GstQuery * query)
   gst_query_parse_allocation (query, &caps, NULL);
   if (caps == NULL || !gst_cuda_preproc_caps_get_bytes (caps, &bytes))
     return FALSE;
+  /* CUDA tensors come from our own pool (prepare_output_buffer) */
+  if (GST_CUDA_PREPROC (trans)->cuda_out) {
+    while (gst_query_get_n_allocation_pools (query) > 0)
+      gst_query_remove_nth_allocation_pool (query, 0);
+    return TRUE;
+  }
   /* pool sizes are 32-bit: larger tensors are allocated one by one */
   if (bytes > G_MAXUINT) {
     while (gst_query_get_n_allocation_pools (query) > 0)
@@ -610,6 +705,9 @@ gst_cuda_preproc_transform (GstBaseTransform * trans, GstBuffer * inbuf,
     return GST_FLOW_NOT_NEGOTIATED;
   if (!gst_cuda_preproc_input_is_complete (self, inbuf))
     return GST_BASE_TRANSFORM_FLOW_DROPPED;
+  if (self->cuda_in)
+    return gst_cuda_preproc_cuda_process (self->cuda, self->plan,
+        &self->in_info, inbuf, outbuf, self->cuda_out);
   if (!gst_video_frame_map (&frame, &self->in_info, inbuf, GST_MAP_READ))
     goto map_in_failed;
   if (!gst_buffer_map (outbuf, &out, GST_MAP_WRITE))
@@ -645,4 +743,24 @@ run_failed:
         ("Preprocessing failed: %s", prep_status_string (st)), (NULL));
     return GST_FLOW_ERROR;
   }
+}
+
+/* CUDA output comes from the element's pool in the input's CUDA context;
+ * everything else from the negotiated allocation. */
+static GstFlowReturn
+gst_cuda_preproc_prepare_output_buffer (GstBaseTransform * trans,
+    GstBuffer * inbuf, GstBuffer ** outbuf)
+{
+  GstCudaPreproc *self = GST_CUDA_PREPROC (trans);
+  GstBaseTransformClass *klass = GST_BASE_TRANSFORM_GET_CLASS (trans);
+  GstFlowReturn ret;
+
+  if (!self->cuda_out)
+    return GST_BASE_TRANSFORM_CLASS (parent_class)->prepare_output_buffer
+        (trans, inbuf, outbuf);
+  ret = gst_cuda_preproc_cuda_alloc_output (self->cuda, inbuf,
+      self->out_bytes, outbuf);
+  if (ret == GST_FLOW_OK && klass->copy_metadata != NULL)
+    klass->copy_metadata (trans, inbuf, *outbuf);
+  return ret;
 }

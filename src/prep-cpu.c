@@ -40,11 +40,11 @@ prep_plan_chroma_bytes (const PrepPlan * plan, int uv_stride)
       (size_t) prep_chroma_row_bytes (cfg->src_width);
 }
 
-static PrepStatus
-prep_check_frame (const PrepPlan * plan, const uint8_t * y, int y_stride,
-    const uint8_t * uv, int uv_stride, const float *dst, size_t dst_size)
+PrepStatus
+prep_plan_check_frame (const PrepPlan * plan, int have_pointers, int y_stride,
+    int uv_stride, size_t dst_size)
 {
-  if (plan == NULL || y == NULL || uv == NULL || dst == NULL)
+  if (plan == NULL || !have_pointers)
     return PREP_ERROR_INVALID_ARGUMENT;
   if (y_stride < plan->cfg.src_width ||
       uv_stride < prep_chroma_row_bytes (plan->cfg.src_width))
@@ -64,7 +64,8 @@ prep_plan_run_cpu (const PrepPlan * plan, const uint8_t * y, int y_stride,
   float v[3];
   int ox, oy;
 
-  st = prep_check_frame (plan, y, y_stride, uv, uv_stride, dst, dst_size);
+  st = prep_plan_check_frame (plan, y != NULL && uv != NULL && dst != NULL,
+      y_stride, uv_stride, dst_size);
   if (st != PREP_OK)
     return st;
   p = &plan->params;

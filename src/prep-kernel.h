@@ -52,7 +52,8 @@ typedef struct {
 } PrepDim3;
 
 /* Launch geometry for the plan's output: a pure function, tested on the
- * host.  Fails (PREP_ERROR_SIZE) when the grid exceeds CUDA's limits. */
+ * host.  Fails with PREP_ERROR_GRID when the grid exceeds CUDA's limits
+ * (outputs taller than 524280 rows), PREP_ERROR_SIZE for sizes <= 0. */
 PrepStatus prep_launch_geometry (const PrepParams * p, PrepDim3 * grid,
     PrepDim3 * block);
 
@@ -65,6 +66,22 @@ void prep_kernel_extents (const PrepParams * p, int y_stride, int uv_stride,
  * the mock driver's cuLaunchKernel calls, with kernelParams whose pointer
  * slots hold host addresses. */
 void prep_kernel_host_launch (PrepDim3 grid, PrepDim3 block, void **args);
+
+/* What launches the kernel: CuLaunchKernel in the element, the host build
+ * in tests.  @function and @stream are the caller's (CUfunction, CUstream).
+ * Returns 0 on success, the driver's error code otherwise. */
+typedef int (*PrepLaunchFunc) (void *function, PrepDim3 grid, PrepDim3 block,
+    void *stream, void **args, void *user_data);
+
+/* The CUDA path of a plan, driver-agnostic: checks the strides and the
+ * destination size like prep_plan_run_cpu (), computes the launch geometry
+ * and the kernel parameters, and hands them to @launch.  Device addresses
+ * are CUdeviceptr values.  A launch failure gives PREP_ERROR_LAUNCH with the
+ * driver's code in *launch_error (when not NULL). */
+PrepStatus prep_plan_launch (const PrepPlan * plan, uint64_t y, int y_stride,
+    uint64_t uv, int uv_stride, uint64_t dst, size_t dst_size,
+    PrepLaunchFunc launch, void *function, void *stream, void *user_data,
+    int *launch_error);
 
 #ifdef __cplusplus
 }

@@ -167,6 +167,14 @@ prep_sample_yuv (const PrepTap * tx, const PrepTap * ty,
   }
 }
 
+/* rgb[i], i in 0..2, as selects: indexing a local array with a run-time
+ * index would put the array in local memory on the GPU. */
+PREP_FN float
+prep_pick3 (const float rgb[3], int i)
+{
+  return i == 0 ? rgb[0] : (i == 1 ? rgb[1] : rgb[2]);
+}
+
 /* YUV -> normalized tensor channels (in tensor order). */
 PREP_FN void
 prep_convert_normalize (const PrepParams * p, const float yuv[3], float out[3])
@@ -178,7 +186,7 @@ prep_convert_normalize (const PrepParams * p, const float yuv[3], float out[3])
     rgb[k] = prep_clamp_255 (p->m[k][0] * yuv[0] + p->m[k][1] * yuv[1]
         + p->m[k][2] * yuv[2] + p->m[k][3]);
   for (k = 0; k < 3; k++)
-    out[k] = rgb[p->perm[k]] * p->scale[k] + p->bias[k];
+    out[k] = prep_pick3 (rgb, p->perm[k]) * p->scale[k] + p->bias[k];
 }
 
 /* The three channel values of output pixel (tx, ty): padding or sample. */

@@ -192,6 +192,10 @@ prep_status_string (PrepStatus status)
       return "output buffer smaller than the tensor";
     case PREP_ERROR_NO_MEMORY:
       return "out of memory";
+    case PREP_ERROR_LAUNCH:
+      return "the CUDA kernel launch failed";
+    case PREP_ERROR_GRID:
+      return "output taller than 524280 rows, the limit of one CUDA launch";
   }
   return "unknown error";
 }

@@ -28,4 +28,9 @@ struct _PrepPlan
 /* The float parameters every path hands to the per-pixel math. */
 const PrepParams *prep_plan_params (const PrepPlan * plan);
 
+/* The checks every executor makes before it touches memory: pointers
+ * present, strides that hold a row, a destination that holds the tensor. */
+PrepStatus prep_plan_check_frame (const PrepPlan * plan, int have_pointers,
+    int y_stride, int uv_stride, size_t dst_size);
+
 #endif /* __PREP_PRIVATE_H__ */

@@ -45,6 +45,8 @@ typedef enum {
   PREP_ERROR_STRIDE,            /* a stride smaller than the row it holds */
   PREP_ERROR_OUTPUT_SIZE,       /* destination smaller than the tensor */
   PREP_ERROR_NO_MEMORY,
+  PREP_ERROR_LAUNCH,            /* the kernel launch failed */
+  PREP_ERROR_GRID,              /* output too tall for one CUDA launch */
 } PrepStatus;
 
 typedef enum {

@@ -341,7 +341,7 @@ tensor_caps_bytes (GstCaps * caps)
 static const gchar *all_props[] = {
   "width", "height", "crop-x", "crop-y", "crop-width", "crop-height",
   "aspect", "pad-value", "interpolation", "channel-order", "scale", "mean",
-  "std", "layout"
+  "std", "layout", "cuda-device-id"
 };
 
 typedef struct
@@ -352,7 +352,7 @@ typedef struct
 
 static const IntProp int_props[] = {
   {"width", 640, 1}, {"height", 640, 1}, {"crop-x", 0, 0}, {"crop-y", 0, 0},
-  {"crop-width", 0, 0}, {"crop-height", 0, 0},
+  {"crop-width", 0, 0}, {"crop-height", 0, 0}, {"cuda-device-id", -1, -1},
 };
 
 typedef struct

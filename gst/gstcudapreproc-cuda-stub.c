@@ -1,0 +1,74 @@
+/* gst-cudapreproc
+ * Copyright (C) 2026 gst-cudapreproc developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+
+/* Stands in for gstcudapreproc-cuda.c in builds without CUDA: CUDA is never
+ * available, so the element offers no CUDA caps and never calls the rest. */
+
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "gstcudapreproc-cuda.h"
+
+gboolean
+gst_cuda_preproc_cuda_available (const gchar ** why)
+{
+  if (why != NULL)
+    *why = "this build of cudapreproc has no CUDA support";
+  return FALSE;
+}
+
+GstCudaPreprocCuda *
+gst_cuda_preproc_cuda_new (GstElement * element)
+{
+  return NULL;
+}
+
+void
+gst_cuda_preproc_cuda_free (GstCudaPreprocCuda * cuda)
+{
+}
+
+gboolean
+gst_cuda_preproc_cuda_open (GstCudaPreprocCuda * cuda, gint device_id)
+{
+  return FALSE;
+}
+
+void
+gst_cuda_preproc_cuda_close (GstCudaPreprocCuda * cuda)
+{
+}
+
+void
+gst_cuda_preproc_cuda_set_context (GstCudaPreprocCuda * cuda,
+    GstContext * context, gint device_id)
+{
+}
+
+gboolean
+gst_cuda_preproc_cuda_query (GstCudaPreprocCuda * cuda, GstQuery * query)
+{
+  return FALSE;
+}
+
+GstFlowReturn
+gst_cuda_preproc_cuda_alloc_output (GstCudaPreprocCuda * cuda,
+    GstBuffer * inbuf, gsize bytes, GstBuffer ** outbuf)
+{
+  return GST_FLOW_NOT_NEGOTIATED;
+}
+
+GstFlowReturn
+gst_cuda_preproc_cuda_process (GstCudaPreprocCuda * cuda,
+    const PrepPlan * plan, const GstVideoInfo * in_info, GstBuffer * inbuf,
+    GstBuffer * outbuf, gboolean cuda_out)
+{
+  return GST_FLOW_NOT_NEGOTIATED;
+}

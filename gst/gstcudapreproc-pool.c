@@ -1,0 +1,125 @@
+/* gst-cudapreproc
+ * Copyright (C) 2026 gst-cudapreproc developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+
+/* Contiguous CUDA tensors that are real GstCudaMemory.
+ *
+ * libgstcuda allocates only video frames, always pitched.  A frame of ONE
+ * row is contiguous whatever the pitch: so the tensor of n bytes is a
+ * 1-row RGBA "frame" of ceil (n / 4) pixels with its stride forced to n
+ * (the library's download copies stride x rows bytes, which must not exceed
+ * the memory's size), resized to n bytes.  Consumers ignore the memory's
+ * video info: the tensor's shape is in the caps. */
+
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <gst/video/video.h>
+#include <gst/cuda/gstcudamemory.h>
+
+#include "gstcudapreproc-pool.h"
+
+struct _GstCudaPreprocPool
+{
+  GstBufferPool parent;
+
+  GstCudaContext *context;
+  gsize bytes;
+};
+
+G_DEFINE_TYPE (GstCudaPreprocPool, gst_cuda_preproc_pool, GST_TYPE_BUFFER_POOL);
+
+GstMemory *
+gst_cuda_preproc_tensor_memory_new (GstCudaContext * ctx, gsize bytes)
+{
+  GstAllocator *alloc;
+  GstVideoInfo info;
+  GstMemory *mem;
+
+  /* the stride is a gint */
+  if (bytes == 0 || bytes > G_MAXINT)
+    return NULL;
+  gst_video_info_set_format (&info, GST_VIDEO_FORMAT_RGBA, (bytes + 3) / 4, 1);
+  info.stride[0] = (gint) bytes;
+  info.size = bytes;
+  alloc = gst_allocator_find (GST_CUDA_MEMORY_TYPE_NAME);
+  if (alloc == NULL)
+    return NULL;
+#if GST_CHECK_VERSION(1, 24, 0)
+  mem = gst_cuda_allocator_alloc (GST_CUDA_ALLOCATOR (alloc), ctx, NULL, &info);
+#else
+  mem = gst_cuda_allocator_alloc (GST_CUDA_ALLOCATOR (alloc), ctx, &info);
+#endif
+  gst_object_unref (alloc);
+  if (mem != NULL)
+    gst_memory_resize (mem, 0, bytes);
+  return mem;
+}
+
+static GstFlowReturn
+gst_cuda_preproc_pool_alloc_buffer (GstBufferPool * pool, GstBuffer ** buffer,
+    GstBufferPoolAcquireParams * params)
+{
+  GstCudaPreprocPool *self = GST_CUDA_PREPROC_POOL (pool);
+  GstMemory *mem = gst_cuda_preproc_tensor_memory_new (self->context,
+      self->bytes);
+
+  if (mem == NULL)
+    return GST_FLOW_ERROR;
+  *buffer = gst_buffer_new ();
+  gst_buffer_append_memory (*buffer, mem);
+  return GST_FLOW_OK;
+}
+
+static void
+gst_cuda_preproc_pool_finalize (GObject * object)
+{
+  GstCudaPreprocPool *self = GST_CUDA_PREPROC_POOL (object);
+
+  gst_clear_object (&self->context);
+  G_OBJECT_CLASS (gst_cuda_preproc_pool_parent_class)->finalize (object);
+}
+
+static void
+gst_cuda_preproc_pool_class_init (GstCudaPreprocPoolClass * klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = gst_cuda_preproc_pool_finalize;
+  GST_BUFFER_POOL_CLASS (klass)->alloc_buffer =
+      gst_cuda_preproc_pool_alloc_buffer;
+}
+
+static void
+gst_cuda_preproc_pool_init (GstCudaPreprocPool * self)
+{
+}
+
+GstBufferPool *
+gst_cuda_preproc_pool_new (GstCudaContext * ctx, gsize bytes)
+{
+  GstCudaPreprocPool *self = g_object_new (GST_TYPE_CUDA_PREPROC_POOL, NULL);
+  GstStructure *config;
+
+  gst_object_ref_sink (self);
+  self->context = gst_object_ref (ctx);
+  self->bytes = bytes;
+  config = gst_buffer_pool_get_config (GST_BUFFER_POOL (self));
+  gst_buffer_pool_config_set_params (config, NULL, (guint) MIN (bytes,
+          G_MAXUINT), 0, 0);
+  gst_buffer_pool_set_config (GST_BUFFER_POOL (self), config);
+  return GST_BUFFER_POOL (self);
+}
+
+gboolean
+gst_cuda_preproc_pool_matches (GstBufferPool * pool, GstCudaContext * ctx,
+    gsize bytes)
+{
+  GstCudaPreprocPool *self = GST_CUDA_PREPROC_POOL (pool);
+
+  return self->context == ctx && self->bytes == bytes;
+}

@@ -1,0 +1,34 @@
+/* gst-cudapreproc
+ * Copyright (C) 2026 gst-cudapreproc developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+
+#ifndef __GST_CUDA_PREPROC_POOL_H__
+#define __GST_CUDA_PREPROC_POOL_H__
+
+#include <gst/gst.h>
+#include <gst/cuda/gstcudacontext.h>
+
+G_BEGIN_DECLS
+
+#define GST_TYPE_CUDA_PREPROC_POOL (gst_cuda_preproc_pool_get_type ())
+G_DECLARE_FINAL_TYPE (GstCudaPreprocPool, gst_cuda_preproc_pool, GST,
+    CUDA_PREPROC_POOL, GstBufferPool);
+
+/* One contiguous device tensor of @bytes as a real GstCudaMemory of @ctx
+ * (downstream maps it with GST_MAP_CUDA), or NULL. */
+GstMemory *gst_cuda_preproc_tensor_memory_new (GstCudaContext * ctx,
+    gsize bytes);
+
+/* A pool of buffers holding one such tensor each. */
+GstBufferPool *gst_cuda_preproc_pool_new (GstCudaContext * ctx, gsize bytes);
+gboolean gst_cuda_preproc_pool_matches (GstBufferPool * pool,
+    GstCudaContext * ctx, gsize bytes);
+
+G_END_DECLS
+
+#endif /* __GST_CUDA_PREPROC_POOL_H__ */

@@ -1,0 +1,75 @@
+/* gst-cudapreproc
+ * Copyright (C) 2026 gst-cudapreproc developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+
+/* The host build of the CUDA kernel (kernel emulation): prep-kernel.cu
+ * compiled as plain C through the shim of prep-kernel-shim.h, and run here
+ * over every block and thread of a launch grid, in order.  The tests and the
+ * mock CUDA driver use it, so the kernel's own index mapping and bounds
+ * check run in CI, where no GPU is. */
+
+#include <string.h>
+
+#include "prep-kernel-shim.h"
+#include "prep-kernel.cu"
+
+/* Pointer parameter i: its slot holds a CUdeviceptr (8 bytes) whose value
+ * is, for the host build, a host address. */
+static void *
+prep_karg_pointer (void **args, int i)
+{
+  uint64_t v;
+
+  memcpy (&v, args[i], sizeof v);
+  return (void *) (uintptr_t) v;
+}
+
+static int
+prep_karg_int (void **args, int i)
+{
+  int v;
+
+  memcpy (&v, args[i], sizeof v);
+  return v;
+}
+
+/* Every thread of the current block, x fastest (as a warp is numbered). */
+static void
+prep_run_block (const PrepParams * p, const uint8_t * y, int y_stride,
+    const uint8_t * uv, int uv_stride, float *dst)
+{
+  for (threadIdx.z = 0; threadIdx.z < blockDim.z; threadIdx.z++)
+    for (threadIdx.y = 0; threadIdx.y < blockDim.y; threadIdx.y++)
+      for (threadIdx.x = 0; threadIdx.x < blockDim.x; threadIdx.x++)
+        prep_nv12_to_tensor (*p, y, y_stride, uv, uv_stride, dst);
+}
+
+/* kernelParams as prep-kernel.h lays them out: each slot points to storage
+ * of the parameter's exact size. */
+void
+prep_kernel_host_launch (PrepDim3 grid, PrepDim3 block, void **args)
+{
+  PrepParams p;
+  const uint8_t *y, *uv;
+  int y_stride, uv_stride;
+  float *dst;
+
+  memcpy (&p, args[PREP_KARG_PARAMS], sizeof p);
+  y = prep_karg_pointer (args, PREP_KARG_Y);
+  y_stride = prep_karg_int (args, PREP_KARG_Y_STRIDE);
+  uv = prep_karg_pointer (args, PREP_KARG_UV);
+  uv_stride = prep_karg_int (args, PREP_KARG_UV_STRIDE);
+  dst = prep_karg_pointer (args, PREP_KARG_DST);
+
+  gridDim = grid;
+  blockDim = block;
+  for (blockIdx.z = 0; blockIdx.z < gridDim.z; blockIdx.z++)
+    for (blockIdx.y = 0; blockIdx.y < gridDim.y; blockIdx.y++)
+      for (blockIdx.x = 0; blockIdx.x < gridDim.x; blockIdx.x++)
+        prep_run_block (&p, y, y_stride, uv, uv_stride, dst);
+}

@@ -1,0 +1,57 @@
+/* gst-cudapreproc
+ * Copyright (C) 2026 gst-cudapreproc developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+
+/* The CUDA kernel: NV12 frame -> normalized float tensor, one thread per
+ * output pixel (the contract is in prep-kernel.h).  Only the thread-index
+ * mapping and the bounds check live here; the per-pixel math is prep-math.h,
+ * called exactly as the CPU executor (prep-cpu.c) calls it, so both paths
+ * give the same bits (build with nvcc --fmad=false, no fast-math).
+ *
+ * Built twice:
+ *  - by nvcc into the embedded fat binary (src/meson.build), loaded through
+ *    the driver API: extern "C" entry point, no __constant__ or __device__
+ *    globals, no cudart, no templates;
+ *  - by gcc as plain C, included by prep-kernel-host.c after
+ *    prep-kernel-shim.h, which provides the entry qualifier and the
+ *    blockIdx, blockDim and threadIdx that its emulation loop sets for every
+ *    thread of the grid: the tests run this very code over the whole grid.
+ *
+ * Coalescing: a warp is 32 consecutive x of one output row (the block is 32
+ * wide, prep-launch.c), so for NCHW each of the three plane stores writes 32
+ * consecutive floats. */
+
+#include "prep-math.h"
+
+/* An unmangled name for cuModuleGetFunction () */
+#ifdef __CUDACC__
+#define PREP_KERNEL_ENTRY extern "C" __global__
+#elif !defined (PREP_KERNEL_ENTRY)
+#error "the host build of the kernel is prep-kernel-host.c"
+#endif
+
+/* Output pixel (x, y) = the thread's global index; threads past the edge of
+ * the output (the last block of each row or column) do nothing.  The index
+ * is computed in unsigned arithmetic, as CUDA's built-ins are: with the grid
+ * of prep_launch_geometry () it stays below 2^31 + 31, no wrap. */
+PREP_KERNEL_ENTRY void
+prep_nv12_to_tensor (PrepParams p, const uint8_t * y, int y_stride,
+    const uint8_t * uv, int uv_stride, float *dst)
+{
+  unsigned int ox = blockIdx.x * blockDim.x + threadIdx.x;
+  unsigned int oy = blockIdx.y * blockDim.y + threadIdx.y;
+  PrepTap tx, ty;
+  float v[3];
+
+  if (ox >= (unsigned int) p.out_width || oy >= (unsigned int) p.out_height)
+    return;
+  tx = prep_axis_tap (&p.ax, (int) ox, p.nearest);
+  ty = prep_axis_tap (&p.ay, (int) oy, p.nearest);
+  prep_pixel (&p, &tx, &ty, y, y_stride, uv, uv_stride, v);
+  prep_store (&p, dst, (int) ox, (int) oy, v);
+}

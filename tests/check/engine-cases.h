@@ -1,0 +1,121 @@
+/* gst-cudapreproc
+ * Copyright (C) 2026 gst-cudapreproc developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+
+/* The engine's table of test cases and what reproduces each case's input:
+ * shared by tests/check/engine.c (CPU path against the float64 reference
+ * model) and tests/check/kernel.c (the kernel's host build against the CPU
+ * path), so that both iterate the same cases on the same frames.
+ * Headers are formatted by hand. */
+
+#ifndef __ENGINE_CASES_H__
+#define __ENGINE_CASES_H__
+
+#include <gst/check/gstcheck.h>
+
+#include "prep.h"
+
+/* Destination sentinel: a quiet NaN with a recognizable payload, so an
+ * element that is never written is either found by its bits or is not
+ * finite.  HEAD/TAIL guard elements catch writes outside the tensor. */
+#define SENTINEL_BITS 0x7fc0deadu
+#define GUARD_HEAD 16
+#define GUARD_TAIL 67
+
+/* 64-bit LCG (Knuth's MMIX constants), top bits out. */
+guint32 lcg_next (guint64 * state);
+
+/* A buffer whose last byte is followed by an inaccessible page: a read past
+ * the end of a plane faults instead of passing silently. */
+typedef struct
+{
+  guint8 *map;
+  size_t map_size;
+  guint8 *data;
+} Guarded;
+
+guint8 *guarded_alloc (Guarded * g, size_t size);
+void guarded_free (Guarded * g);
+
+guint32 float_bits (float f);
+void fill_sentinel (float *buf, size_t n);
+/* Index of the first element of buf[0..n) that is not the sentinel, or
+ * n. */
+size_t first_written (const float *buf, size_t n);
+
+typedef enum
+{
+  PAT_RANDOM,                   /* every byte from the PRNG */
+  PAT_EDGES,                    /* blocks of extreme values: sharp edges */
+  PAT_GRADIENT,                 /* smooth ramps in Y, U and V */
+  PAT_SATURATED,                /* Y, U, V each 0 or 255: out of gamut */
+  PAT_CHECKER,                  /* 1-pixel luma / 1-sample chroma checker */
+} Pattern;
+
+typedef enum
+{
+  NORM_DEFAULT,                 /* scale 1/255, mean 0, std 1 */
+  NORM_IMAGENET,                /* scale 1/255, ImageNet mean / std */
+  NORM_SYMMETRIC,               /* scale 1, mean 127.5, std 127.5 */
+} Norm;
+
+/* Zero-initialized fields mean: stretch, bilinear, BT.601, limited range,
+ * RGB, NCHW, pad 0, default normalization, random pattern.  A crop of
+ * width 0 means the whole frame. */
+typedef struct
+{
+  const char *name;
+  int w, h;                     /* frame */
+  int y_pad, uv_pad;            /* stride = row bytes + pad */
+  PrepRect crop;
+  int ow, oh;
+  PrepAspect aspect;
+  PrepInterp interp;
+  PrepMatrix matrix;
+  PrepRange range;
+  PrepChannelOrder order;
+  PrepLayout layout;
+  Norm norm;
+  double pad;
+  Pattern pattern;
+} RefCase;
+
+#define LB PREP_ASPECT_LETTERBOX
+#define NN PREP_INTERP_NEAREST
+#define FULL PREP_RANGE_FULL
+#define M709 PREP_MATRIX_BT709
+#define M2020 PREP_MATRIX_BT2020
+#define BGR PREP_ORDER_BGR
+#define NHWC PREP_LAYOUT_NHWC
+
+extern const RefCase ref_cases[];
+extern const guint n_ref_cases;
+
+/* The PRNG seed of case i: its frame is the same in every test. */
+guint64 case_seed (guint i);
+
+/* An NV12 frame in guarded planes.  The whole planes (stride padding
+ * included) are first filled with garbage, then the visible samples with
+ * the pattern: an engine that reads padding gets garbage. */
+typedef struct
+{
+  Guarded yg, uvg;
+  guint8 *y, *uv;
+  int y_stride, uv_stride;
+} TestFrame;
+
+/* Allocates the planes with the sizes the plan asks for (checked against
+ * the minimum an NV12 frame needs) and fills them from rng. */
+void frame_new (TestFrame * f, const RefCase * tc, const PrepPlan * plan,
+    guint64 * rng);
+void frame_free (TestFrame * f);
+
+/* The engine configuration of a case. */
+void case_config (const RefCase * tc, PrepConfig * cfg);
+
+#endif /* __ENGINE_CASES_H__ */
