@@ -1,0 +1,494 @@
+/* gst-cudapreproc
+ * Copyright (C) 2026 gst-cudapreproc developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+
+/* The element's CUDA path end to end, with the real libgstcuda running on
+ * the mock driver of tests/mock-cuda (LD_LIBRARY_PATH): device memory is
+ * host memory behind strict checks, and cuLaunchKernel runs the host build
+ * of the kernel.  Outputs must be bit-identical to the CPU engine.
+ *
+ * The mock is configured per test through its environment variables
+ * (MOCK_CUDA_DEVICES, MOCK_CUDA_FAIL), set before the driver is first
+ * loaded: every test runs in its own forked process. */
+
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <string.h>
+
+#include <gst/check/gstcheck.h>
+#include <gst/check/gstharness.h>
+#include <gst/video/video.h>
+#include <gst/cuda/gstcudaloader.h>
+#include <gst/cuda/gstcudacontext.h>
+#include <gst/cuda/gstcudamemory.h>
+#include <gst/cuda/gstcudabufferpool.h>
+#include <gst/cuda/gstcudautils.h>
+
+#include "prep.h"
+
+#define IN_W 64
+#define IN_H 48
+#define CUDA_NV12 "video/x-raw(memory:CUDAMemory), format=NV12, " \
+    "width=64, height=48, framerate=30/1, colorimetry=bt601"
+#define SYS_NV12 "video/x-raw, format=NV12, width=64, height=48, " \
+    "framerate=30/1, colorimetry=bt601"
+#define CUDA_TENSORS "other/tensors(memory:CUDAMemory)"
+#define SYS_TENSORS "other/tensors"
+
+/* An NV12 frame in host memory (tight strides) and the same frame in a
+ * CUDA buffer. */
+typedef struct
+{
+  guint8 y[IN_W * IN_H];
+  guint8 uv[IN_W * IN_H / 2];
+} HostFrame;
+
+static void
+host_frame_fill (HostFrame * f, guint32 seed)
+{
+  guint i;
+
+  for (i = 0; i < sizeof (f->y); i++) {
+    seed = seed * 1664525u + 1013904223u;
+    f->y[i] = seed >> 24;
+  }
+  for (i = 0; i < sizeof (f->uv); i++) {
+    seed = seed * 1664525u + 1013904223u;
+    f->uv[i] = seed >> 24;
+  }
+}
+
+static GstBufferPool *
+cuda_pool_new (GstCudaContext * ctx)
+{
+  GstBufferPool *pool = gst_cuda_buffer_pool_new (ctx);
+  GstStructure *config = gst_buffer_pool_get_config (pool);
+  GstCaps *caps = gst_caps_from_string (CUDA_NV12);
+  GstVideoInfo info;
+
+  gst_video_info_from_caps (&info, caps);
+  gst_buffer_pool_config_add_option (config, GST_BUFFER_POOL_OPTION_VIDEO_META);
+  gst_buffer_pool_config_set_params (config, caps, info.size, 0, 0);
+  fail_unless (gst_buffer_pool_set_config (pool, config));
+  fail_unless (gst_buffer_pool_set_active (pool, TRUE));
+  gst_caps_unref (caps);
+  return pool;
+}
+
+/* Writes the host frame into a CUDA buffer through a CPU map (libgstcuda
+ * uploads it when the element maps it for CUDA). */
+static GstBuffer *
+cuda_frame_buffer (GstBufferPool * pool, const HostFrame * f)
+{
+  GstBuffer *buf = NULL;
+  GstVideoFrame frame;
+  GstVideoInfo info;
+  gint row;
+
+  fail_unless_equals_int (gst_buffer_pool_acquire_buffer (pool, &buf, NULL),
+      GST_FLOW_OK);
+  gst_video_info_set_format (&info, GST_VIDEO_FORMAT_NV12, IN_W, IN_H);
+  fail_unless (gst_video_frame_map (&frame, &info, buf, GST_MAP_WRITE));
+  for (row = 0; row < IN_H; row++)
+    memcpy ((guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&frame, 0) +
+        row * GST_VIDEO_FRAME_PLANE_STRIDE (&frame, 0), f->y + row * IN_W,
+        IN_W);
+  for (row = 0; row < IN_H / 2; row++)
+    memcpy ((guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&frame, 1) +
+        row * GST_VIDEO_FRAME_PLANE_STRIDE (&frame, 1), f->uv + row * IN_W,
+        IN_W);
+  gst_video_frame_unmap (&frame);
+  return buf;
+}
+
+/* The CPU engine's tensor for the frame: what every path must produce. */
+static gfloat *
+expected_tensor (const PrepConfig * cfg, const HostFrame * f, gsize * bytes)
+{
+  PrepPlan *plan = NULL;
+  gfloat *out;
+
+  fail_unless_equals_int (prep_plan_new (cfg, &plan), PREP_OK);
+  *bytes = prep_plan_output_bytes (plan);
+  out = g_malloc (*bytes);
+  fail_unless_equals_int (prep_plan_run_cpu (plan, f->y, IN_W, f->uv, IN_W,
+          out, *bytes), PREP_OK);
+  prep_plan_free (plan);
+  return out;
+}
+
+static void
+config_for (PrepConfig * cfg, gint w, gint h, gboolean letterbox, gboolean nhwc)
+{
+  prep_config_init (cfg);
+  cfg->src_width = cfg->crop.width = IN_W;
+  cfg->src_height = cfg->crop.height = IN_H;
+  cfg->out_width = w;
+  cfg->out_height = h;
+  cfg->aspect = letterbox ? PREP_ASPECT_LETTERBOX : PREP_ASPECT_STRETCH;
+  cfg->layout = nhwc ? PREP_LAYOUT_NHWC : PREP_LAYOUT_NCHW;
+  cfg->matrix = PREP_MATRIX_BT601;
+  cfg->range = PREP_RANGE_LIMITED;
+}
+
+static GstCudaContext *
+test_context (guint device)
+{
+  GstCudaContext *ctx;
+
+  fail_unless (gst_cuda_load_library (), "the mock libcuda.so.1 must load");
+  /* GstCudaBufferPool needs the allocator registered */
+  gst_cuda_memory_init_once ();
+  ctx = gst_cuda_context_new (device);
+  fail_unless (ctx != NULL);
+  return ctx;
+}
+
+static GstHarness *
+cuda_harness (const gchar * props, const gchar * out_caps)
+{
+  GstHarness *h = gst_harness_new_parse (props);
+
+  gst_harness_set_caps_str (h, CUDA_NV12, out_caps);
+  return h;
+}
+
+/* Pushes @f, pulls the tensor, checks its memory kind and its bytes. */
+static void
+push_and_compare (GstHarness * h, GstBufferPool * pool, const HostFrame * f,
+    const PrepConfig * cfg, gboolean want_cuda)
+{
+  GstBuffer *out;
+  GstMapInfo map;
+  gsize bytes;
+  gfloat *expected = expected_tensor (cfg, f, &bytes);
+
+  fail_unless_equals_int (gst_harness_push (h, cuda_frame_buffer (pool, f)),
+      GST_FLOW_OK);
+  out = gst_harness_pull (h);
+  fail_unless (out != NULL);
+  fail_unless_equals_int (gst_buffer_n_memory (out), 1);
+  fail_unless_equals_int (gst_is_cuda_memory (gst_buffer_peek_memory (out,
+              0)), want_cuda);
+  fail_unless (gst_buffer_map (out, &map, GST_MAP_READ));
+  fail_unless_equals_uint64 (map.size, bytes);
+  fail_unless (memcmp (map.data, expected, bytes) == 0,
+      "CUDA path output differs from the CPU engine");
+  gst_buffer_unmap (out, &map);
+  gst_buffer_unref (out);
+  g_free (expected);
+}
+
+typedef struct
+{
+  const gchar *props;
+  gint w, h;
+  gboolean letterbox, nhwc;
+} PathCase;
+
+static const PathCase path_cases[] = {
+  {"cudapreproc width=32 height=24", 32, 24, FALSE, FALSE},
+  {"cudapreproc width=40 height=40 aspect=letterbox", 40, 40, TRUE, FALSE},
+  {"cudapreproc width=97 height=13 layout=nhwc", 97, 13, FALSE, TRUE},
+  {"cudapreproc width=128 height=96", 128, 96, FALSE, FALSE},
+};
+
+static void
+run_path_case (const PathCase * c, const gchar * out_caps, gboolean cuda)
+{
+  GstCudaContext *ctx = test_context (0);
+  GstBufferPool *pool = cuda_pool_new (ctx);
+  GstHarness *h = cuda_harness (c->props, out_caps);
+  PrepConfig cfg;
+  HostFrame f;
+  guint i;
+
+  config_for (&cfg, c->w, c->h, c->letterbox, c->nhwc);
+  for (i = 0; i < 3; i++) {
+    host_frame_fill (&f, 7 + i);
+    push_and_compare (h, pool, &f, &cfg, cuda);
+  }
+  gst_harness_teardown (h);
+  gst_buffer_pool_set_active (pool, FALSE);
+  gst_object_unref (pool);
+  gst_object_unref (ctx);
+}
+
+GST_START_TEST (test_cuda_to_cuda)
+{
+  run_path_case (&path_cases[__i__], CUDA_TENSORS, TRUE);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_cuda_to_system)
+{
+  run_path_case (&path_cases[__i__], SYS_TENSORS, FALSE);
+}
+
+GST_END_TEST;
+
+/* With CUDA input, CUDA tensors come first, system tensors second; with
+ * no downstream preference, the CUDA ones are negotiated. */
+GST_START_TEST (test_cuda_caps_preferred)
+{
+  GstHarness *h = gst_harness_new ("cudapreproc");
+  GstPad *src = gst_element_get_static_pad (h->element, "src");
+  GstCaps *out, *current;
+
+  gst_harness_set_src_caps_str (h, CUDA_NV12);
+  out = gst_pad_query_caps (src, NULL);
+  fail_unless_equals_int (gst_caps_get_size (out), 2);
+  fail_unless (gst_caps_features_contains (gst_caps_get_features (out, 0),
+          GST_CAPS_FEATURE_MEMORY_CUDA_MEMORY));
+  fail_if (gst_caps_features_contains (gst_caps_get_features (out, 1),
+          GST_CAPS_FEATURE_MEMORY_CUDA_MEMORY));
+  current = gst_pad_get_current_caps (src);
+  fail_unless (current != NULL);
+  fail_unless (gst_caps_features_contains (gst_caps_get_features (current,
+              0), GST_CAPS_FEATURE_MEMORY_CUDA_MEMORY));
+  gst_caps_unref (current);
+  gst_caps_unref (out);
+  gst_object_unref (src);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* The context the element answers context queries with. */
+static GstCudaContext *
+queried_context (GstElement * e)
+{
+  GstQuery *q = gst_query_new_context (GST_CUDA_CONTEXT_TYPE);
+  GstPad *pad = gst_element_get_static_pad (e, "src");
+  GstCudaContext *ctx = NULL;
+  GstContext *context = NULL;
+
+  if (gst_pad_query (pad, q)) {
+    gst_query_parse_context (q, &context);
+    gst_structure_get (gst_context_get_structure (context),
+        GST_CUDA_CONTEXT_TYPE, GST_TYPE_CUDA_CONTEXT, &ctx, NULL);
+  }
+  gst_query_unref (q);
+  gst_object_unref (pad);
+  return ctx;
+}
+
+/* A context shared by the application is the one the element uses and
+ * hands on to its neighbours. */
+GST_START_TEST (test_context_from_application)
+{
+  GstCudaContext *ctx = test_context (0), *got;
+  GstBufferPool *pool = cuda_pool_new (ctx);
+  GstHarness *h = gst_harness_new_parse ("cudapreproc width=32 height=24");
+  GstContext *context = gst_context_new_cuda_context (ctx);
+  PrepConfig cfg;
+  HostFrame f;
+
+  gst_element_set_context (h->element, context);
+  gst_context_unref (context);
+  gst_harness_set_caps_str (h, CUDA_NV12, CUDA_TENSORS);
+  config_for (&cfg, 32, 24, FALSE, FALSE);
+  host_frame_fill (&f, 3);
+  push_and_compare (h, pool, &f, &cfg, TRUE);
+  got = queried_context (h->element);
+  fail_unless (got == ctx, "the element must use the shared context");
+  gst_object_unref (got);
+  gst_harness_teardown (h);
+  gst_buffer_pool_set_active (pool, FALSE);
+  gst_object_unref (pool);
+  gst_object_unref (ctx);
+}
+
+GST_END_TEST;
+
+/* Without a shared context, the element creates one on cuda-device-id and
+ * answers context queries with it (two mock devices). */
+GST_START_TEST (test_device_id)
+{
+  GstHarness *h;
+  GstCudaContext *got;
+  guint device = 99;
+
+  g_setenv ("MOCK_CUDA_DEVICES", "2", TRUE);
+  h = gst_harness_new_parse ("cudapreproc cuda-device-id=1 width=8 height=8");
+  gst_harness_set_caps_str (h, CUDA_NV12, CUDA_TENSORS);
+  got = queried_context (h->element);
+  fail_unless (got != NULL, "no context after negotiation");
+  g_object_get (got, "cuda-device-id", &device, NULL);
+  fail_unless_equals_int (device, 1);
+  gst_object_unref (got);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* Buffers from a context on another device are processed in their own
+ * context, not the element's. */
+GST_START_TEST (test_input_context_honoured)
+{
+  GstCudaContext *ctx;
+  GstBufferPool *pool;
+  GstHarness *h;
+  PrepConfig cfg;
+  HostFrame f;
+
+  g_setenv ("MOCK_CUDA_DEVICES", "2", TRUE);
+  ctx = test_context (1);
+  pool = cuda_pool_new (ctx);
+  h = cuda_harness ("cudapreproc cuda-device-id=0 width=16 height=16",
+      CUDA_TENSORS);
+  config_for (&cfg, 16, 16, FALSE, FALSE);
+  host_frame_fill (&f, 11);
+  push_and_compare (h, pool, &f, &cfg, TRUE);
+  gst_harness_teardown (h);
+  gst_buffer_pool_set_active (pool, FALSE);
+  gst_object_unref (pool);
+  gst_object_unref (ctx);
+}
+
+GST_END_TEST;
+
+/* Element errors posted so far, their texts appended to @text. */
+static guint
+error_count (GstBus * bus, GString * text)
+{
+  GstMessage *msg;
+  guint n = 0;
+
+  while ((msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR)) != NULL) {
+    GError *err = NULL;
+
+    gst_message_parse_error (msg, &err, NULL);
+    g_string_append_printf (text, "%s\n", err->message);
+    g_clear_error (&err);
+    gst_message_unref (msg);
+    n++;
+  }
+  return n;
+}
+
+typedef struct
+{
+  const gchar *fail;            /* MOCK_CUDA_FAIL */
+  const gchar *after;           /* MOCK_CUDA_FAIL_AFTER: the test's own calls */
+  const gchar *message;         /* in the element error */
+} FailureCase;
+
+static const FailureCase failure_cases[] = {
+  /* the test's pool allocates a probe and its input frame first */
+  {"alloc", "2", "Cannot allocate a 3072 bytes CUDA tensor"},
+  {"launch", "0", "CUDA preprocessing failed: CUDA_ERROR_LAUNCH_FAILED"},
+  {"sync", "0", "CUDA preprocessing failed: CUDA_ERROR_LAUNCH_FAILED"},
+  {"module", "0", "Cannot prepare the CUDA kernel: "
+        "CUDA_ERROR_NO_BINARY_FOR_GPU"},
+  {"image", "0", "Cannot prepare the CUDA kernel: CUDA_ERROR_INVALID_IMAGE"},
+  {"stream", "0", "Cannot prepare the CUDA kernel: "
+        "CUDA_ERROR_OUT_OF_MEMORY"},
+};
+
+/* An injected driver failure gives the documented element error and a
+ * flow error: no crash, no leak. */
+GST_START_TEST (test_injected_failure)
+{
+  const FailureCase *c = &failure_cases[__i__];
+  GstCudaContext *ctx;
+  GstBufferPool *pool;
+  GstHarness *h;
+  GstBus *bus = gst_bus_new ();
+  GString *text = g_string_new (NULL);
+  GstBuffer *in;
+  HostFrame f;
+
+  /* the mock reads its environment at the first driver call */
+  g_setenv ("MOCK_CUDA_FAIL", c->fail, TRUE);
+  g_setenv ("MOCK_CUDA_FAIL_AFTER", c->after, TRUE);
+  ctx = test_context (0);
+  pool = cuda_pool_new (ctx);
+  host_frame_fill (&f, 5);
+  in = cuda_frame_buffer (pool, &f);
+  h = gst_harness_new_parse ("cudapreproc width=16 height=16");
+  gst_element_set_bus (h->element, bus);
+  gst_harness_set_caps_str (h, CUDA_NV12, CUDA_TENSORS);
+  fail_unless_equals_int (gst_harness_push (h, in), GST_FLOW_ERROR);
+  fail_unless_equals_int (error_count (bus, text), 1);
+  fail_unless (strstr (text->str, c->message) != NULL, "got: %s", text->str);
+  gst_element_set_bus (h->element, NULL);
+  gst_harness_teardown (h);
+  gst_object_unref (bus);
+  g_string_free (text, TRUE);
+  gst_buffer_pool_set_active (pool, FALSE);
+  gst_object_unref (pool);
+  gst_object_unref (ctx);
+}
+
+GST_END_TEST;
+
+/* No device: CUDA caps are not offered, CUDA input is refused with an
+ * error that says why, and system memory still works. */
+GST_START_TEST (test_no_device)
+{
+  GstHarness *h;
+  GstBus *bus = gst_bus_new ();
+  GString *text = g_string_new (NULL);
+  GstCaps *in, *out;
+  GstPad *sink;
+
+  g_setenv ("MOCK_CUDA_DEVICES", "0", TRUE);
+  h = gst_harness_new ("cudapreproc");
+  gst_element_set_bus (h->element, bus);
+  in = gst_caps_from_string (CUDA_NV12);
+  out = gst_pad_peer_query_caps (h->srcpad, in);
+  fail_unless (gst_caps_is_empty (out));
+  gst_caps_unref (out);
+  sink = gst_element_get_static_pad (h->element, "sink");
+  fail_if (gst_pad_query_accept_caps (sink, in));
+  fail_unless (error_count (bus, text) >= 1);
+  fail_unless (strstr (text->str, "no CUDA device") != NULL, "got: %s",
+      text->str);
+  gst_object_unref (sink);
+  gst_caps_unref (in);
+  /* the CPU path is unaffected */
+  gst_harness_set_caps_str (h, SYS_NV12, SYS_TENSORS);
+  gst_harness_push (h, gst_buffer_new_and_alloc (IN_W * IN_H * 3 / 2));
+  gst_buffer_unref (gst_harness_pull (h));
+  gst_element_set_bus (h->element, NULL);
+  gst_harness_teardown (h);
+  gst_object_unref (bus);
+  g_string_free (text, TRUE);
+}
+
+GST_END_TEST;
+
+static Suite *
+cuda_mock_suite (void)
+{
+  Suite *s = suite_create ("cudapreproc-cuda-mock");
+  TCase *paths = tcase_create ("paths");
+  TCase *contexts = tcase_create ("contexts");
+  TCase *failures = tcase_create ("failures");
+
+  suite_add_tcase (s, paths);
+  tcase_add_loop_test (paths, test_cuda_to_cuda, 0, G_N_ELEMENTS (path_cases));
+  tcase_add_loop_test (paths, test_cuda_to_system, 0,
+      G_N_ELEMENTS (path_cases));
+  tcase_add_test (paths, test_cuda_caps_preferred);
+  suite_add_tcase (s, contexts);
+  tcase_add_test (contexts, test_context_from_application);
+  tcase_add_test (contexts, test_device_id);
+  tcase_add_test (contexts, test_input_context_honoured);
+  suite_add_tcase (s, failures);
+  tcase_add_loop_test (failures, test_injected_failure, 0,
+      G_N_ELEMENTS (failure_cases));
+  tcase_add_test (failures, test_no_device);
+  return s;
+}
+
+GST_CHECK_MAIN (cuda_mock);

@@ -1,0 +1,157 @@
+/* gst-cudapreproc
+ * Copyright (C) 2026 gst-cudapreproc developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+
+/* cuMemcpy2D_v2 and cuMemcpy2DAsync_v2 (run synchronously).
+ *
+ * Each side's rows, (srcXInBytes, srcY) onwards with srcPitch (likewise for
+ * dst), span [first byte of row 0, last byte of row Height - 1]; that whole
+ * span must lie inside one live allocation of the side's memory type:
+ * device memory of any live context (unified addressing), or pinned memory
+ * when a host pointer falls inside a cuMemAllocHost block.  Host pointers to
+ * pageable memory are taken as they are.  Pointers come from srcHost for
+ * CU_MEMORYTYPE_HOST, from srcDevice for DEVICE and UNIFIED (likewise dst). */
+
+#include "mock-state.h"
+
+#include <stdio.h>
+#include <string.h>
+
+typedef struct
+{
+  const char *name;             /* "src" or "dst" */
+  CUmemorytype type;
+  uint64_t base;                /* srcHost/srcDevice as an address */
+  size_t x, y, pitch;
+  uint8_t *bytes;               /* resolved first byte of row 0 */
+} CopySide;
+
+/* Bytes of a side: the span from row 0's first byte to the last row's end;
+ * 0 on overflow. */
+static int
+side_span (const CopySide * s, size_t width, size_t height,
+    uint64_t * first, size_t *span)
+{
+  size_t off, last_row;
+
+  if (__builtin_mul_overflow (s->y, s->pitch, &off)
+      || __builtin_add_overflow (off, s->x, &off)
+      || __builtin_mul_overflow (height - 1, s->pitch, &last_row)
+      || __builtin_add_overflow (last_row, width, span)
+      || __builtin_add_overflow (s->base, (uint64_t) off, first))
+    return 0;
+  return 1;
+}
+
+static CUresult
+resolve_side (const char *call, CopySide * s, size_t width, size_t height)
+{
+  char what[64];
+  uint64_t first;
+  size_t span;
+
+  if (s->type == CU_MEMORYTYPE_UNIFIED)
+    s->type = mock_is_device_address (s->base) ?
+        CU_MEMORYTYPE_DEVICE : CU_MEMORYTYPE_HOST;
+  if (s->type == CU_MEMORYTYPE_ARRAY) {
+    mock_warn (call, "%s: CUDA arrays are not supported by the mock", s->name);
+    return CUDA_ERROR_NOT_SUPPORTED;
+  }
+  if (s->type != CU_MEMORYTYPE_HOST && s->type != CU_MEMORYTYPE_DEVICE)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (height > 1 && s->pitch < width) {
+    mock_warn (call, "%s pitch %zu < WidthInBytes %zu", s->name, s->pitch,
+        width);
+    return CUDA_ERROR_INVALID_VALUE;
+  }
+  snprintf (what, sizeof (what), "%s (%s, %zu rows of %zu bytes, pitch %zu)",
+      s->name, s->type == CU_MEMORYTYPE_HOST ? "host" : "device", height,
+      width, s->pitch);
+  if (s->base == 0)
+    mock_fatal (call, "%s: NULL pointer", what);
+  if (!side_span (s, width, height, &first, &span))
+    mock_fatal (call, "%s: the rows overflow the address space", what);
+  if (s->type == CU_MEMORYTYPE_DEVICE) {
+    s->bytes = mock_device_range (call, what, (CUdeviceptr) first, span, 0);
+  } else {
+    s->bytes = (uint8_t *) (uintptr_t) first;
+    mock_host_range (call, what, s->bytes, span);
+  }
+  return CUDA_SUCCESS;
+}
+
+static CUresult
+copy_2d (const char *call, const CUDA_MEMCPY2D * c, CUstream stream, int async)
+{
+  CopySide src = { "src", c->srcMemoryType, 0, c->srcXInBytes, c->srcY,
+    c->srcPitch, NULL
+  };
+  CopySide dst = { "dst", c->dstMemoryType, 0, c->dstXInBytes, c->dstY,
+    c->dstPitch, NULL
+  };
+  MockObject *queue;
+  CUresult ret;
+  uint32_t ctx;
+  size_t r;
+
+  ret = mock_check_init (call);
+  if (ret != CUDA_SUCCESS)
+    return ret;
+  ctx = mock_require_context (call);
+  queue = mock_stream_resolve (call, stream, ctx);
+  if (c == NULL)
+    return CUDA_ERROR_INVALID_VALUE;
+  src.base = c->srcMemoryType == CU_MEMORYTYPE_HOST ?
+      (uint64_t) (uintptr_t) c->srcHost : (uint64_t) c->srcDevice;
+  dst.base = c->dstMemoryType == CU_MEMORYTYPE_HOST ?
+      (uint64_t) (uintptr_t) c->dstHost : (uint64_t) c->dstDevice;
+  if (c->WidthInBytes == 0 || c->Height == 0)
+    return CUDA_SUCCESS;
+  ret = resolve_side (call, &src, c->WidthInBytes, c->Height);
+  if (ret == CUDA_SUCCESS)
+    ret = resolve_side (call, &dst, c->WidthInBytes, c->Height);
+  if (ret != CUDA_SUCCESS)
+    return ret;
+  if (mock_inject (MOCK_FAIL_COPY, call))
+    return CUDA_ERROR_ILLEGAL_ADDRESS;
+  for (r = 0; r < c->Height; r++)
+    memmove (dst.bytes + r * dst.pitch, src.bytes + r * src.pitch,
+        c->WidthInBytes);
+  if (async) {
+    mock_state.stats.async_copies++;
+    queue->pending++;
+  } else {
+    /* a synchronous copy waits for the legacy stream and, through it, for
+     * the blocking streams of the context */
+    mock_state.stats.copies++;
+    mock_stream_sync_legacy (ctx);
+  }
+  return CUDA_SUCCESS;
+}
+
+CUresult CUDAAPI
+cuMemcpy2D_v2 (const CUDA_MEMCPY2D * pCopy)
+{
+  CUresult ret;
+
+  mock_enter ("cuMemcpy2D_v2");
+  ret = copy_2d ("cuMemcpy2D_v2", pCopy, NULL, 0);
+  mock_leave ();
+  return ret;
+}
+
+CUresult CUDAAPI
+cuMemcpy2DAsync_v2 (const CUDA_MEMCPY2D * pCopy, CUstream hStream)
+{
+  CUresult ret;
+
+  mock_enter ("cuMemcpy2DAsync_v2");
+  ret = copy_2d ("cuMemcpy2DAsync_v2", pCopy, hStream, 1);
+  mock_leave ();
+  return ret;
+}

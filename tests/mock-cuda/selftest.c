@@ -1,0 +1,821 @@
+/* gst-cudapreproc
+ * Copyright (C) 2026 gst-cudapreproc developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+
+/* Self-test of the mock CUDA driver, through the real libgstcuda 1.22:
+ * loader, context, GstCudaMemory (CPU and CUDA maps, pool), module and
+ * kernel launch against the CPU path, the loud failures (in forked
+ * children, which must die by SIGABRT with the right message), and the
+ * environment-driven configurations (in re-executed children).
+ *
+ * Run with LD_LIBRARY_PATH=<build>/tests/mock-cuda (meson test does).  One
+ * line per check ("ok N - ..." / "not ok N - ..."); exits 1 when any check
+ * failed.  With --child=NAME it runs one of the re-executed scenarios. */
+
+#include <errno.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <gmodule.h>
+#include <gst/gst.h>
+#include <gst/video/video.h>
+#include <gst/cuda/gstcudaloader.h>
+#include <gst/cuda/gstcudacontext.h>
+#include <gst/cuda/gstcudamemory.h>
+#include <gst/cuda/gstcudabufferpool.h>
+#include <gst/cuda/cuda-gst.h>
+
+#include "mock-cuda.h"
+#include "prep.h"
+#include "prep-kernel.h"
+#include "prep-private.h"
+
+#define WIDTH 70                /* odd sizes: rounding in the allocator */
+#define HEIGHT 37
+#define UV_WIDTH (2 * ((WIDTH + 1) / 2))
+#define UV_HEIGHT ((HEIGHT + 1) / 2)
+#define OUT_WIDTH 32
+#define OUT_HEIGHT 24
+#define DEVPTR_BASE 0x0c00000000000000ULL       /* mock-state.h */
+
+static int n_checks;
+static int n_failed;
+static const char *self_path;   /* argv[0], re-executed for --child= */
+
+static MockCudaGetStatsFunc get_stats;
+static MockCudaCheckLeaksFunc check_leaks;
+static MockCudaGetContextDepthFunc context_depth;
+
+/* What the checks share (the forked children use it too). */
+static struct
+{
+  GstCudaContext *ctx;
+  GstMemory *mem;               /* NV12 WIDTH x HEIGHT */
+  CUdeviceptr frame;            /* its device address */
+  size_t pitch;
+  size_t alloc_height;
+  CUmodule module;              /* holds function */
+  CUfunction function;
+  PrepPlan *plan;
+  guint8 y[WIDTH * HEIGHT];     /* the frame's pattern, tightly packed */
+  guint8 uv[UV_WIDTH * UV_HEIGHT];
+} fx;
+
+static int
+check (int ok, const char *format, ...)
+{
+  va_list args;
+
+  n_checks++;
+  printf ("%sok %d - ", ok ? "" : "not ", n_checks);
+  va_start (args, format);
+  vprintf (format, args);
+  va_end (args);
+  printf ("\n");
+  fflush (stdout);
+  if (!ok)
+    n_failed++;
+  return ok;
+}
+
+static MockCudaStats
+stats (void)
+{
+  MockCudaStats s;
+
+  memset (&s, 0, sizeof (s));
+  if (get_stats != NULL)
+    get_stats (&s, sizeof (s));
+  return s;
+}
+
+static CUresult
+copy_2d (CUmemorytype src_type, const void *src_host, CUdeviceptr src_dev,
+    size_t src_pitch, CUmemorytype dst_type, void *dst_host,
+    CUdeviceptr dst_dev, size_t dst_pitch, size_t width, size_t height)
+{
+  CUDA_MEMCPY2D c;
+
+  memset (&c, 0, sizeof (c));
+  c.srcMemoryType = src_type;
+  c.srcHost = src_host;
+  c.srcDevice = src_dev;
+  c.srcPitch = src_pitch;
+  c.dstMemoryType = dst_type;
+  c.dstHost = dst_host;
+  c.dstDevice = dst_dev;
+  c.dstPitch = dst_pitch;
+  c.WidthInBytes = width;
+  c.Height = height;
+  return CuMemcpy2D (&c);
+}
+
+static CUresult
+download (CUdeviceptr src, size_t src_pitch, void *dst, size_t width,
+    size_t height)
+{
+  return copy_2d (CU_MEMORYTYPE_DEVICE, NULL, src, src_pitch,
+      CU_MEMORYTYPE_HOST, dst, 0, width, width, height);
+}
+
+/* ------------------------------------------------------------------------ */
+/* 1, 2: loader and context */
+
+static gboolean
+find_test_api (void)
+{
+  GModule *module = g_module_open ("libcuda.so.1", G_MODULE_BIND_LAZY);
+
+  if (module == NULL)
+    return FALSE;
+  /* the loader holds the library: this handle may be closed */
+  g_module_symbol (module, "mock_cuda_get_stats", (gpointer *) & get_stats);
+  g_module_symbol (module, "mock_cuda_check_leaks", (gpointer *) & check_leaks);
+  g_module_symbol (module, "mock_cuda_get_context_depth",
+      (gpointer *) & context_depth);
+  g_module_close (module);
+  return get_stats != NULL && check_leaks != NULL && context_depth != NULL;
+}
+
+static void
+test_loader_and_context (void)
+{
+  MockCudaStats s;
+  guint device_id = 99;
+  const char *name = NULL;
+
+  if (!check (gst_cuda_load_library (),
+          "gst_cuda_load_library () with the mock")
+      || !check (find_test_api (), "the libcuda.so.1 loaded is the mock "
+          "(its test API is found)")) {
+    printf ("# run with LD_LIBRARY_PATH=<build>/tests/mock-cuda\n");
+    return;
+  }
+  fx.ctx = gst_cuda_context_new (0);
+  check (fx.ctx != NULL, "gst_cuda_context_new (0)");
+  if (fx.ctx == NULL)
+    return;
+  g_object_get (fx.ctx, "cuda-device-id", &device_id, NULL);
+  check (device_id == 0, "context on device 0");
+  check (gst_cuda_context_get_texture_alignment (fx.ctx) == 512,
+      "texture alignment 512");
+  check (CuGetErrorName (CUDA_ERROR_INVALID_IMAGE, &name) == CUDA_SUCCESS
+      && g_strcmp0 (name, "CUDA_ERROR_INVALID_IMAGE") == 0,
+      "cuGetErrorName (CUDA_ERROR_INVALID_IMAGE)");
+  s = stats ();
+  check (s.contexts_live == 1 && context_depth () == 0,
+      "one context, popped after creation (live %llu, depth %u)",
+      (unsigned long long) s.contexts_live, context_depth ());
+}
+
+/* ------------------------------------------------------------------------ */
+/* 3: GstCudaMemory written through a CPU map, read back with cuMemcpy2D */
+
+static void
+make_pattern (void)
+{
+  int r, c;
+
+  for (r = 0; r < HEIGHT; r++)
+    for (c = 0; c < WIDTH; c++)
+      fx.y[r * WIDTH + c] = (guint8) (16 + (r * 7 + c * 3) % 220);
+  for (r = 0; r < UV_HEIGHT; r++)
+    for (c = 0; c < UV_WIDTH; c++)
+      fx.uv[r * UV_WIDTH + c] = (guint8) (16 + (r * 11 + c * 5) % 224);
+}
+
+static gboolean
+write_frame_cpu (GstMemory * mem)
+{
+  GstCudaMemory *cmem = GST_CUDA_MEMORY_CAST (mem);
+  GstMapInfo map;
+  int r;
+
+  if (!gst_memory_map (mem, &map, GST_MAP_WRITE))
+    return FALSE;
+  for (r = 0; r < HEIGHT; r++)
+    memcpy (map.data + cmem->info.offset[0] + r * cmem->info.stride[0],
+        fx.y + r * WIDTH, WIDTH);
+  for (r = 0; r < UV_HEIGHT; r++)
+    memcpy (map.data + cmem->info.offset[1] + r * cmem->info.stride[1],
+        fx.uv + r * UV_WIDTH, UV_WIDTH);
+  gst_memory_unmap (mem, &map);
+  return TRUE;
+}
+
+static void
+test_memory (void)
+{
+  GstCudaAllocator *allocator;
+  GstCudaMemory *cmem;
+  GstVideoInfo info;
+  GstMapInfo map;
+  guint8 y[WIDTH * HEIGHT], uv[UV_WIDTH * UV_HEIGHT];
+  CUresult r1, r2;
+
+  gst_cuda_memory_init_once ();
+  allocator = (GstCudaAllocator *)
+      gst_allocator_find (GST_CUDA_MEMORY_TYPE_NAME);
+  check (allocator != NULL, "GstCudaAllocator registered");
+  gst_video_info_set_format (&info, GST_VIDEO_FORMAT_NV12, WIDTH, HEIGHT);
+  fx.mem = gst_cuda_allocator_alloc (allocator, fx.ctx, &info);
+  gst_clear_object (&allocator);
+  if (!check (fx.mem != NULL && gst_is_cuda_memory (fx.mem),
+          "gst_cuda_allocator_alloc () NV12 %dx%d", WIDTH, HEIGHT))
+    return;
+  cmem = GST_CUDA_MEMORY_CAST (fx.mem);
+  fx.pitch = (size_t) cmem->info.stride[0];
+  fx.alloc_height = (HEIGHT + 1) / 2 * 2 * 2;
+  check (fx.pitch == 512 && cmem->info.stride[1] == 512,
+      "pitch rounded up to 512 (%zu)", fx.pitch);
+  make_pattern ();
+  check (write_frame_cpu (fx.mem), "CPU map for writing (pinned staging)");
+  if (!check (gst_memory_map (fx.mem, &map, GST_MAP_READ | GST_MAP_CUDA),
+          "GST_MAP_CUDA map (uploads the staging)"))
+    return;
+  fx.frame = (CUdeviceptr) map.data;
+  gst_memory_unmap (fx.mem, &map);
+  check (fx.frame >= DEVPTR_BASE, "the CUdeviceptr 0x%llx is a mock device "
+      "address, not a host one", (unsigned long long) fx.frame);
+  gst_cuda_context_push (fx.ctx);
+  r1 = download (fx.frame + cmem->info.offset[0], fx.pitch, y, WIDTH, HEIGHT);
+  r2 = download (fx.frame + cmem->info.offset[1], fx.pitch, uv, UV_WIDTH,
+      UV_HEIGHT);
+  gst_cuda_context_pop (NULL);
+  check (r1 == CUDA_SUCCESS && r2 == CUDA_SUCCESS
+      && memcmp (y, fx.y, sizeof (y)) == 0
+      && memcmp (uv, fx.uv, sizeof (uv)) == 0,
+      "cuMemcpy2D reads back what the CPU map wrote (luma and chroma)");
+  check (stats ().host_live == 1, "one pinned staging buffer");
+}
+
+static void
+test_pool (void)
+{
+  GstBufferPool *pool = gst_cuda_buffer_pool_new (fx.ctx);
+  GstStructure *config = gst_buffer_pool_get_config (pool);
+  GstCaps *caps = gst_caps_from_string ("video/x-raw(memory:CUDAMemory), "
+      "format=NV12, width=640, height=480, framerate=30/1");
+  GstBuffer *buf = NULL;
+  GstVideoMeta *meta;
+
+  gst_buffer_pool_config_add_option (config, GST_BUFFER_POOL_OPTION_VIDEO_META);
+  gst_buffer_pool_config_set_params (config, caps, 640 * 480 * 3 / 2, 2, 0);
+  gst_caps_unref (caps);
+  check (gst_buffer_pool_set_config (pool, config)
+      && gst_buffer_pool_set_active (pool, TRUE), "GstCudaBufferPool active");
+  gst_buffer_pool_acquire_buffer (pool, &buf, NULL);
+  meta = buf != NULL ? gst_buffer_get_video_meta (buf) : NULL;
+  check (meta != NULL && gst_is_cuda_memory (gst_buffer_peek_memory (buf, 0))
+      && meta->stride[0] == 1024, "pool buffer: CUDA memory, pitch 1024");
+  if (buf != NULL)
+    gst_buffer_unref (buf);
+  gst_buffer_pool_set_active (pool, FALSE);
+  gst_object_unref (pool);
+}
+
+/* ------------------------------------------------------------------------ */
+/* 4: module and kernel */
+
+/* An nvcc fat binary header (magic, version 1, header size 16, no data). */
+static const guint8 fake_fatbin[16] __attribute__((aligned (8))) = {
+  0x50, 0xed, 0x55, 0xba, 0x01, 0x00, 0x10, 0x00,
+};
+
+static void
+test_module (CUmodule * module)
+{
+  CUmodule other;
+  CUfunction f;
+  static const char ptx[] = "//\n// mock\n.version 8.0\n.target sm_86\n";
+  static const char elf[] = "\177ELF\2\1\1";
+
+  check (CuModuleLoadData (module, fake_fatbin) == CUDA_SUCCESS,
+      "cuModuleLoadData accepts a fat binary");
+  check (CuModuleLoadData (&other, elf) == CUDA_ERROR_INVALID_IMAGE,
+      "cuModuleLoadData rejects anything else: CUDA_ERROR_INVALID_IMAGE");
+  if (check (CuModuleLoadData (&other, ptx) == CUDA_SUCCESS,
+          "cuModuleLoadData accepts PTX text"))
+    CuModuleUnload (other);
+  check (CuModuleGetFunction (&f, *module, "no_such_kernel") ==
+      CUDA_ERROR_NOT_FOUND, "unknown kernel: CUDA_ERROR_NOT_FOUND");
+  check (CuModuleGetFunction (&fx.function, *module, PREP_KERNEL_NAME) ==
+      CUDA_SUCCESS, "cuModuleGetFunction (\"%s\")", PREP_KERNEL_NAME);
+}
+
+static PrepPlan *
+make_plan (void)
+{
+  PrepConfig cfg;
+  PrepPlan *plan = NULL;
+
+  prep_config_init (&cfg);
+  cfg.src_width = WIDTH;
+  cfg.src_height = HEIGHT;
+  cfg.crop.width = WIDTH;
+  cfg.crop.height = HEIGHT;
+  cfg.out_width = OUT_WIDTH;
+  cfg.out_height = OUT_HEIGHT;
+  cfg.aspect = PREP_ASPECT_LETTERBOX;
+  if (prep_plan_new (&cfg, &plan) != PREP_OK)
+    return NULL;
+  return plan;
+}
+
+/* Launches the kernel on fx.frame into @dst; the context must be pushed. */
+static CUresult
+launch (CUdeviceptr dst, CUstream stream, PrepDim3 * grid, PrepDim3 * block)
+{
+  GstCudaMemory *cmem = GST_CUDA_MEMORY_CAST (fx.mem);
+  PrepParams params = *prep_plan_params (fx.plan);
+  CUdeviceptr y = fx.frame + cmem->info.offset[0];
+  CUdeviceptr uv = fx.frame + cmem->info.offset[1];
+  int y_stride = (int) fx.pitch, uv_stride = (int) fx.pitch;
+  void *args[PREP_KARG_COUNT];
+
+  args[PREP_KARG_PARAMS] = &params;
+  args[PREP_KARG_Y] = &y;
+  args[PREP_KARG_Y_STRIDE] = &y_stride;
+  args[PREP_KARG_UV] = &uv;
+  args[PREP_KARG_UV_STRIDE] = &uv_stride;
+  args[PREP_KARG_DST] = &dst;
+  if (prep_launch_geometry (&params, grid, block) != PREP_OK)
+    return CUDA_ERROR_INVALID_VALUE;
+  return CuLaunchKernel (fx.function, grid->x, grid->y, grid->z, block->x,
+      block->y, block->z, 0, stream, args, NULL);
+}
+
+static void
+compare_with_cpu (CUdeviceptr dst, size_t bytes)
+{
+  float *gpu = g_malloc0 (bytes), *cpu = g_malloc0 (bytes);
+  PrepStatus st;
+
+  check (download (dst, bytes, gpu, bytes, 1) == CUDA_SUCCESS,
+      "tensor downloaded");
+  st = prep_plan_run_cpu (fx.plan, fx.y, WIDTH, fx.uv, UV_WIDTH, cpu, bytes);
+  check (st == PREP_OK && memcmp (gpu, cpu, bytes) == 0,
+      "kernel (host build, through the mock) == prep_plan_run_cpu (), "
+      "bit for bit");
+  g_free (gpu);
+  g_free (cpu);
+}
+
+static void
+test_kernel (void)
+{
+  CUstream stream = NULL;
+  CUdeviceptr dst = 0;
+  PrepDim3 grid, block;
+  MockCudaStats s;
+  CUresult ret;
+  size_t bytes;
+
+  fx.plan = make_plan ();
+  if (!check (fx.plan != NULL, "plan %dx%d -> %dx%d letterbox", WIDTH,
+          HEIGHT, OUT_WIDTH, OUT_HEIGHT) || fx.mem == NULL)
+    return;
+  bytes = prep_plan_output_bytes (fx.plan);
+  gst_cuda_context_push (fx.ctx);
+  test_module (&fx.module);
+  check (CuStreamCreate (&stream, CU_STREAM_DEFAULT) == CUDA_SUCCESS,
+      "cuStreamCreate");
+  check (CuMemAlloc (&dst, (unsigned int) bytes) == CUDA_SUCCESS,
+      "cuMemAlloc_v2 tensor (%zu bytes)", bytes);
+  ret = launch (dst, stream, &grid, &block);
+  check (ret == CUDA_SUCCESS, "cuLaunchKernel grid %ux%u, block %ux%u",
+      grid.x, grid.y, block.x, block.y);
+  s = stats ();
+  check (s.launches == 1 && s.unsynced_ops == 1 && s.last_grid[0] == grid.x
+      && s.last_block[1] == block.y, "counters: 1 launch, not synced yet");
+  check (CuStreamSynchronize (stream) == CUDA_SUCCESS
+      && stats ().unsynced_ops == 0, "cuStreamSynchronize");
+  compare_with_cpu (dst, bytes);
+  CuMemFree (dst);
+  CuStreamDestroy (stream);
+  gst_cuda_context_pop (NULL);
+}
+
+/* ------------------------------------------------------------------------ */
+/* 5: loud failures, each in a forked child */
+
+typedef void (*ChildFunc) (void);
+
+/* Runs @func in a child whose stderr is captured; the child must die of
+ * @sig, and (when @needle) print @needle. */
+static void
+expect_death (const char *what, ChildFunc func, int sig, const char *needle)
+{
+  GString *out = g_string_new (NULL);
+  char buf[4096];
+  int fds[2], status = 0;
+  ssize_t n;
+  pid_t pid;
+
+  fflush (stdout);
+  fflush (stderr);
+  if (pipe (fds) != 0 || (pid = fork ()) < 0) {
+    check (0, "%s: fork: %s", what, g_strerror (errno));
+    return;
+  }
+  if (pid == 0) {
+    dup2 (fds[1], 2);
+    close (fds[0]);
+    func ();
+    _exit (0);
+  }
+  close (fds[1]);
+  while ((n = read (fds[0], buf, sizeof (buf))) > 0 || (n < 0
+          && errno == EINTR))
+    g_string_append_len (out, buf, n > 0 ? n : 0);
+  close (fds[0]);
+  waitpid (pid, &status, 0);
+  if (!check (WIFSIGNALED (status) && WTERMSIG (status) == sig
+          && (needle == NULL || strstr (out->str, needle) != NULL),
+          "%s: dies with signal %d%s%s", what, sig,
+          needle ? " saying: " : "", needle ? needle : ""))
+    printf ("# child status 0x%x, stderr:\n%s\n", status, out->str);
+  else if (needle != NULL)
+    printf ("#   %.*s\n", (int) strcspn (out->str, "\n"), out->str);
+  g_string_free (out, TRUE);
+}
+
+static void
+copy_overrun (void)
+{
+  static guint8 host[512 * 80];
+
+  gst_cuda_context_push (fx.ctx);
+  /* one row more than the pitched allocation has */
+  download (fx.frame, fx.pitch, host, fx.pitch, fx.alloc_height + 1);
+}
+
+static void
+copy_overrun_x (void)
+{
+  static guint8 host[512 * 80];
+  CUDA_MEMCPY2D c;
+
+  memset (&c, 0, sizeof (c));
+  c.srcMemoryType = CU_MEMORYTYPE_DEVICE;
+  c.srcDevice = fx.frame;
+  c.srcXInBytes = 8;            /* the last row ends 8 bytes too far */
+  c.srcPitch = fx.pitch;
+  c.dstMemoryType = CU_MEMORYTYPE_HOST;
+  c.dstHost = host;
+  c.dstPitch = fx.pitch;
+  c.WidthInBytes = fx.pitch;
+  c.Height = fx.alloc_height;
+  gst_cuda_context_push (fx.ctx);
+  CuMemcpy2D (&c);
+}
+
+static void
+pinned_overrun (void)
+{
+  void *pinned = NULL;
+
+  gst_cuda_context_push (fx.ctx);
+  CuMemAllocHost (&pinned, 100);
+  download (fx.frame, fx.pitch, pinned, 101, 1);
+}
+
+static void
+no_context (void)
+{
+  CUdeviceptr p;
+
+  CuMemAlloc (&p, 64);
+}
+
+static void
+double_free (void)
+{
+  CUdeviceptr p = 0;
+
+  gst_cuda_context_push (fx.ctx);
+  CuMemAlloc (&p, 64);
+  CuMemFree (p);
+  CuMemFree (p);
+}
+
+static void
+use_after_free (void)
+{
+  CUdeviceptr p = 0;
+  guint8 host[64];
+
+  gst_cuda_context_push (fx.ctx);
+  CuMemAlloc (&p, 64);
+  CuMemFree (p);
+  download (p, 64, host, 64, 1);
+}
+
+static void
+free_other_context (void)
+{
+  GstCudaContext *other = gst_cuda_context_new (0);
+  CUdeviceptr p = 0;
+
+  gst_cuda_context_push (fx.ctx);
+  CuMemAlloc (&p, 64);
+  gst_cuda_context_pop (NULL);
+  gst_cuda_context_push (other);
+  CuMemFree (p);
+}
+
+static void
+kernel_overrun (void)
+{
+  CUdeviceptr dst = 0;
+  PrepDim3 grid, block;
+
+  gst_cuda_context_push (fx.ctx);
+  /* one float short */
+  CuMemAlloc (&dst, (unsigned int) prep_plan_output_bytes (fx.plan) - 4);
+  launch (dst, NULL, &grid, &block);
+}
+
+static void
+bad_stream (void)
+{
+  gst_cuda_context_push (fx.ctx);
+  CuStreamSynchronize ((CUstream) (guintptr) 0x1234);
+}
+
+static void
+host_dereference (void)
+{
+  volatile const guint8 *p = (const guint8 *) (guintptr) fx.frame;
+
+  (void) *p;
+}
+
+static void
+test_deaths (void)
+{
+  if (fx.mem == NULL || fx.plan == NULL || fx.function == NULL)
+    return;
+  expect_death ("2D copy one row past the allocation", copy_overrun, SIGABRT,
+      "cuMemcpy2D_v2: src (device");
+  expect_death ("2D copy with srcXInBytes past the pitch", copy_overrun_x,
+      SIGABRT, "overruns device allocation");
+  expect_death ("copy past a pinned allocation", pinned_overrun, SIGABRT,
+      "runs out of pinned host allocation");
+  expect_death ("cuMemAlloc with no current context", no_context, SIGABRT,
+      "cuMemAlloc_v2: no current CUDA context");
+  expect_death ("double free", double_free, SIGABRT, "double free");
+  expect_death ("copy from freed memory", use_after_free, SIGABRT,
+      "use after free");
+  expect_death ("free from another context", free_other_context, SIGABRT,
+      "while context");
+  expect_death ("kernel writing past its tensor", kernel_overrun, SIGABRT,
+      "kernel argument tensor (dst)");
+  expect_death ("invalid stream handle", bad_stream, SIGABRT,
+      "is not a CUstream");
+  expect_death ("host dereference of a CUdeviceptr", host_dereference,
+      SIGSEGV, NULL);
+}
+
+/* ------------------------------------------------------------------------ */
+/* 6: configurations, in re-executed children (the mock reads its
+ * environment once) */
+
+static void
+expect_child (const char *child, const char *env[], int want_status,
+    const char *needle)
+{
+  char *argv[] = { (char *) self_path, NULL, NULL };
+  gchar **envp = g_get_environ ();
+  gchar *out = NULL, *err = NULL;
+  GError *error = NULL;
+  int status = -1, i;
+
+  for (i = 0; env[i] != NULL; i += 2)
+    envp = g_environ_setenv (envp, env[i], env[i + 1], TRUE);
+  argv[1] = g_strdup_printf ("--child=%s", child);
+  if (!g_spawn_sync (NULL, argv, envp, G_SPAWN_SEARCH_PATH, NULL, NULL, &out,
+          &err, &status, &error)) {
+    check (0, "%s: %s", child, error->message);
+    g_clear_error (&error);
+  } else if (!check (WIFEXITED (status) && WEXITSTATUS (status) == want_status
+          && (needle == NULL || strstr (err, needle) != NULL),
+          "child %s (%s=%s): exit status %d", child, env[0], env[1],
+          want_status)) {
+    printf ("# status 0x%x, stdout:\n%s# stderr:\n%s\n", status, out, err);
+  }
+  g_free (argv[1]);
+  g_free (out);
+  g_free (err);
+  g_strfreev (envp);
+}
+
+static void
+test_children (void)
+{
+  const char *no_devices[] = { "MOCK_CUDA_DEVICES", "0", NULL };
+  const char *fail_init[] = { "MOCK_CUDA_FAIL", "init", NULL };
+  const char *fail_alloc[] = { "MOCK_CUDA_FAIL", "alloc", NULL };
+  const char *two_devices[] = { "MOCK_CUDA_DEVICES", "2", NULL };
+  const char *fail_third[] = { "MOCK_CUDA_FAIL", "alloc,launch",
+    "MOCK_CUDA_FAIL_AFTER", "2", "MOCK_CUDA_FAIL_COUNT", "1", NULL
+  };
+  const char *leak[] = { "MOCK_CUDA_LEAK_CHECK", "fail", NULL };
+
+  expect_child ("no-context", no_devices, 0, NULL);
+  expect_child ("no-context", fail_init, 0, NULL);
+  expect_child ("fail-alloc", fail_alloc, 0, "injected failure");
+  expect_child ("fail-third", fail_third, 0, "call 3 of that kind");
+  expect_child ("two-devices", two_devices, 0, NULL);
+  expect_child ("leak", leak, 99, "mock-cuda: LEAK: device allocation");
+  expect_child ("leak-destroy", leak, 99, "still owned by contexts");
+}
+
+static int
+child_no_context (void)
+{
+  GstCudaContext *ctx;
+
+  check (gst_cuda_load_library (), "gst_cuda_load_library ()");
+  ctx = gst_cuda_context_new (0);
+  check (ctx == NULL, "gst_cuda_context_new (0) == NULL");
+  gst_clear_object (&ctx);
+  return 0;
+}
+
+static int
+child_fail_alloc (void)
+{
+  GstCudaContext *ctx;
+  GstCudaAllocator *allocator;
+  GstMemory *mem;
+  GstVideoInfo info;
+
+  gst_cuda_load_library ();
+  ctx = gst_cuda_context_new (0);
+  if (!check (ctx != NULL, "context"))
+    return 0;
+  gst_cuda_memory_init_once ();
+  allocator = (GstCudaAllocator *)
+      gst_allocator_find (GST_CUDA_MEMORY_TYPE_NAME);
+  gst_video_info_set_format (&info, GST_VIDEO_FORMAT_NV12, 64, 64);
+  mem = gst_cuda_allocator_alloc (allocator, ctx, &info);
+  check (mem == NULL, "gst_cuda_allocator_alloc () fails cleanly");
+  if (mem != NULL)
+    gst_memory_unref (mem);
+  gst_object_unref (allocator);
+  gst_object_unref (ctx);
+  return 0;
+}
+
+/* Only the third allocation fails (AFTER=2, COUNT=1). */
+static int
+child_fail_third (void)
+{
+  GstCudaContext *ctx;
+  CUdeviceptr p[4] = { 0, };
+  CUresult r[4];
+  int i;
+
+  find_test_api ();
+  gst_cuda_load_library ();
+  ctx = gst_cuda_context_new (0);
+  if (!check (ctx != NULL, "context"))
+    return 0;
+  gst_cuda_context_push (ctx);
+  for (i = 0; i < 4; i++)
+    r[i] = CuMemAlloc (&p[i], 256);
+  check (r[0] == CUDA_SUCCESS && r[1] == CUDA_SUCCESS
+      && r[2] == CUDA_ERROR_OUT_OF_MEMORY && r[3] == CUDA_SUCCESS
+      && stats ().injected_failures == 1,
+      "allocations 1, 2, 4 succeed, 3 fails with CUDA_ERROR_OUT_OF_MEMORY");
+  for (i = 0; i < 4; i++) {
+    if (r[i] == CUDA_SUCCESS)
+      CuMemFree (p[i]);
+  }
+  gst_cuda_context_pop (NULL);
+  gst_object_unref (ctx);
+  return 0;
+}
+
+static int
+child_two_devices (void)
+{
+  GstCudaContext *c0, *c1;
+  guint id = 0;
+
+  find_test_api ();
+  gst_cuda_load_library ();
+  c0 = gst_cuda_context_new (0);
+  c1 = gst_cuda_context_new (1);
+  if (!check (c0 != NULL && c1 != NULL, "contexts on devices 0 and 1"))
+    return 0;
+  g_object_get (c1, "cuda-device-id", &id, NULL);
+  check (id == 1, "second context on device 1");
+  check (gst_cuda_context_can_access_peer (c0, c1)
+      && gst_cuda_context_can_access_peer (c1, c0)
+      && stats ().peer_enables == 2, "peer access enabled both ways");
+  gst_object_unref (c1);
+  gst_object_unref (c0);
+  check (stats ().contexts_live == 0, "both contexts destroyed");
+  return 0;
+}
+
+/* Leaks an allocation, and the context too unless @destroy: then
+ * cuCtxDestroy_v2 releases the allocation, which still counts. */
+static int
+child_leak (gboolean destroy)
+{
+  GstCudaContext *ctx;
+  CUdeviceptr p;
+
+  gst_cuda_load_library ();
+  ctx = gst_cuda_context_new (0);
+  gst_cuda_context_push (ctx);
+  CuMemAlloc (&p, 1000);
+  gst_cuda_context_pop (NULL);
+  if (destroy)
+    gst_object_unref (ctx);
+  return 0;                     /* the mock's exit check makes this 99 */
+}
+
+static int
+run_child (const char *name)
+{
+  if (strcmp (name, "no-context") == 0)
+    return child_no_context ();
+  if (strcmp (name, "fail-alloc") == 0)
+    return child_fail_alloc ();
+  if (strcmp (name, "fail-third") == 0)
+    return child_fail_third ();
+  if (strcmp (name, "two-devices") == 0)
+    return child_two_devices ();
+  if (strcmp (name, "leak") == 0)
+    return child_leak (FALSE);
+  if (strcmp (name, "leak-destroy") == 0)
+    return child_leak (TRUE);
+  check (0, "unknown child %s", name);
+  return 0;
+}
+
+/* ------------------------------------------------------------------------ */
+
+static void
+test_cleanup (void)
+{
+  MockCudaStats s;
+
+  if (fx.module != NULL) {
+    gst_cuda_context_push (fx.ctx);
+    CuModuleUnload (fx.module);
+    gst_cuda_context_pop (NULL);
+  }
+  if (fx.plan != NULL)
+    prep_plan_free (fx.plan);
+  if (fx.mem != NULL)
+    gst_memory_unref (fx.mem);
+  gst_clear_object (&fx.ctx);
+  s = stats ();
+  check (s.contexts_live == 0 && s.device_live == 0 && s.host_live == 0
+      && s.streams_live == 0 && s.modules_live == 0,
+      "everything released (contexts %llu, device %llu, pinned %llu)",
+      (unsigned long long) s.contexts_live,
+      (unsigned long long) s.device_live, (unsigned long long) s.host_live);
+  check (check_leaks != NULL && check_leaks () == 0,
+      "mock_cuda_check_leaks () == 0");
+}
+
+int
+main (int argc, char **argv)
+{
+  self_path = argv[0];
+  gst_init (&argc, &argv);
+  if (argc == 2 && g_str_has_prefix (argv[1], "--child=")) {
+    run_child (argv[1] + strlen ("--child="));
+  } else {
+    test_loader_and_context ();
+    if (fx.ctx != NULL) {
+      test_memory ();
+      test_pool ();
+      test_kernel ();
+      test_deaths ();
+    }
+    if (get_stats != NULL) {
+      test_children ();
+      test_cleanup ();
+    }
+  }
+  gst_deinit ();
+  printf ("1..%d\n# %d check(s) failed\n", n_checks, n_failed);
+  return n_failed > 0 ? 1 : 0;
+}
