@@ -309,6 +309,42 @@ GST_START_TEST (test_context_from_application)
 
 GST_END_TEST;
 
+/* An upstream neighbour that answers context queries with its context, as
+ * cudaupload or a decoder does. */
+static GstPadProbeReturn
+answer_context_query (GstPad * pad, GstPadProbeInfo * info, gpointer ctx)
+{
+  GstQuery *query = GST_PAD_PROBE_INFO_QUERY (info);
+  const gchar *type = NULL;
+  GstContext *context;
+
+  if (GST_QUERY_TYPE (query) != GST_QUERY_CONTEXT ||
+      !gst_query_parse_context_type (query, &type) ||
+      g_strcmp0 (type, GST_CUDA_CONTEXT_TYPE) != 0)
+    return GST_PAD_PROBE_OK;
+  context = gst_context_new_cuda_context (ctx);
+  gst_query_set_context (query, context);
+  gst_context_unref (context);
+  return GST_PAD_PROBE_HANDLED;
+}
+
+GST_START_TEST (test_context_from_upstream)
+{
+  GstCudaContext *ctx = test_context (0), *got;
+  GstHarness *h = gst_harness_new_parse ("cudapreproc width=8 height=8");
+
+  gst_pad_add_probe (h->srcpad, GST_PAD_PROBE_TYPE_QUERY_UPSTREAM,
+      answer_context_query, ctx, NULL);
+  gst_harness_set_caps_str (h, CUDA_NV12, CUDA_TENSORS);
+  got = queried_context (h->element);
+  fail_unless (got == ctx, "the element must take its neighbour's context");
+  gst_object_unref (got);
+  gst_harness_teardown (h);
+  gst_object_unref (ctx);
+}
+
+GST_END_TEST;
+
 /* Without a shared context, the element creates one on cuda-device-id and
  * answers context queries with it (two mock devices). */
 GST_START_TEST (test_device_id)
@@ -482,6 +518,7 @@ cuda_mock_suite (void)
   tcase_add_test (paths, test_cuda_caps_preferred);
   suite_add_tcase (s, contexts);
   tcase_add_test (contexts, test_context_from_application);
+  tcase_add_test (contexts, test_context_from_upstream);
   tcase_add_test (contexts, test_device_id);
   tcase_add_test (contexts, test_input_context_honoured);
   suite_add_tcase (s, failures);
