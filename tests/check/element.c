@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <gmodule.h>
 #include <gst/check/gstcheck.h>
 #include <gst/check/gstharness.h>
 #include <gst/video/video.h>
@@ -696,6 +697,45 @@ GST_START_TEST (test_accept_caps)
   }
   gst_object_unref (sink);
   gst_object_unref (e);
+}
+
+GST_END_TEST;
+
+/* Without a CUDA driver (or in a build without CUDA) the element still
+ * works on system memory, offers no CUDA caps, and refuses CUDA input with
+ * an error that says why.  Skipped where a driver is installed. */
+GST_START_TEST (test_no_driver_no_cuda_caps)
+{
+  GModule *driver = g_module_open ("libcuda.so.1", G_MODULE_BIND_LAZY);
+  GstBus *bus;
+  GstHarness *h;
+  GstCaps *cuda, *out;
+  GstPad *sink, *src;
+  GString *text = g_string_new (NULL);
+
+  if (driver != NULL) {
+    g_module_close (driver);
+    g_print ("a CUDA driver is installed: no-driver test not run\n");
+    g_string_free (text, TRUE);
+    return;
+  }
+  h = harness_new ("width=8 height=8", &bus);
+  sink = gst_element_get_static_pad (h->element, "sink");
+  src = gst_element_get_static_pad (h->element, "src");
+  cuda = gst_caps_from_string ("video/x-raw(memory:CUDAMemory), format=NV12, "
+      "width=64, height=48, framerate=30/1");
+  fail_if (gst_pad_query_accept_caps (sink, cuda));
+  fail_unless_equals_int (take_messages (bus, GST_MESSAGE_ERROR, text), 1);
+  assert_contains (text, "Input in CUDA memory cannot be processed");
+  out = gst_pad_query_caps (src, NULL);
+  fail_if (gst_caps_features_contains (gst_caps_get_features (out, 0),
+          "memory:CUDAMemory"));
+  gst_caps_unref (out);
+  gst_caps_unref (cuda);
+  gst_object_unref (sink);
+  gst_object_unref (src);
+  g_string_free (text, TRUE);
+  harness_free (h, bus);
 }
 
 GST_END_TEST;
@@ -1872,6 +1912,7 @@ cudapreproc_suite (void)
       G_N_ELEMENTS (setter_cases));
   tcase_add_test (tc, test_properties_setter_refuses_launch_syntax);
   tcase_add_test (tc, test_accept_caps);
+  tcase_add_test (tc, test_no_driver_no_cuda_caps);
   tcase_add_loop_test (tc, test_output_caps, 0, G_N_ELEMENTS (caps_cases));
   tcase_add_loop_test (tc, test_output_matches_engine, 0,
       G_N_ELEMENTS (engine_cases));
