@@ -37,6 +37,7 @@
 #define DEFAULT_PROP_STD 1.0
 #define DEFAULT_PROP_LAYOUT GST_CUDA_PREPROC_LAYOUT_NCHW
 #define DEFAULT_PROP_CUDA_DEVICE_ID -1
+#define DEFAULT_PROP_N_THREADS 1
 
 #define PARAM_FLAGS (G_PARAM_READWRITE | GST_PARAM_MUTABLE_PLAYING | \
     G_PARAM_STATIC_STRINGS)
@@ -240,12 +241,34 @@ install_normalization_properties (GObjectClass * gobject_class)
               DEFAULT_PROP_STD, PARAM_FLAGS), PARAM_FLAGS));
 }
 
+static void
+install_execution_properties (GObjectClass * gobject_class)
+{
+  /**
+   * GstCudaPreproc:n-threads:
+   *
+   * Threads that compute a frame on the CPU path (input in system memory),
+   * the streaming thread included: 1 (the default, as videoconvert) keeps
+   * the work on the streaming thread, 0 uses one thread per online CPU
+   * core.  The rows of the tensor are shared out among them; the output is
+   * the same, bit for bit, whatever the count.  The CUDA path ignores it.
+   *
+   * Since: 0.1
+   */
+  g_object_class_install_property (gobject_class, PROP_N_THREADS,
+      g_param_spec_uint ("n-threads", "Threads",
+          "Threads for the CPU path, the streaming thread included "
+          "(0 = one per CPU core)", 0, PREP_WORKERS_MAX,
+          DEFAULT_PROP_N_THREADS, PARAM_FLAGS));
+}
+
 void
 gst_cuda_preproc_settings_install (GObjectClass * gobject_class)
 {
   install_geometry_properties (gobject_class);
   install_mapping_properties (gobject_class);
   install_normalization_properties (gobject_class);
+  install_execution_properties (gobject_class);
 }
 
 void
@@ -265,6 +288,7 @@ gst_cuda_preproc_settings_init (GstCudaPreprocSettings * s)
   s->channel_order = DEFAULT_PROP_CHANNEL_ORDER;
   s->layout = DEFAULT_PROP_LAYOUT;
   s->cuda_device_id = DEFAULT_PROP_CUDA_DEVICE_ID;
+  s->n_threads = DEFAULT_PROP_N_THREADS;
   s->scale = DEFAULT_PROP_SCALE;
   for (c = 0; c < 3; c++) {
     s->mean[c] = DEFAULT_PROP_MEAN;
@@ -405,6 +429,11 @@ gst_cuda_preproc_settings_set (GstObject * self, GstCudaPreprocSettings * s,
       settings_set_int (self, &s->cuda_device_id, g_value_get_int (value),
           FALSE);
       break;
+    case PROP_N_THREADS:
+      GST_OBJECT_LOCK (self);
+      s->n_threads = g_value_get_uint (value);
+      GST_OBJECT_UNLOCK (self);
+      break;
     case PROP_PAD_VALUE:
       GST_OBJECT_LOCK (self);
       s->pad_value = g_value_get_double (value);
@@ -481,6 +510,11 @@ gst_cuda_preproc_settings_get (GstObject * self,
       break;
     case PROP_CUDA_DEVICE_ID:
       g_value_set_int (value, settings_get_int (self, &s->cuda_device_id));
+      break;
+    case PROP_N_THREADS:
+      GST_OBJECT_LOCK (self);
+      g_value_set_uint (value, s->n_threads);
+      GST_OBJECT_UNLOCK (self);
       break;
     case PROP_PAD_VALUE:
       g_value_set_double (value, settings_get_double (self, &s->pad_value));

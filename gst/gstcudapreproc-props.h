@@ -34,6 +34,7 @@ enum
   PROP_STD,
   PROP_LAYOUT,
   PROP_CUDA_DEVICE_ID,
+  PROP_N_THREADS,
 };
 
 /* What the properties hold; read and written under the object lock. */
@@ -43,6 +44,7 @@ typedef struct
   PrepRect crop;                /* as requested: 0 size = to the edge */
   gint aspect, interpolation, channel_order, layout;
   gint cuda_device_id;          /* -1: any */
+  guint n_threads;              /* CPU path, caller included; 0: per core */
   gdouble pad_value, scale;
   gdouble mean[3], std[3];
 } GstCudaPreprocSettings;

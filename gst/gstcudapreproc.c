@@ -22,6 +22,10 @@
  * the frame size when the caps omit it).  The exact arithmetic is written
  * down in docs/semantics.md of the project.
  *
+ * Input in system memory takes the CPU path (vectorized where the CPU has
+ * AVX2, on #GstCudaPreproc:n-threads threads); input in CUDA memory one
+ * kernel launch per frame.  Both give the same bytes.
+ *
  * ## Example launch lines
  * |[
  * gst-launch-1.0 videotestsrc num-buffers=1 ! video/x-raw,format=NV12 ! \
@@ -76,6 +80,8 @@ struct _GstCudaPreproc
   gboolean cuda_in, cuda_out;   /* negotiated memory */
   gsize out_bytes;
   gint warned_frame_width, warned_frame_height;
+  PrepWorkers *workers;         /* CPU path threads; NULL: streaming thread */
+  gint workers_for;             /* n-threads they were made for; -1: none */
 };
 
 #define gst_cuda_preproc_parent_class parent_class
@@ -166,6 +172,7 @@ gst_cuda_preproc_init (GstCudaPreproc * self)
 {
   gst_cuda_preproc_settings_init (&self->settings);
   self->settings_changed = TRUE;
+  self->workers_for = -1;
   self->cuda = gst_cuda_preproc_cuda_new (GST_ELEMENT (self));
 }
 
@@ -175,6 +182,7 @@ gst_cuda_preproc_finalize (GObject * object)
   GstCudaPreproc *self = GST_CUDA_PREPROC (object);
 
   prep_plan_free (self->plan);
+  prep_workers_free (self->workers);
   g_free (self->last_error);
   gst_cuda_preproc_cuda_free (self->cuda);
   G_OBJECT_CLASS (parent_class)->finalize (object);
@@ -192,8 +200,10 @@ gst_cuda_preproc_set_property (GObject * object, guint prop_id,
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     return;
   }
+  /* the thread count needs no new plan (see ensure_workers) */
   GST_OBJECT_LOCK (self);
-  self->settings_changed = TRUE;
+  if (prop_id != PROP_N_THREADS)
+    self->settings_changed = TRUE;
   GST_OBJECT_UNLOCK (self);
   /* a new shape is negotiated before the next buffer */
   if (reshape)
@@ -219,6 +229,9 @@ gst_cuda_preproc_stop (GstBaseTransform * trans)
 
   prep_plan_free (self->plan);
   self->plan = NULL;
+  prep_workers_free (self->workers);
+  self->workers = NULL;
+  self->workers_for = -1;
   self->warned_frame_width = self->warned_frame_height = 0;
   g_clear_pointer (&self->last_error, g_free);
   gst_cuda_preproc_cuda_close (self->cuda);
@@ -692,6 +705,36 @@ gst_cuda_preproc_ensure_plan (GstCudaPreproc * self)
   return gst_cuda_preproc_rebuild_plan (self);
 }
 
+/* The CPU path's threads for the n-threads property, (re)made on the first
+ * frame after it changed.  With 1, or when the threads cannot be started
+ * (one warning), the streaming thread does the work alone. */
+static void
+gst_cuda_preproc_ensure_workers (GstCudaPreproc * self)
+{
+  PrepStatus st;
+  gint n;
+
+  GST_OBJECT_LOCK (self);
+  n = (gint) self->settings.n_threads;
+  GST_OBJECT_UNLOCK (self);
+  if (n == self->workers_for)
+    return;
+  prep_workers_free (self->workers);
+  self->workers = NULL;
+  self->workers_for = n;
+  if (n == 1)
+    return;
+  st = prep_workers_new (n, &self->workers);
+  if (st != PREP_OK) {
+    GST_ELEMENT_WARNING (self, RESOURCE, FAILED,
+        ("Cannot start %d threads for the CPU path (%s); using the "
+            "streaming thread alone", n, prep_status_string (st)), (NULL));
+    return;
+  }
+  GST_DEBUG_OBJECT (self, "CPU path on %d threads (%s)",
+      prep_workers_count (self->workers), prep_cpu_impl_name (PREP_CPU_AUTO));
+}
+
 static GstFlowReturn
 gst_cuda_preproc_transform (GstBaseTransform * trans, GstBuffer * inbuf,
     GstBuffer * outbuf)
@@ -712,7 +755,8 @@ gst_cuda_preproc_transform (GstBaseTransform * trans, GstBuffer * inbuf,
     goto map_in_failed;
   if (!gst_buffer_map (outbuf, &out, GST_MAP_WRITE))
     goto map_out_failed;
-  st = prep_plan_run_cpu (self->plan,
+  gst_cuda_preproc_ensure_workers (self);
+  st = prep_plan_run_cpu_parallel (self->plan, self->workers, PREP_CPU_AUTO,
       GST_VIDEO_FRAME_PLANE_DATA (&frame, 0),
       GST_VIDEO_FRAME_PLANE_STRIDE (&frame, 0),
       GST_VIDEO_FRAME_PLANE_DATA (&frame, 1),

@@ -171,6 +171,11 @@ prep_plan_new (const PrepConfig * cfg, PrepPlan ** out)
   for (x = 0; x < cfg->out_width; x++)
     plan->col_taps[x] = prep_axis_tap (&plan->params.ax, x,
         plan->params.nearest);
+  if (prep_columns_init (plan) != PREP_OK) {
+    free (plan->col_taps);
+    free (plan);
+    return PREP_ERROR_NO_MEMORY;
+  }
   *out = plan;
   return PREP_OK;
 }
@@ -180,6 +185,7 @@ prep_plan_free (PrepPlan * plan)
 {
   if (plan == NULL)
     return;
+  prep_columns_clear (plan);
   free (plan->col_taps);
   free (plan);
 }

@@ -10,7 +10,11 @@
 /* The CPU executor: one pass over the output, row by row, around the shared
  * per-pixel math of prep-math.h.  Column taps come from the plan's table
  * (filled by the same prep_axis_tap () the kernel calls), row taps are
- * computed once per row. */
+ * computed once per row.  The scalar rows here are the reference; the
+ * vectorized ones (prep-cpu-avx2.c) give the same bytes, and the entry
+ * points pick one at run time. */
+
+#include <stdlib.h>
 
 #include "prep-private.h"
 
@@ -54,27 +58,144 @@ prep_plan_check_frame (const PrepPlan * plan, int have_pointers, int y_stride,
   return PREP_OK;
 }
 
-PrepStatus
-prep_plan_run_cpu (const PrepPlan * plan, const uint8_t * y, int y_stride,
-    const uint8_t * uv, int uv_stride, float *dst, size_t dst_size)
+/* The reference: prep_pixel () and prep_store () per element. */
+void
+prep_rows_scalar (const PrepPlan * plan, const PrepFrame * f, int row_begin,
+    int row_end)
 {
-  const PrepParams *p;
-  PrepStatus st;
+  const PrepParams *p = &plan->params;
   PrepTap ty;
   float v[3];
   int ox, oy;
+
+  for (oy = row_begin; oy < row_end; oy++) {
+    ty = prep_axis_tap (&p->ay, oy, p->nearest);
+    for (ox = 0; ox < p->out_width; ox++) {
+      prep_pixel (p, &plan->col_taps[ox], &ty, f->y, f->y_stride, f->uv,
+          f->uv_stride, v);
+      prep_store (p, f->dst, ox, oy, v);
+    }
+  }
+}
+
+/* Words end at luma[i1] and at chroma V of pair i1 / 2; the tap i0 is i1 or
+ * i1 - 1, so its byte (its pair) is the last or the one before.  Selectors
+ * are byte-shuffle controls that move that byte to the low byte of the
+ * 32-bit lane and zero the others (0x80). */
+PrepStatus
+prep_columns_init (PrepPlan * plan)
+{
+  size_t n = (size_t) plan->params.out_width;
+  PrepColumns *c = &plan->cols;
+  size_t x;
+
+  c->y_word = malloc (n * (4 * sizeof (int32_t) + sizeof (float)));
+  if (c->y_word == NULL)
+    return PREP_ERROR_NO_MEMORY;
+  c->y_sel = c->y_word + n;
+  c->c_word = c->y_sel + n;
+  c->c_sel = c->c_word + n;
+  c->w = (float *) (c->c_sel + n);
+  for (x = 0; x < n; x++) {
+    const PrepTap *t = &plan->col_taps[x];
+
+    c->y_word[x] = t->i1 - 3;
+    c->y_sel[x] = (int32_t) (PREP_SEL_ZERO | (t->i0 == t->i1 ? 3 : 2));
+    c->c_word[x] = 2 * (t->i1 / 2) - 2;
+    c->c_sel[x] = (int32_t) (PREP_SEL_ZERO | (t->i0 / 2 == t->i1 / 2 ? 2 : 0));
+    c->w[x] = t->w;
+  }
+  return PREP_OK;
+}
+
+void
+prep_columns_clear (PrepPlan * plan)
+{
+  free (plan->cols.y_word);
+  plan->cols.y_word = NULL;
+}
+
+/* AUTO -> the implementation it stands for; other values unchanged. */
+static PrepCpuImpl
+prep_cpu_resolve (PrepCpuImpl impl)
+{
+  if (impl != PREP_CPU_AUTO)
+    return impl;
+  return prep_cpu_have_avx2 ()? PREP_CPU_AVX2 : PREP_CPU_SCALAR;
+}
+
+int
+prep_cpu_impl_available (PrepCpuImpl impl)
+{
+  switch (impl) {
+    case PREP_CPU_AUTO:
+    case PREP_CPU_SCALAR:
+      return 1;
+    case PREP_CPU_AVX2:
+      return prep_cpu_have_avx2 ();
+  }
+  return 0;
+}
+
+const char *
+prep_cpu_impl_name (PrepCpuImpl impl)
+{
+  switch (prep_cpu_resolve (impl)) {
+    case PREP_CPU_SCALAR:
+      return "scalar";
+    case PREP_CPU_AVX2:
+      return "avx2";
+    default:
+      return NULL;
+  }
+}
+
+PrepStatus
+prep_cpu_prepare (const PrepPlan * plan, PrepCpuImpl impl, const uint8_t * y,
+    int y_stride, const uint8_t * uv, int uv_stride, float *dst,
+    size_t dst_size, PrepRowsFunc * rows, PrepFrame * f)
+{
+  PrepStatus st;
 
   st = prep_plan_check_frame (plan, y != NULL && uv != NULL && dst != NULL,
       y_stride, uv_stride, dst_size);
   if (st != PREP_OK)
     return st;
-  p = &plan->params;
-  for (oy = 0; oy < p->out_height; oy++) {
-    ty = prep_axis_tap (&p->ay, oy, p->nearest);
-    for (ox = 0; ox < p->out_width; ox++) {
-      prep_pixel (p, &plan->col_taps[ox], &ty, y, y_stride, uv, uv_stride, v);
-      prep_store (p, dst, ox, oy, v);
-    }
-  }
+  if (!prep_cpu_impl_available (impl))
+    return PREP_ERROR_INVALID_ARGUMENT;
+  *rows = prep_cpu_resolve (impl) == PREP_CPU_AVX2 ? prep_rows_avx2 :
+      prep_rows_scalar;
+  f->y = y;
+  f->y_stride = y_stride;
+  f->uv = uv;
+  f->uv_stride = uv_stride;
+  f->dst = dst;
   return PREP_OK;
+}
+
+PrepStatus
+prep_plan_run_cpu_rows (const PrepPlan * plan, PrepCpuImpl impl,
+    const uint8_t * y, int y_stride, const uint8_t * uv, int uv_stride,
+    float *dst, size_t dst_size, int row_begin, int row_end)
+{
+  PrepRowsFunc rows;
+  PrepFrame f;
+  PrepStatus st;
+
+  st = prep_cpu_prepare (plan, impl, y, y_stride, uv, uv_stride, dst,
+      dst_size, &rows, &f);
+  if (st != PREP_OK)
+    return st;
+  if (row_begin < 0 || row_begin > row_end || row_end > plan->params.out_height)
+    return PREP_ERROR_INVALID_ARGUMENT;
+  rows (plan, &f, row_begin, row_end);
+  return PREP_OK;
+}
+
+PrepStatus
+prep_plan_run_cpu (const PrepPlan * plan, const uint8_t * y, int y_stride,
+    const uint8_t * uv, int uv_stride, float *dst, size_t dst_size)
+{
+  return prep_plan_run_cpu_rows (plan, PREP_CPU_AUTO, y, y_stride, uv,
+      uv_stride, dst, dst_size, 0, plan != NULL ? plan->params.out_height : 0);
 }

@@ -137,10 +137,67 @@ size_t prep_plan_output_bytes (const PrepPlan * plan);
 size_t prep_plan_luma_bytes (const PrepPlan * plan, int y_stride);
 size_t prep_plan_chroma_bytes (const PrepPlan * plan, int uv_stride);
 
-/* The CPU path: one pass over the output.  dst_size is in bytes. */
+/* The CPU path: one pass over the output, on the calling thread, with the
+ * fastest implementation this CPU runs (PREP_CPU_AUTO).  dst_size is in
+ * bytes. */
 PrepStatus prep_plan_run_cpu (const PrepPlan * plan,
     const uint8_t * y, int y_stride, const uint8_t * uv, int uv_stride,
     float *dst, size_t dst_size);
+
+/* Implementations of the CPU path.  Every one gives the same bytes as the
+ * scalar reference (same IEEE operations in the same order per element);
+ * they differ only in speed.  AUTO picks the fastest one this CPU runs
+ * (checked at run time, not at build time). */
+typedef enum {
+  PREP_CPU_AUTO = 0,
+  PREP_CPU_SCALAR,              /* the reference: prep-math.h per element */
+  PREP_CPU_AVX2,                /* x86-64 AVX2, 8 output pixels at a time */
+} PrepCpuImpl;
+
+/* 1 when @impl runs on this CPU (AUTO and SCALAR always), else 0. */
+int prep_cpu_impl_available (PrepCpuImpl impl);
+
+/* "scalar", "avx2"; for AUTO the name of the one it picks; NULL for a value
+ * that is not a PrepCpuImpl. */
+const char *prep_cpu_impl_name (PrepCpuImpl impl);
+
+/* Output rows [row_begin, row_end) only, with implementation @impl: the
+ * rest of dst is not touched.  dst and dst_size are those of the whole
+ * tensor.  Any split of the rows into ranges gives the same bytes as one
+ * call over all of them.  0 <= row_begin <= row_end <= out_height (an empty
+ * range is allowed and writes nothing); otherwise, or for an @impl that is
+ * unknown or not available here, PREP_ERROR_INVALID_ARGUMENT and nothing
+ * written. */
+PrepStatus prep_plan_run_cpu_rows (const PrepPlan * plan, PrepCpuImpl impl,
+    const uint8_t * y, int y_stride, const uint8_t * uv, int uv_stride,
+    float *dst, size_t dst_size, int row_begin, int row_end);
+
+/* A persistent pool of threads for the CPU path (POSIX threads), created
+ * once and reused for every frame.  n_threads counts the calling thread:
+ * a pool of n runs n - 1 threads of its own and the caller takes a share.
+ * n_threads 0 means one per online core; at most PREP_WORKERS_MAX
+ * (PREP_ERROR_INVALID_ARGUMENT above that or below 0; PREP_ERROR_NO_MEMORY
+ * when a thread cannot be started; *workers is NULL on failure).
+ * Calls that use one pool are serialized: a second caller waits for the
+ * first frame to finish.  prep_workers_free () must not race with them. */
+#define PREP_WORKERS_MAX 256
+
+typedef struct _PrepWorkers PrepWorkers;
+
+PrepStatus prep_workers_new (int n_threads, PrepWorkers ** workers);
+/* Threads that work on a frame, the caller included (>= 1). */
+int prep_workers_count (const PrepWorkers * workers);
+void prep_workers_free (PrepWorkers * workers);
+
+/* The whole frame, its rows split into ranges that the pool's threads and
+ * the calling thread take in turn; returns when all are written.  The same
+ * bytes as prep_plan_run_cpu_rows () over all rows, whatever the number of
+ * threads.  workers NULL: the calling thread alone.  The checks and status
+ * codes are those of prep_plan_run_cpu_rows (); a refused call writes
+ * nothing. */
+PrepStatus prep_plan_run_cpu_parallel (const PrepPlan * plan,
+    PrepWorkers * workers, PrepCpuImpl impl, const uint8_t * y, int y_stride,
+    const uint8_t * uv, int uv_stride, float *dst, size_t dst_size);
 
 const char *prep_status_string (PrepStatus status);
 

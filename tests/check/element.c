@@ -342,7 +342,7 @@ tensor_caps_bytes (GstCaps * caps)
 static const gchar *all_props[] = {
   "width", "height", "crop-x", "crop-y", "crop-width", "crop-height",
   "aspect", "pad-value", "interpolation", "channel-order", "scale", "mean",
-  "std", "layout", "cuda-device-id"
+  "std", "layout", "cuda-device-id", "n-threads"
 };
 
 typedef struct
@@ -355,6 +355,24 @@ static const IntProp int_props[] = {
   {"width", 640, 1}, {"height", 640, 1}, {"crop-x", 0, 0}, {"crop-y", 0, 0},
   {"crop-width", 0, 0}, {"crop-height", 0, 0}, {"cuda-device-id", -1, -1},
 };
+
+/* n-threads, a guint: 1 by default (the streaming thread alone), 0 = one
+ * per core, at most PREP_WORKERS_MAX. */
+static void
+check_n_threads_prop (GstElement * e)
+{
+  GParamSpec *p = g_object_class_find_property (G_OBJECT_GET_CLASS (e),
+      "n-threads");
+  guint v;
+
+  fail_unless (p != NULL && G_IS_PARAM_SPEC_UINT (p));
+  fail_unless_equals_int (G_PARAM_SPEC_UINT (p)->default_value, 1);
+  fail_unless_equals_int (G_PARAM_SPEC_UINT (p)->minimum, 0);
+  fail_unless_equals_int (G_PARAM_SPEC_UINT (p)->maximum, PREP_WORKERS_MAX);
+  fail_unless (p->flags & GST_PARAM_MUTABLE_PLAYING);
+  g_object_get (e, "n-threads", &v, NULL);
+  fail_unless_equals_int (v, 1);
+}
 
 typedef struct
 {
@@ -472,6 +490,7 @@ GST_START_TEST (test_properties_defaults)
 
   fail_unless (e != NULL, "cudapreproc not found");
   check_int_props (e);
+  check_n_threads_prop (e);
   check_enum_props (e);
   check_double_props (e);
 
@@ -542,6 +561,7 @@ static const RangeCase range_cases[] = {
   {"crop-height", FALSE, 10, -100},
   {"pad-value", TRUE, 0, 0, 7.0, 300.0},
   {"pad-value", TRUE, 0, 0, 7.0, -1.0},
+  {"n-threads", FALSE, 2, PREP_WORKERS_MAX + 1},
 };
 
 GST_START_TEST (test_properties_out_of_range)
@@ -985,6 +1005,39 @@ GST_START_TEST (test_output_matches_engine)
     frame_init (&f, c->src_width, c->src_height, 100 * __i__ + i);
     assert_output (push_and_pull (h, &f), &cfg, &f);
     frame_clear (&f);
+  }
+  fail_unless_equals_int (take_messages (bus, GST_MESSAGE_ERROR, NULL), 0);
+  fail_unless_equals_int (take_messages (bus, GST_MESSAGE_WARNING, NULL), 0);
+  g_free (caps);
+  harness_free (h, bus);
+}
+
+GST_END_TEST;
+
+/* The CPU path on several threads gives the engine's bytes (computed on the
+ * test's thread): n-threads 2, then 0 (one per core), 3 and back to 1,
+ * changed while streaming. */
+GST_START_TEST (test_output_threads)
+{
+  static const gchar *counts[] = { "2", "0", "3", "1" };
+  const EngineCase *c = &engine_cases[__i__];
+  gchar *caps = video_caps (c->src_width, c->src_height, c->colorimetry);
+  GstBus *bus;
+  GstHarness *h = harness_new (c->props, &bus);
+  PrepConfig cfg;
+  guint i, j;
+
+  case_config (c, &cfg);
+  fail_unless (push_caps (h, caps), "%s: caps refused", c->name);
+  for (i = 0; i < G_N_ELEMENTS (counts); i++) {
+    gst_util_set_object_arg (G_OBJECT (h->element), "n-threads", counts[i]);
+    for (j = 0; j < 2; j++) {
+      Frame f;
+
+      frame_init (&f, c->src_width, c->src_height, 500 + 10 * __i__ + j);
+      assert_output (push_and_pull (h, &f), &cfg, &f);
+      frame_clear (&f);
+    }
   }
   fail_unless_equals_int (take_messages (bus, GST_MESSAGE_ERROR, NULL), 0);
   fail_unless_equals_int (take_messages (bus, GST_MESSAGE_WARNING, NULL), 0);
@@ -1839,6 +1892,8 @@ typedef struct
 
 static const PipelineCase pipeline_cases[] = {
   {"cudapreproc width=224 height=224", "224:224:3:1", 224 * 224 * 12, NULL},
+  {"cudapreproc width=224 height=224 n-threads=0", "224:224:3:1",
+      224 * 224 * 12, NULL},
   {"cudapreproc width=64 height=48 layout=nhwc aspect=letterbox "
         "mean=<0,0,0> std=<1,1,1>", "3:64:48:1", 64 * 48 * 12, NULL},
   {"cudapreproc crop-x=400", NULL, 0, "320x240"},
@@ -1916,6 +1971,7 @@ cudapreproc_suite (void)
   tcase_add_loop_test (tc, test_output_caps, 0, G_N_ELEMENTS (caps_cases));
   tcase_add_loop_test (tc, test_output_matches_engine, 0,
       G_N_ELEMENTS (engine_cases));
+  tcase_add_loop_test (tc, test_output_threads, 0, G_N_ELEMENTS (engine_cases));
   tcase_add_loop_test (tc, test_default_colorimetry, 0,
       G_N_ELEMENTS (default_colorimetry_sizes));
   tcase_add_loop_test (tc, test_strided_input, 0, G_N_ELEMENTS (stride_cases));

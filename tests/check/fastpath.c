@@ -1,0 +1,600 @@
+/* gst-cudapreproc
+ * Copyright (C) 2026 gst-cudapreproc developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+
+/* Tests of the fast CPU path (src/prep-cpu-avx2.c, src/prep-workers.c)
+ * against the scalar reference (PREP_CPU_SCALAR), bit for bit:
+ *  - every case of the engine's table (engine-cases.h, the same frames in
+ *    guarded planes as the engine and kernel tests): the AVX2 executor and
+ *    prep_plan_run_cpu () (AUTO), every element written, the guard
+ *    elements around the tensor untouched;
+ *  - random small frames, crops and sizes, where the vector blocks meet
+ *    the first rows and columns of the planes;
+ *  - row ranges: random splits of the rows run in random order, each call
+ *    writing its rows and nothing else; prep_plan_run_cpu_parallel () with
+ *    pools of 1, 2, 3 and 7 threads; one pool shared by two threads;
+ *  - refusals: bad row ranges, implementations, pointers, strides, sizes
+ *    and pool sizes give their status and write nothing.
+ * No timing: benchmarks judge speed, not tests. */
+
+#include <gst/check/gstcheck.h>
+
+#include <limits.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "prep.h"
+#include "prep-private.h"
+#include "engine-cases.h"
+
+/* ------------------------------------------------------------------------ */
+/* Helpers                                                                  */
+/* ------------------------------------------------------------------------ */
+
+/* A case's plan and frame, and the scalar reference output between guard
+ * elements (GUARD_HEAD + n + GUARD_TAIL floats). */
+typedef struct
+{
+  PrepPlan *plan;
+  TestFrame frame;
+  size_t n;                     /* tensor elements */
+  size_t total;                 /* with the guards */
+  float *ref;
+} CaseRun;
+
+static size_t
+count_sentinels (const float *buf, size_t n)
+{
+  size_t i, count = 0;
+
+  for (i = 0; i < n; i++)
+    count += float_bits (buf[i]) == SENTINEL_BITS;
+  return count;
+}
+
+static size_t
+first_difference (const float *a, const float *b, size_t n)
+{
+  size_t i;
+
+  for (i = 0; i < n; i++)
+    if (float_bits (a[i]) != float_bits (b[i]))
+      return i;
+  return n;
+}
+
+static float *
+sentinel_buffer (const CaseRun * r)
+{
+  float *buf = g_new (float, r->total);
+
+  fill_sentinel (buf, r->total);
+  return buf;
+}
+
+static PrepStatus
+run_rows (const CaseRun * r, PrepCpuImpl impl, float *buf, int begin, int end)
+{
+  return prep_plan_run_cpu_rows (r->plan, impl, r->frame.y,
+      r->frame.y_stride, r->frame.uv, r->frame.uv_stride, buf + GUARD_HEAD,
+      r->n * sizeof (float), begin, end);
+}
+
+static PrepStatus
+run_parallel (const CaseRun * r, PrepWorkers * w, PrepCpuImpl impl, float *buf)
+{
+  return prep_plan_run_cpu_parallel (r->plan, w, impl, r->frame.y,
+      r->frame.y_stride, r->frame.uv, r->frame.uv_stride, buf + GUARD_HEAD,
+      r->n * sizeof (float));
+}
+
+/* Every tensor element written, the guards untouched. */
+static void
+assert_complete (const CaseRun * r, const float *buf, const char *what)
+{
+  fail_unless_equals_int (first_written (buf, GUARD_HEAD), GUARD_HEAD);
+  fail_unless_equals_int (first_written (buf + GUARD_HEAD + r->n,
+          GUARD_TAIL), GUARD_TAIL);
+  fail_unless (count_sentinels (buf + GUARD_HEAD, r->n) == 0,
+      "%s: %zu of %zu elements not written", what,
+      count_sentinels (buf + GUARD_HEAD, r->n), r->n);
+}
+
+/* Bit-identical to the reference, guards included. */
+static void
+assert_same (const CaseRun * r, const float *buf, const char *what)
+{
+  size_t diff = first_difference (r->ref, buf, r->total);
+
+  fail_unless (diff == r->total, "%s: element %zd differs: scalar %a, "
+      "here %a", what, (gssize) diff - GUARD_HEAD, r->ref[diff], buf[diff]);
+}
+
+static void
+case_run_from (CaseRun * r, const RefCase * tc, guint64 seed)
+{
+  guint64 rng = seed;
+  PrepConfig cfg;
+
+  case_config (tc, &cfg);
+  r->plan = NULL;
+  fail_unless_equals_int (prep_plan_new (&cfg, &r->plan), PREP_OK);
+  frame_new (&r->frame, tc, r->plan, &rng);
+  r->n = prep_plan_output_bytes (r->plan) / sizeof (float);
+  r->total = GUARD_HEAD + r->n + GUARD_TAIL;
+  r->ref = sentinel_buffer (r);
+  fail_unless_equals_int (run_rows (r, PREP_CPU_SCALAR, r->ref, 0,
+          prep_plan_params (r->plan)->out_height), PREP_OK);
+  assert_complete (r, r->ref, "scalar");
+}
+
+static void
+case_run (CaseRun * r, guint i)
+{
+  case_run_from (r, &ref_cases[i], case_seed (i));
+}
+
+static void
+case_run_free (CaseRun * r)
+{
+  g_free (r->ref);
+  frame_free (&r->frame);
+  prep_plan_free (r->plan);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The engine's table                                                       */
+/* ------------------------------------------------------------------------ */
+
+/* Counts of the table test, in memory shared with the forked test
+ * processes so that the last iteration can print them. */
+typedef struct
+{
+  int cases;
+  int identical;
+} FastStats;
+
+static FastStats *fast_stats;
+
+GST_START_TEST (test_table)
+{
+  const RefCase *tc = &ref_cases[__i__];
+  gboolean avx2 = prep_cpu_impl_available (PREP_CPU_AVX2);
+  gboolean last = __i__ == (int) n_ref_cases - 1;
+  CaseRun r;
+  float *out, *fast = NULL;
+
+  case_run (&r, __i__);
+  if (avx2) {
+    fast = sentinel_buffer (&r);
+    fail_unless_equals_int (run_rows (&r, PREP_CPU_AVX2, fast, 0,
+            prep_plan_params (r.plan)->out_height), PREP_OK);
+    /* counted before the verdict: the summary covers failing cases too */
+    fast_stats->cases++;
+    fast_stats->identical += first_difference (r.ref, fast, r.total) == r.total;
+  }
+  if (last && avx2)
+    g_print ("fast path cases: %d, bit-identical: %d (impl %s)\n",
+        fast_stats->cases, fast_stats->identical,
+        prep_cpu_impl_name (PREP_CPU_AVX2));
+  else if (last)
+    g_print ("fast path cases: skipped: this CPU has no AVX2 (impl %s)\n",
+        prep_cpu_impl_name (PREP_CPU_AUTO));
+  if (avx2) {
+    assert_complete (&r, fast, tc->name);
+    assert_same (&r, fast, tc->name);
+  }
+  /* prep_plan_run_cpu (): AUTO, whichever it picks */
+  out = sentinel_buffer (&r);
+  fail_unless_equals_int (prep_plan_run_cpu (r.plan, r.frame.y,
+          r.frame.y_stride, r.frame.uv, r.frame.uv_stride, out + GUARD_HEAD,
+          r.n * sizeof (float)), PREP_OK);
+  assert_same (&r, out, tc->name);
+  g_free (out);
+  g_free (fast);
+  case_run_free (&r);
+}
+
+GST_END_TEST;
+
+/* Small frames, crops anywhere (edges, first rows and columns of the
+ * planes, strides of 1 and 2 bytes), wide outputs so that the vector blocks
+ * run: AVX2 against the scalar reference. */
+GST_START_TEST (test_random_configs)
+{
+  guint64 rng = 0xfa575eed;
+  int i;
+
+  if (!prep_cpu_impl_available (PREP_CPU_AVX2)) {
+    g_print ("random configs: skipped: this CPU has no AVX2\n");
+    return;
+  }
+  for (i = 0; i < 1500; i++) {
+    RefCase tc;
+    CaseRun r;
+    float *out;
+    char name[64];
+
+    memset (&tc, 0, sizeof (tc));
+    g_snprintf (name, sizeof (name), "random config %d", i);
+    tc.name = name;
+    tc.w = 1 + lcg_next (&rng) % 40;
+    tc.h = 1 + lcg_next (&rng) % 24;
+    tc.y_pad = lcg_next (&rng) % 3;
+    tc.uv_pad = lcg_next (&rng) % 3;
+    tc.crop.x = lcg_next (&rng) % tc.w;
+    tc.crop.y = lcg_next (&rng) % tc.h;
+    tc.crop.width = 1 + lcg_next (&rng) % (tc.w - tc.crop.x);
+    tc.crop.height = 1 + lcg_next (&rng) % (tc.h - tc.crop.y);
+    tc.ow = 1 + lcg_next (&rng) % 70;
+    tc.oh = 1 + lcg_next (&rng) % 12;
+    tc.aspect = lcg_next (&rng) % 2;
+    tc.interp = lcg_next (&rng) % 2;
+    tc.order = lcg_next (&rng) % 2;
+    tc.layout = lcg_next (&rng) % 2;
+    tc.range = lcg_next (&rng) % 2;
+    tc.pad = lcg_next (&rng) % 256;
+    tc.pattern = lcg_next (&rng) % 5;
+    case_run_from (&r, &tc, rng);
+    out = sentinel_buffer (&r);
+    fail_unless_equals_int (run_rows (&r, PREP_CPU_AVX2, out, 0, tc.oh),
+        PREP_OK);
+    assert_same (&r, out, name);
+    g_free (out);
+    case_run_free (&r);
+  }
+}
+
+GST_END_TEST;
+
+/* ------------------------------------------------------------------------ */
+/* Row ranges and threads                                                   */
+/* ------------------------------------------------------------------------ */
+
+/* Rows with done[row] hold the reference, the others (and the guards)
+ * still the sentinel. */
+static void
+assert_rows (const CaseRun * r, const float *buf, const gboolean * done)
+{
+  const PrepParams *p = prep_plan_params (r->plan);
+  size_t row = (size_t) p->out_width * (p->nhwc ? 3 : 1), i, at;
+  int y, c, planes = p->nhwc ? 1 : 3;
+
+  fail_unless_equals_int (first_written (buf, GUARD_HEAD), GUARD_HEAD);
+  fail_unless_equals_int (first_written (buf + GUARD_HEAD + r->n,
+          GUARD_TAIL), GUARD_TAIL);
+  for (y = 0; y < p->out_height; y++)
+    for (c = 0; c < planes; c++) {
+      at = GUARD_HEAD + prep_out_index (p, 0, y, c);
+      if (done[y])
+        i = first_difference (buf + at, r->ref + at, row);
+      else
+        i = first_written (buf + at, row);
+      fail_unless (i == row, "row %d, plane %d, element %zu: %s", y, c, i,
+          done[y] ? "differs from the reference" : "written too early");
+    }
+}
+
+/* A random split of [0, height) into up to 6 ranges (some empty), run in
+ * a random order; after each call exactly the rows run so far are
+ * written. */
+static void
+check_random_split (const CaseRun * r, PrepCpuImpl impl, guint64 * rng)
+{
+  int h = prep_plan_params (r->plan)->out_height;
+  int cuts[7], order[6], n = 1 + lcg_next (rng) % 6, i, j, t;
+  gboolean *done = g_new0 (gboolean, h);
+  float *buf = sentinel_buffer (r);
+
+  cuts[0] = 0;
+  cuts[n] = h;
+  for (i = 1; i < n; i++)
+    cuts[i] = lcg_next (rng) % (h + 1);
+  for (i = 1; i < n; i++)       /* insertion sort of cuts[1..n-1] */
+    for (j = i; j > 1 && cuts[j - 1] > cuts[j]; j--) {
+      t = cuts[j];
+      cuts[j] = cuts[j - 1];
+      cuts[j - 1] = t;
+    }
+  for (i = 0; i < n; i++)
+    order[i] = i;
+  for (i = n - 1; i > 0; i--) { /* Fisher-Yates */
+    j = lcg_next (rng) % (i + 1);
+    t = order[i];
+    order[i] = order[j];
+    order[j] = t;
+  }
+  for (i = 0; i < n; i++) {
+    int b = cuts[order[i]], e = cuts[order[i] + 1];
+
+    fail_unless_equals_int (run_rows (r, impl, buf, b, e), PREP_OK);
+    for (j = b; j < e; j++)
+      done[j] = TRUE;
+    assert_rows (r, buf, done);
+  }
+  g_free (buf);
+  g_free (done);
+}
+
+GST_START_TEST (test_row_splits)
+{
+  static const PrepCpuImpl impls[] = { PREP_CPU_SCALAR, PREP_CPU_AVX2 };
+  static const int pools[] = { 1, 2, 3, 7 };
+  guint64 rng = case_seed (__i__) ^ 0x5b117ULL;
+  CaseRun r;
+  guint i, s;
+
+  case_run (&r, __i__);
+  for (i = 0; i < G_N_ELEMENTS (impls); i++) {
+    if (!prep_cpu_impl_available (impls[i]))
+      continue;
+    for (s = 0; s < 3; s++)
+      check_random_split (&r, impls[i], &rng);
+  }
+  for (i = 0; i < G_N_ELEMENTS (pools); i++) {
+    PrepWorkers *w = NULL;
+    float *buf = sentinel_buffer (&r);
+
+    fail_unless_equals_int (prep_workers_new (pools[i], &w), PREP_OK);
+    fail_unless_equals_int (prep_workers_count (w), pools[i]);
+    fail_unless_equals_int (run_parallel (&r, w, PREP_CPU_AUTO, buf), PREP_OK);
+    assert_same (&r, buf, "parallel, AUTO");
+    fill_sentinel (buf, r.total);
+    fail_unless_equals_int (run_parallel (&r, w, PREP_CPU_SCALAR, buf),
+        PREP_OK);
+    assert_same (&r, buf, "parallel, scalar");
+    prep_workers_free (w);
+    g_free (buf);
+  }
+  case_run_free (&r);
+}
+
+GST_END_TEST;
+
+/* Two threads that share one pool of 3 run frames at the same time: the
+ * calls are serialized and each gets its own bytes. */
+typedef struct
+{
+  PrepWorkers *workers;
+  const CaseRun *runs;
+  guint n_runs;
+  guint frames;
+} SharedPool;
+
+static gpointer
+shared_pool_thread (gpointer data)
+{
+  SharedPool *sp = data;
+  guint i;
+
+  for (i = 0; i < sp->frames; i++) {
+    const CaseRun *r = &sp->runs[i % sp->n_runs];
+    float *buf = sentinel_buffer (r);
+
+    fail_unless_equals_int (run_parallel (r, sp->workers, PREP_CPU_AUTO, buf),
+        PREP_OK);
+    assert_same (r, buf, "shared pool");
+    g_free (buf);
+  }
+  return NULL;
+}
+
+GST_START_TEST (test_shared_pool)
+{
+  static const guint cases[] = { 7, 14, 19, 29, 36, 46 };
+  CaseRun runs[G_N_ELEMENTS (cases)];
+  SharedPool sp;
+  GThread *a, *b;
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (cases); i++)
+    case_run (&runs[i], cases[i]);
+  sp.runs = runs;
+  sp.n_runs = G_N_ELEMENTS (cases);
+  sp.frames = 60;
+  fail_unless_equals_int (prep_workers_new (3, &sp.workers), PREP_OK);
+  a = g_thread_new ("caller-a", shared_pool_thread, &sp);
+  b = g_thread_new ("caller-b", shared_pool_thread, &sp);
+  g_thread_join (a);
+  g_thread_join (b);
+  prep_workers_free (sp.workers);
+  for (i = 0; i < G_N_ELEMENTS (cases); i++)
+    case_run_free (&runs[i]);
+}
+
+GST_END_TEST;
+
+/* ------------------------------------------------------------------------ */
+/* Refusals                                                                 */
+/* ------------------------------------------------------------------------ */
+
+static void
+assert_untouched (const CaseRun * r, const float *buf, const char *what)
+{
+  fail_unless (first_written (buf, r->total) == r->total,
+      "%s: the output was written", what);
+}
+
+GST_START_TEST (test_refused_rows)
+{
+  CaseRun r;
+  float *buf;
+  int h, i;
+
+  case_run (&r, 14);
+  h = prep_plan_params (r.plan)->out_height;
+  {
+    const int bad[][2] = { {-1, 1}, {0, h + 1}, {3, 2}, {INT_MIN, 0},
+    {0, INT_MAX}, {h + 1, h + 1}, {-1, -1}, {h, h - 1}
+    };
+    const int empty[][2] = { {0, 0}, {h, h}, {5, 5} };
+
+    buf = sentinel_buffer (&r);
+    for (i = 0; i < (int) G_N_ELEMENTS (bad); i++) {
+      fail_unless_equals_int (run_rows (&r, PREP_CPU_SCALAR, buf, bad[i][0],
+              bad[i][1]), PREP_ERROR_INVALID_ARGUMENT);
+      fail_unless_equals_int (run_rows (&r, PREP_CPU_AUTO, buf, bad[i][0],
+              bad[i][1]), PREP_ERROR_INVALID_ARGUMENT);
+      assert_untouched (&r, buf, "bad row range");
+    }
+    for (i = 0; i < (int) G_N_ELEMENTS (empty); i++) {
+      fail_unless_equals_int (run_rows (&r, PREP_CPU_AUTO, buf, empty[i][0],
+              empty[i][1]), PREP_OK);
+      assert_untouched (&r, buf, "empty row range");
+    }
+  }
+  g_free (buf);
+  case_run_free (&r);
+}
+
+GST_END_TEST;
+
+/* Unknown implementations (and AVX2 where the CPU lacks it), missing
+ * pointers, short strides and a short destination: refused by both entry
+ * points, with or without a pool, nothing written. */
+GST_START_TEST (test_refused_frames)
+{
+  PrepCpuImpl bad_impls[3] = { (PrepCpuImpl) 3, (PrepCpuImpl) - 1,
+    PREP_CPU_AVX2
+  };
+  int n_bad = prep_cpu_impl_available (PREP_CPU_AVX2) ? 2 : 3, i, k;
+  const TestFrame *f;
+  PrepWorkers *pool = NULL;
+  size_t bytes;
+  CaseRun r;
+  float *buf, *d;
+
+  case_run (&r, 14);
+  f = &r.frame;
+  buf = sentinel_buffer (&r);
+  d = buf + GUARD_HEAD;
+  bytes = r.n * sizeof (float);
+  fail_unless_equals_int (prep_workers_new (2, &pool), PREP_OK);
+  for (i = 0; i < n_bad; i++) {
+    fail_unless_equals_int (run_rows (&r, bad_impls[i], buf, 0, 1),
+        PREP_ERROR_INVALID_ARGUMENT);
+    fail_unless_equals_int (run_parallel (&r, pool, bad_impls[i], buf),
+        PREP_ERROR_INVALID_ARGUMENT);
+  }
+  for (k = 0; k < 2; k++) {
+    PrepWorkers *w = k ? pool : NULL;
+
+#define PAR(plan, y, ys, uv, uvs, dst, size) \
+    prep_plan_run_cpu_parallel (plan, w, PREP_CPU_AUTO, y, ys, uv, uvs, dst, \
+        size)
+    fail_unless_equals_int (PAR (NULL, f->y, f->y_stride, f->uv,
+            f->uv_stride, d, bytes), PREP_ERROR_INVALID_ARGUMENT);
+    fail_unless_equals_int (PAR (r.plan, NULL, f->y_stride, f->uv,
+            f->uv_stride, d, bytes), PREP_ERROR_INVALID_ARGUMENT);
+    fail_unless_equals_int (PAR (r.plan, f->y, f->y_stride, NULL,
+            f->uv_stride, d, bytes), PREP_ERROR_INVALID_ARGUMENT);
+    fail_unless_equals_int (PAR (r.plan, f->y, f->y_stride, f->uv,
+            f->uv_stride, NULL, bytes), PREP_ERROR_INVALID_ARGUMENT);
+    fail_unless_equals_int (PAR (r.plan, f->y, 33, f->uv, f->uv_stride, d,
+            bytes), PREP_ERROR_STRIDE);
+    fail_unless_equals_int (PAR (r.plan, f->y, f->y_stride, f->uv, 33, d,
+            bytes), PREP_ERROR_STRIDE);
+    fail_unless_equals_int (PAR (r.plan, f->y, f->y_stride, f->uv,
+            f->uv_stride, d, bytes - 1), PREP_ERROR_OUTPUT_SIZE);
+#undef PAR
+  }
+  fail_unless_equals_int (prep_plan_run_cpu_rows (NULL, PREP_CPU_AUTO, f->y,
+          f->y_stride, f->uv, f->uv_stride, d, bytes, 0, 1),
+      PREP_ERROR_INVALID_ARGUMENT);
+  fail_unless_equals_int (prep_plan_run_cpu_rows (r.plan, PREP_CPU_SCALAR,
+          f->y, 33, f->uv, f->uv_stride, d, bytes, 0, 1), PREP_ERROR_STRIDE);
+  fail_unless_equals_int (prep_plan_run_cpu_rows (r.plan, PREP_CPU_SCALAR,
+          f->y, f->y_stride, f->uv, f->uv_stride, d, bytes - 4, 0, 1),
+      PREP_ERROR_OUTPUT_SIZE);
+  assert_untouched (&r, buf, "refused frame");
+  prep_workers_free (pool);
+  g_free (buf);
+  case_run_free (&r);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_workers_api)
+{
+  long online = sysconf (_SC_NPROCESSORS_ONLN);
+  PrepWorkers *w = (PrepWorkers *) & w;
+
+  fail_unless_equals_int (prep_workers_new (-1, &w),
+      PREP_ERROR_INVALID_ARGUMENT);
+  fail_unless (w == NULL);
+  fail_unless_equals_int (prep_workers_new (PREP_WORKERS_MAX + 1, &w),
+      PREP_ERROR_INVALID_ARGUMENT);
+  fail_unless (w == NULL);
+  fail_unless_equals_int (prep_workers_new (2, NULL),
+      PREP_ERROR_INVALID_ARGUMENT);
+  fail_unless_equals_int (prep_workers_count (NULL), 1);
+  prep_workers_free (NULL);
+
+  fail_unless_equals_int (prep_workers_new (0, &w), PREP_OK);
+  fail_unless_equals_int (prep_workers_count (w),
+      CLAMP (online, 1, PREP_WORKERS_MAX));
+  prep_workers_free (w);
+  /* created and freed without ever running a frame */
+  fail_unless_equals_int (prep_workers_new (16, &w), PREP_OK);
+  fail_unless_equals_int (prep_workers_count (w), 16);
+  prep_workers_free (w);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_impl_names)
+{
+  gboolean avx2 = prep_cpu_impl_available (PREP_CPU_AVX2);
+
+  fail_unless_equals_int (prep_cpu_impl_available (PREP_CPU_AUTO), 1);
+  fail_unless_equals_int (prep_cpu_impl_available (PREP_CPU_SCALAR), 1);
+  fail_unless_equals_int (prep_cpu_impl_available ((PrepCpuImpl) 3), 0);
+  fail_unless_equals_string (prep_cpu_impl_name (PREP_CPU_SCALAR), "scalar");
+  fail_unless_equals_string (prep_cpu_impl_name (PREP_CPU_AVX2), "avx2");
+  fail_unless_equals_string (prep_cpu_impl_name (PREP_CPU_AUTO),
+      avx2 ? "avx2" : "scalar");
+  fail_unless (prep_cpu_impl_name ((PrepCpuImpl) 3) == NULL);
+  fail_unless (prep_cpu_impl_name ((PrepCpuImpl) - 1) == NULL);
+  g_print ("CPU path: AUTO picks %s\n", prep_cpu_impl_name (PREP_CPU_AUTO));
+}
+
+GST_END_TEST;
+
+static Suite *
+fastpath_suite (void)
+{
+  Suite *s = suite_create ("fastpath");
+  TCase *table = tcase_create ("table");
+  TCase *rows = tcase_create ("rows");
+  TCase *refused = tcase_create ("refused");
+
+  /* shared with the forked test processes (see FastStats) */
+  fast_stats = mmap (NULL, sizeof (FastStats), PROT_READ | PROT_WRITE,
+      MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  g_assert (fast_stats != MAP_FAILED);
+  fast_stats->cases = 0;
+  fast_stats->identical = 0;
+
+  suite_add_tcase (s, table);
+  tcase_add_loop_test (table, test_table, 0, n_ref_cases);
+  tcase_add_test (table, test_random_configs);
+
+  suite_add_tcase (s, rows);
+  tcase_add_loop_test (rows, test_row_splits, 0, n_ref_cases);
+  tcase_add_test (rows, test_shared_pool);
+
+  suite_add_tcase (s, refused);
+  tcase_add_test (refused, test_refused_rows);
+  tcase_add_test (refused, test_refused_frames);
+  tcase_add_test (refused, test_workers_api);
+  tcase_add_test (refused, test_impl_names);
+  return s;
+}
+
+GST_CHECK_MAIN (fastpath);
