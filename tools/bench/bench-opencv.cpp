@@ -1,0 +1,108 @@
+/* gst-cudapreproc
+ * Copyright (C) 2026 gst-cudapreproc developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+
+/* The OpenCV peer: per ROI, cvtColorTwoPlane NV12 -> RGB of the crop (the
+ * Y and UV planes as Mat views, even offsets), resize INTER_LINEAR to the
+ * inner size, copyMakeBorder for the letterbox, split into three 8-bit
+ * planes, and convertTo float with the normalization folded into alpha and
+ * beta, straight into the tensor's planes (Mat headers over the tensor, so
+ * no copy).  OpenCV's NV12 conversion is BT.601 whatever the stream is: the
+ * error column shows it.  Mats are kept between frames, so steady state does
+ * not allocate. */
+
+#include <opencv2/core.hpp>
+#include <opencv2/core/utility.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include "bench.h"
+
+namespace {
+
+struct OpenCvState {
+  BenchWorkload w;
+  BenchRect inner[BENCH_MAX_ROIS];
+  float a[3], b[3];
+  cv::Mat rgb, small, padded;
+  std::vector<cv::Mat> planes;
+};
+
+void
+run_roi (OpenCvState * s, int i, const BenchFrame * f, float *slot)
+{
+  const BenchRect & roi = s->w.rois[i];
+  const BenchRect & in = s->inner[i];
+  const int ow = s->w.out_width, oh = s->w.out_height;
+  cv::Mat y (f->height, f->width, CV_8UC1, f->y, f->y_stride);
+  cv::Mat uv (f->height / 2, f->width / 2, CV_8UC2, f->uv, f->uv_stride);
+
+  cv::cvtColorTwoPlane (y (cv::Rect (roi.x, roi.y, roi.width, roi.height)),
+      uv (cv::Rect (roi.x / 2, roi.y / 2, roi.width / 2, roi.height / 2)),
+      s->rgb, cv::COLOR_YUV2RGB_NV12);
+  cv::resize (s->rgb, s->small, cv::Size (in.width, in.height), 0, 0,
+      cv::INTER_LINEAR);
+  const cv::Mat *img = &s->small;
+  if (in.width != ow || in.height != oh) {
+    cv::copyMakeBorder (s->small, s->padded, in.y, oh - in.y - in.height,
+        in.x, ow - in.x - in.width, cv::BORDER_CONSTANT,
+        cv::Scalar::all (s->w.pad_value));
+    img = &s->padded;
+  }
+  cv::split (*img, s->planes);
+  for (int c = 0; c < 3; c++) {
+    cv::Mat out (oh, ow, CV_32FC1, slot + (size_t) c * ow * oh);
+    s->planes[c].convertTo (out, CV_32F, s->a[c], s->b[c]);
+  }
+}
+
+void *
+opencv_setup (const BenchWorkload * w, const char **why)
+{
+  OpenCvState *s = new OpenCvState ();
+
+  s->w = *w;
+  bench_norm_fold (&w->norm, s->a, s->b);
+  for (int i = 0; i < w->n_rois; i++)
+    bench_inner_rect (w, &w->rois[i], &s->inner[i]);
+  (void) why;
+  return s;
+}
+
+void
+opencv_run (void *state, const BenchFrame * f, float *dst)
+{
+  OpenCvState *s = static_cast < OpenCvState * >(state);
+  size_t n = bench_slot_elements (&s->w);
+
+  for (int i = 0; i < s->w.n_rois; i++)
+    run_roi (s, i, f, dst + (size_t) i * n);
+}
+
+void
+opencv_release (void *state)
+{
+  delete static_cast < OpenCvState * >(state);
+}
+
+}                               /* namespace */
+
+extern "C" void
+bench_opencv_set_threads (int n)
+{
+  cv::setNumThreads (n);
+}
+
+extern "C" const char *
+bench_opencv_version (void)
+{
+  return CV_VERSION;
+}
+
+extern "C" const BenchImpl bench_opencv_impl = {
+  "opencv", 1, 1, opencv_setup, opencv_run, opencv_release
+};

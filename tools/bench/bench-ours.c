@@ -1,0 +1,163 @@
+/* gst-cudapreproc
+ * Copyright (C) 2026 gst-cudapreproc developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+
+/* Our engine, three ways: the scalar path on one thread, the fast
+ * (vectorized, runtime-dispatched) path on one thread, and the fast path on
+ * one thread per core.  One plan per ROI, each writing its slot of the one
+ * tensor. */
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "bench.h"
+#include "prep.h"
+
+typedef struct
+{
+  PrepCpuImpl impl;
+  PrepWorkers *workers;         /* NULL: one thread */
+  int n_plans;
+  PrepPlan *plans[BENCH_MAX_ROIS];
+  size_t slot_elements;
+  int out_height;
+} Ours;
+
+static void
+ours_release (void *state)
+{
+  Ours *o = state;
+  int i;
+
+  for (i = 0; i < o->n_plans; i++)
+    prep_plan_free (o->plans[i]);
+  if (o->workers)
+    prep_workers_free (o->workers);
+  free (o);
+}
+
+static void
+ours_config (const BenchWorkload * w, const BenchRect * roi, PrepConfig * cfg)
+{
+  int c;
+
+  prep_config_init (cfg);
+  cfg->src_width = w->src_width;
+  cfg->src_height = w->src_height;
+  cfg->crop.x = roi->x;
+  cfg->crop.y = roi->y;
+  cfg->crop.width = roi->width;
+  cfg->crop.height = roi->height;
+  cfg->out_width = w->out_width;
+  cfg->out_height = w->out_height;
+  cfg->aspect = w->letterbox ? PREP_ASPECT_LETTERBOX : PREP_ASPECT_STRETCH;
+  cfg->pad_value = w->pad_value;
+  cfg->interpolation = PREP_INTERP_BILINEAR;
+  cfg->matrix = PREP_MATRIX_BT709;
+  cfg->range = PREP_RANGE_LIMITED;
+  cfg->channel_order = PREP_ORDER_RGB;
+  cfg->layout = PREP_LAYOUT_NCHW;
+  cfg->scale = w->norm.scale;
+  for (c = 0; c < 3; c++) {
+    cfg->mean[c] = w->norm.mean[c];
+    cfg->std[c] = w->norm.std[c];
+  }
+}
+
+static void *
+ours_setup (const BenchWorkload * w, PrepCpuImpl impl, int threaded,
+    const char **why)
+{
+  Ours *o = calloc (1, sizeof (Ours));
+  PrepConfig cfg;
+  int i;
+
+  if (o == NULL)
+    return NULL;
+  o->impl = impl;
+  o->slot_elements = bench_slot_elements (w);
+  o->out_height = w->out_height;
+  for (i = 0; i < w->n_rois; i++) {
+    ours_config (w, &w->rois[i], &cfg);
+    if (prep_plan_new (&cfg, &o->plans[i]) != PREP_OK)
+      goto failed;
+    o->n_plans++;
+  }
+  if (threaded && prep_workers_new (0, &o->workers) != PREP_OK)
+    goto failed;
+  return o;
+failed:
+  *why = "prep_plan_new or prep_workers_new failed";
+  ours_release (o);
+  return NULL;
+}
+
+static void
+ours_check (PrepStatus st)
+{
+  if (st != PREP_OK) {
+    fprintf (stderr, "cudapreproc-bench: engine: %s\n",
+        prep_status_string (st));
+    exit (1);
+  }
+}
+
+static void
+ours_run (void *state, const BenchFrame * f, float *dst)
+{
+  Ours *o = state;
+  size_t bytes = o->slot_elements * sizeof (float);
+  float *slot;
+  int i;
+
+  for (i = 0; i < o->n_plans; i++) {
+    slot = dst + (size_t) i *o->slot_elements;
+    if (o->workers)
+      ours_check (prep_plan_run_cpu_parallel (o->plans[i], o->workers,
+              o->impl, f->y, f->y_stride, f->uv, f->uv_stride, slot, bytes));
+    else
+      ours_check (prep_plan_run_cpu_rows (o->plans[i], o->impl, f->y,
+              f->y_stride, f->uv, f->uv_stride, slot, bytes, 0, o->out_height));
+  }
+}
+
+static void *
+scalar_setup (const BenchWorkload * w, const char **why)
+{
+  return ours_setup (w, PREP_CPU_SCALAR, 0, why);
+}
+
+static void *
+fast_setup (const BenchWorkload * w, const char **why)
+{
+  return ours_setup (w, PREP_CPU_AUTO, 0, why);
+}
+
+static void *
+parallel_setup (const BenchWorkload * w, const char **why)
+{
+  return ours_setup (w, PREP_CPU_AUTO, 1, why);
+}
+
+const char *
+bench_ours_fast_name (void)
+{
+  return prep_cpu_impl_name (PREP_CPU_AUTO);
+}
+
+const BenchImpl bench_ours_scalar_impl = {
+  "ours scalar", 0, 1, scalar_setup, ours_run, ours_release
+};
+
+const BenchImpl bench_ours_fast_impl = {
+  "ours fast", 0, 1, fast_setup, ours_run, ours_release
+};
+
+const BenchImpl bench_ours_parallel_impl = {
+  "ours fast", 0, 0, parallel_setup, ours_run, ours_release
+};

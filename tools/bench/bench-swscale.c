@@ -1,0 +1,160 @@
+/* gst-cudapreproc
+ * Copyright (C) 2026 gst-cudapreproc developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+
+/* The FFmpeg libswscale peer: NV12 straight to planar float GBR at the
+ * inner size, bilinear, BT.709 limited range in.  The crop is an offset of
+ * the source plane pointers (even x, y); the three output planes are written
+ * straight into the tensor's R, G, B planes at the letterbox offset, so the
+ * G,B,R -> R,G,B reorder costs nothing.  Then normalization in place (when
+ * it is not x/255, which swscale's 0..1 floats already are) and the pad
+ * bands.  One context per ROI, made at setup. */
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <libavutil/log.h>
+#include <libavutil/pixfmt.h>
+#include <libswscale/swscale.h>
+
+#include "bench.h"
+
+typedef struct
+{
+  BenchWorkload w;
+  struct SwsContext *ctx[BENCH_MAX_ROIS];
+  BenchRect inner[BENCH_MAX_ROIS];
+  float k[3], b[3];             /* out = f * k + b, f = v / 255 */
+  int identity;
+} Sws;
+
+static void
+sws_release (void *state)
+{
+  Sws *s = state;
+  int i;
+
+  for (i = 0; i < s->w.n_rois; i++)
+    sws_freeContext (s->ctx[i]);
+  free (s);
+}
+
+static struct SwsContext *
+sws_context_for (const BenchRect * roi, const BenchRect * inner)
+{
+  const int *bt709 = sws_getCoefficients (SWS_CS_ITU709);
+  struct SwsContext *ctx;
+
+  ctx = sws_getContext (roi->width, roi->height, AV_PIX_FMT_NV12,
+      inner->width, inner->height, AV_PIX_FMT_GBRPF32LE, SWS_BILINEAR,
+      NULL, NULL, NULL);
+  if (ctx == NULL)
+    return NULL;
+  /* source limited range, destination full range (RGB), no adjustment */
+  if (sws_setColorspaceDetails (ctx, bt709, 0, bt709, 1, 0, 1 << 16,
+          1 << 16) < 0) {
+    sws_freeContext (ctx);
+    return NULL;
+  }
+  return ctx;
+}
+
+static void *
+sws_setup (const BenchWorkload * w, const char **why)
+{
+  Sws *s = calloc (1, sizeof (Sws));
+  float a[3];
+  int i, c;
+
+  if (s == NULL)
+    return NULL;
+  av_log_set_level (AV_LOG_ERROR);
+  s->w = *w;
+  bench_norm_fold (&w->norm, a, s->b);
+  s->identity = 1;
+  for (c = 0; c < 3; c++) {
+    s->k[c] = (float) (w->norm.scale * 255.0 / w->norm.std[c]);
+    if (s->k[c] != 1.0f || s->b[c] != 0.0f)
+      s->identity = 0;
+  }
+  for (i = 0; i < w->n_rois; i++) {
+    bench_inner_rect (w, &w->rois[i], &s->inner[i]);
+    s->ctx[i] = sws_context_for (&w->rois[i], &s->inner[i]);
+    if (s->ctx[i] == NULL) {
+      *why = "sws_getContext / sws_setColorspaceDetails failed";
+      sws_release (s);
+      return NULL;
+    }
+  }
+  return s;
+}
+
+static void
+normalize_inner (const Sws * s, const BenchRect * in, float *slot)
+{
+  size_t ow = (size_t) s->w.out_width, plane = ow * s->w.out_height;
+  int c, x, y;
+  float *row;
+
+  for (c = 0; c < 3; c++)
+    for (y = in->y; y < in->y + in->height; y++) {
+      row = slot + c * plane + y * ow + in->x;
+      for (x = 0; x < in->width; x++)
+        row[x] = row[x] * s->k[c] + s->b[c];
+    }
+}
+
+static void
+sws_run_roi (const Sws * s, int i, const BenchFrame * f, float *slot)
+{
+  const BenchRect *roi = &s->w.rois[i], *in = &s->inner[i];
+  size_t plane = (size_t) s->w.out_width * s->w.out_height;
+  size_t off = (size_t) in->y * s->w.out_width + in->x;
+  const uint8_t *src[4] = {
+    f->y + (size_t) roi->y * f->y_stride + roi->x,
+    f->uv + (size_t) (roi->y / 2) * f->uv_stride + roi->x, NULL, NULL
+  };
+  int src_stride[4] = { f->y_stride, f->uv_stride, 0, 0 };
+  /* GBRPF32: plane 0 is G, 1 is B, 2 is R */
+  uint8_t *dst[4] = {
+    (uint8_t *) (slot + plane + off), (uint8_t *) (slot + 2 * plane + off),
+    (uint8_t *) (slot + off), NULL
+  };
+  int stride = s->w.out_width * (int) sizeof (float);
+  int dst_stride[4] = { stride, stride, stride, 0 };
+
+  sws_scale (s->ctx[i], src, src_stride, 0, roi->height, dst, dst_stride);
+  if (!s->identity)
+    normalize_inner (s, in, slot);
+  bench_fill_bands (&s->w, in, slot);
+}
+
+static void
+sws_run (void *state, const BenchFrame * f, float *dst)
+{
+  Sws *s = state;
+  size_t n = bench_slot_elements (&s->w);
+  int i;
+
+  for (i = 0; i < s->w.n_rois; i++)
+    sws_run_roi (s, i, f, dst + (size_t) i * n);
+}
+
+const char *
+bench_swscale_version (void)
+{
+  static char v[32];
+  unsigned u = swscale_version ();
+
+  snprintf (v, sizeof (v), "%u.%u.%u", u >> 16, (u >> 8) & 0xff, u & 0xff);
+  return v;
+}
+
+const BenchImpl bench_swscale_impl = {
+  "swscale", 1, 1, sws_setup, sws_run, sws_release
+};

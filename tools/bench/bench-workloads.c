@@ -1,0 +1,133 @@
+/* gst-cudapreproc
+ * Copyright (C) 2026 gst-cudapreproc developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+
+/* The four workloads of the benchmark and the geometry every
+ * implementation shares: the letterbox inner rectangle (the same integer
+ * rounding as docs/semantics.md, section 1) and the pad bands. */
+
+#include "bench.h"
+
+#define NORM_UNIT { 1.0 / 255.0, { 0.0, 0.0, 0.0 }, { 1.0, 1.0, 1.0 } }
+#define NORM_IMAGENET { 1.0 / 255.0, { 0.485, 0.456, 0.406 }, \
+    { 0.229, 0.224, 0.225 } }
+
+static const BenchWorkload workloads[] = {
+  {"W1", "1920x1080 -> letterbox 640x640, pad 114, x/255",
+      1920, 1080, 1, {{0, 0, 1920, 1080}}, 640, 640, 1, 114.0, NORM_UNIT},
+  {"W2", "1920x1080 crop (600,200) 720x720 -> 224x224 stretch, ImageNet",
+        1920, 1080, 1, {{600, 200, 720, 720}}, 224, 224, 0, 0.0,
+      NORM_IMAGENET},
+  {"W3", "1920x1080, 8 ROIs -> [8,3,224,224] stretch, ImageNet",
+        1920, 1080, 8, {{100, 80, 320, 480}, {520, 300, 256, 256},
+            {900, 120, 640, 360}, {1500, 600, 300, 420}, {40, 700, 180, 320},
+            {700, 640, 512, 400}, {1200, 40, 128, 96}, {1600, 100, 300,
+              300}}, 224, 224, 0, 0.0, NORM_IMAGENET},
+  {"W4", "3840x2160 -> letterbox 640x640, pad 114, x/255",
+      3840, 2160, 1, {{0, 0, 3840, 2160}}, 640, 640, 1, 114.0, NORM_UNIT},
+};
+
+int
+bench_workload_count (void)
+{
+  return (int) (sizeof (workloads) / sizeof (workloads[0]));
+}
+
+const BenchWorkload *
+bench_workload_get (int i)
+{
+  return &workloads[i];
+}
+
+size_t
+bench_slot_elements (const BenchWorkload * w)
+{
+  return (size_t) 3 *(size_t) w->out_width * (size_t) w->out_height;
+}
+
+size_t
+bench_tensor_elements (const BenchWorkload * w)
+{
+  return (size_t) w->n_rois * bench_slot_elements (w);
+}
+
+static int
+clamp_int (long long v, int lo, int hi)
+{
+  return v < lo ? lo : (v > hi ? hi : (int) v);
+}
+
+/* Letterbox: the limiting axis fills the output; the other one is
+ * round (len * s), halves away from zero, in integers. */
+void
+bench_inner_rect (const BenchWorkload * w, const BenchRect * roi,
+    BenchRect * inner)
+{
+  long long ow = w->out_width, oh = w->out_height;
+  long long rw = roi->width, rh = roi->height;
+
+  inner->width = w->out_width;
+  inner->height = w->out_height;
+  if (w->letterbox) {
+    if (ow * rh <= oh * rw)
+      inner->height = clamp_int ((2 * rh * ow + rw) / (2 * rw), 1,
+          w->out_height);
+    else
+      inner->width = clamp_int ((2 * rw * oh + rh) / (2 * rh), 1, w->out_width);
+  }
+  inner->x = (w->out_width - inner->width) / 2;
+  inner->y = (w->out_height - inner->height) / 2;
+}
+
+/* out = v * a[c] + b[c] for v in pixel units */
+void
+bench_norm_fold (const BenchNorm * norm, float a[3], float b[3])
+{
+  int c;
+
+  for (c = 0; c < 3; c++) {
+    a[c] = (float) (norm->scale / norm->std[c]);
+    b[c] = (float) (-norm->mean[c] / norm->std[c]);
+  }
+}
+
+static void
+fill_span (float *p, size_t n, float v)
+{
+  size_t i;
+
+  for (i = 0; i < n; i++)
+    p[i] = v;
+}
+
+/* The pad value, normalized, everywhere outside the inner rectangle of one
+ * slot (3 planes). */
+void
+bench_fill_bands (const BenchWorkload * w, const BenchRect * inner, float *slot)
+{
+  size_t ow = (size_t) w->out_width, plane = ow * (size_t) w->out_height;
+  float a[3], b[3], v;
+  int c, y;
+
+  if (inner->width == w->out_width && inner->height == w->out_height)
+    return;
+  bench_norm_fold (&w->norm, a, b);
+  for (c = 0; c < 3; c++) {
+    float *p = slot + c * plane;
+
+    v = (float) w->pad_value * a[c] + b[c];
+    fill_span (p, ow * (size_t) inner->y, v);
+    for (y = inner->y; y < inner->y + inner->height; y++) {
+      fill_span (p + y * ow, (size_t) inner->x, v);
+      fill_span (p + y * ow + inner->x + inner->width,
+          ow - (size_t) (inner->x + inner->width), v);
+    }
+    y = inner->y + inner->height;
+    fill_span (p + y * ow, ow * (size_t) (w->out_height - y), v);
+  }
+}

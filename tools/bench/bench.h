@@ -1,0 +1,121 @@
+/* gst-cudapreproc
+ * Copyright (C) 2026 gst-cudapreproc developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+
+/* cudapreproc-bench: shared types of the benchmark program.  Every
+ * implementation (ours and the peers) turns the same NV12 frame into the same
+ * float32 NCHW tensor of a workload: n_rois slots of 3 x out_height x
+ * out_width, one slot per ROI. */
+
+#ifndef __BENCH_H__
+#define __BENCH_H__
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define BENCH_MAX_ROIS 8
+
+typedef struct {
+  int x, y, width, height;
+} BenchRect;
+
+/* out = (v * scale - mean[c]) / std[c], v in pixel units 0..255 */
+typedef struct {
+  double scale;
+  double mean[3];
+  double std[3];
+} BenchNorm;
+
+typedef struct {
+  const char *name;             /* "W1" */
+  const char *title;            /* one line for the table */
+  int src_width, src_height;
+  int n_rois;
+  BenchRect rois[BENCH_MAX_ROIS];       /* even x, y, width, height */
+  int out_width, out_height;
+  int letterbox;                /* 0: stretch */
+  double pad_value;             /* letterbox bands, pixel units */
+  BenchNorm norm;
+} BenchWorkload;
+
+/* An NV12 frame, 64-byte aligned planes and strides. */
+typedef struct {
+  int width, height;
+  uint8_t *y;
+  int y_stride;
+  uint8_t *uv;
+  int uv_stride;
+} BenchFrame;
+
+/* One implementation.  setup () prepares everything a frame needs (plans,
+ * contexts, scratch images) and returns NULL (with *why set) when it cannot;
+ * run () writes the whole tensor; release () frees the state. */
+typedef struct {
+  const char *name;
+  int peer;                     /* 1: a peer chain, 0: ours */
+  int threads;                  /* 1, or 0 for one per core */
+  void *(*setup) (const BenchWorkload * w, const char **why);
+  void (*run) (void *state, const BenchFrame * f, float *dst);
+  void (*release) (void *state);
+} BenchImpl;
+
+/* bench-workloads.c */
+int bench_workload_count (void);
+const BenchWorkload *bench_workload_get (int i);
+size_t bench_slot_elements (const BenchWorkload * w);
+size_t bench_tensor_elements (const BenchWorkload * w);
+void bench_inner_rect (const BenchWorkload * w, const BenchRect * roi,
+    BenchRect * inner);
+void bench_norm_fold (const BenchNorm * norm, float a[3], float b[3]);
+void bench_fill_bands (const BenchWorkload * w, const BenchRect * inner,
+    float *slot);
+
+/* bench-frame.c */
+int bench_frame_init (BenchFrame * f, int width, int height, int smooth);
+void bench_frame_clear (BenchFrame * f);
+
+/* bench-clock.c */
+double bench_now_ms (void);
+size_t bench_llc_bytes (void);
+void bench_flush (const uint8_t * buf, size_t size);
+double bench_copy_bandwidth (int n_threads);
+void bench_stats (double *samples, int n, double *median, double *min);
+void *bench_alloc (size_t size);
+
+/* bench-traffic.c: bytes of NV12 the taps reach (64-byte lines) */
+size_t bench_needed_input_bytes (const BenchWorkload * w,
+    const BenchFrame * f);
+
+/* bench-error.c: max and mean |impl - float64 reference| in 1/255 units, for
+ * a tensor computed with the default normalization x / 255; the reference
+ * reads the frame as BT.{matrix} (601, 709) limited range. */
+int bench_error (const BenchWorkload * w, const BenchFrame * f,
+    const float *tensor, int matrix, double *max_err, double *mean_err);
+
+/* implementations */
+extern const BenchImpl bench_opencv_impl;
+extern const BenchImpl bench_swscale_impl;
+extern const BenchImpl bench_libyuv_impl;
+extern const BenchImpl bench_ours_scalar_impl;
+extern const BenchImpl bench_ours_fast_impl;
+extern const BenchImpl bench_ours_parallel_impl;
+const char *bench_ours_fast_name (void);
+void bench_opencv_set_threads (int n);
+const char *bench_opencv_version (void);
+const char *bench_swscale_version (void);
+const char *bench_libyuv_version (void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* __BENCH_H__ */
