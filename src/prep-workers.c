@@ -16,6 +16,7 @@
  * spinning before sleeping: it measured no faster here, and it would steal
  * the core from the caller when threads outnumber free cores.) */
 
+#include <limits.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -26,13 +27,23 @@
 /* Chunks per thread: small enough to even out the cheap letterbox rows and
  * scheduling noise, large enough to keep the counter cold. */
 #define PREP_CHUNKS_PER_THREAD 8
+#define PREP_MIN_CHUNKS_PER_SLOT 4
 
+/* One plan's share of a job: its checked frame and its rows. */
 typedef struct
 {
   const PrepPlan *plan;
   PrepRowsFunc rows;
   PrepFrame frame;
   int height;
+} PrepJobSlot;
+
+/* A frame's work: every slot's rows cut into chunks_per_slot chunks. */
+typedef struct
+{
+  PrepJobSlot slots[PREP_SLOTS_MAX];
+  int n_slots;
+  int chunks_per_slot;
   int n_chunks;
 } PrepJob;
 
@@ -48,7 +59,7 @@ struct _PrepWorkers
   unsigned generation;          /* frames started */
   int pending;                  /* pool threads not done with the frame */
   int quit;
-  PrepJob job;
+  const PrepJob *job;           /* the caller's, during a frame */
   int next_chunk;               /* atomic: the next chunk to take */
 };
 
@@ -57,21 +68,21 @@ struct _PrepWorkers
 static void
 prep_workers_take_chunks (PrepWorkers * w)
 {
-  const PrepJob *j = &w->job;
+  const PrepJob *j = w->job;
   int k;
 
   while ((k = __atomic_fetch_add (&w->next_chunk, 1, __ATOMIC_RELAXED)) <
       j->n_chunks) {
-    int r0 = (int) ((int64_t) k * j->height / j->n_chunks);
-    int r1 = (int) ((int64_t) (k + 1) * j->height / j->n_chunks);
+    const PrepJobSlot *s = &j->slots[k / j->chunks_per_slot];
+    int c = k % j->chunks_per_slot, n = j->chunks_per_slot;
+    int r0 = (int) ((int64_t) c * s->height / n);
+    int r1 = (int) ((int64_t) (c + 1) * s->height / n);
 
-    j->rows (j->plan, &j->frame, r0, r1);
+    if (r1 > r0)
+      s->rows (s->plan, &s->frame, r0, r1);
   }
 }
 
-/* A pool thread: one pass over the chunks per generation.  The job is
- * read after the lock saw the new generation, and the rows written are
- * published by the lock taken to decrement pending. */
 static void *
 prep_workers_main (void *data)
 {
@@ -182,7 +193,7 @@ prep_workers_run (PrepWorkers * w, const PrepJob * job)
 {
   pthread_mutex_lock (&w->run_lock);
   pthread_mutex_lock (&w->lock);
-  w->job = *job;
+  w->job = job;
   w->next_chunk = 0;
   w->pending = w->n_started;
   w->generation++;
@@ -198,27 +209,71 @@ prep_workers_run (PrepWorkers * w, const PrepJob * job)
   pthread_mutex_unlock (&w->run_lock);
 }
 
+/* Runs every slot of @job on the caller alone, or cut into chunks across
+ * the pool: about PREP_CHUNKS_PER_THREAD chunks per thread in all, at
+ * least one per slot, never more than a slot's rows. */
+static void
+prep_workers_run_job (PrepWorkers * workers, PrepJob * job)
+{
+  int i, min_height = INT_MAX;
+  int64_t per_slot;
+
+  for (i = 0; i < job->n_slots; i++)
+    min_height = job->slots[i].height < min_height ?
+        job->slots[i].height : min_height;
+  if (workers == NULL || workers->n_started == 0) {
+    for (i = 0; i < job->n_slots; i++)
+      job->slots[i].rows (job->slots[i].plan, &job->slots[i].frame, 0,
+          job->slots[i].height);
+    return;
+  }
+  per_slot = ((int64_t) workers->n * PREP_CHUNKS_PER_THREAD + job->n_slots -
+      1) / job->n_slots;
+  /* small slots of uneven cost: finer chunks even out the tail */
+  if (per_slot < PREP_MIN_CHUNKS_PER_SLOT)
+    per_slot = PREP_MIN_CHUNKS_PER_SLOT;
+  job->chunks_per_slot = (int) (per_slot < min_height ? per_slot : min_height);
+  job->n_chunks = job->chunks_per_slot * job->n_slots;
+  prep_workers_run (workers, job);
+}
+
 PrepStatus
 prep_plan_run_cpu_parallel (const PrepPlan * plan, PrepWorkers * workers,
     PrepCpuImpl impl, const uint8_t * y, int y_stride, const uint8_t * uv,
     int uv_stride, float *dst, size_t dst_size)
 {
+  PrepSlot slot;
+
+  slot.plan = plan;
+  slot.dst = dst;
+  slot.dst_size = dst_size;
+  return prep_plans_run_cpu_parallel (&slot, 1, workers, impl, y, y_stride,
+      uv, uv_stride);
+}
+
+PrepStatus
+prep_plans_run_cpu_parallel (const PrepSlot * slots, int n_slots,
+    PrepWorkers * workers, PrepCpuImpl impl, const uint8_t * y, int y_stride,
+    const uint8_t * uv, int uv_stride)
+{
   PrepJob job;
   PrepStatus st;
-  int64_t chunks;
+  int i;
 
-  st = prep_cpu_prepare (plan, impl, y, y_stride, uv, uv_stride, dst,
-      dst_size, &job.rows, &job.frame);
-  if (st != PREP_OK)
-    return st;
-  job.plan = plan;
-  job.height = plan->params.out_height;
-  if (workers == NULL || workers->n_started == 0 || job.height < 2) {
-    job.rows (plan, &job.frame, 0, job.height);
-    return PREP_OK;
+  if (slots == NULL || n_slots < 1 || n_slots > PREP_SLOTS_MAX)
+    return PREP_ERROR_INVALID_ARGUMENT;
+  /* every slot is checked before any is written */
+  for (i = 0; i < n_slots; i++) {
+    PrepJobSlot *s = &job.slots[i];
+
+    st = prep_cpu_prepare (slots[i].plan, impl, y, y_stride, uv, uv_stride,
+        slots[i].dst, slots[i].dst_size, &s->rows, &s->frame);
+    if (st != PREP_OK)
+      return st;
+    s->plan = slots[i].plan;
+    s->height = slots[i].plan->params.out_height;
   }
-  chunks = (int64_t) workers->n * PREP_CHUNKS_PER_THREAD;
-  job.n_chunks = (int) (chunks < job.height ? chunks : job.height);
-  prep_workers_run (workers, &job);
+  job.n_slots = n_slots;
+  prep_workers_run_job (workers, &job);
   return PREP_OK;
 }

@@ -199,6 +199,23 @@ PrepStatus prep_plan_run_cpu_parallel (const PrepPlan * plan,
     PrepWorkers * workers, PrepCpuImpl impl, const uint8_t * y, int y_stride,
     const uint8_t * uv, int uv_stride, float *dst, size_t dst_size);
 
+/* Several plans on one frame (e.g. one per region of interest), each into
+ * its own destination, in one parallel pass: the rows of all of them are
+ * cut into chunks shared by the workers, so small plans still keep every
+ * thread busy.  Every slot is checked before any is written.  At most
+ * PREP_SLOTS_MAX slots. */
+#define PREP_SLOTS_MAX 256
+
+typedef struct {
+  const PrepPlan *plan;
+  float *dst;
+  size_t dst_size;              /* bytes */
+} PrepSlot;
+
+PrepStatus prep_plans_run_cpu_parallel (const PrepSlot * slots, int n_slots,
+    PrepWorkers * workers, PrepCpuImpl impl, const uint8_t * y, int y_stride,
+    const uint8_t * uv, int uv_stride);
+
 const char *prep_status_string (PrepStatus status);
 
 #ifdef __cplusplus

@@ -411,6 +411,99 @@ GST_START_TEST (test_shared_pool)
 GST_END_TEST;
 
 /* ------------------------------------------------------------------------ */
+/* Several plans on one frame                                               */
+/* ------------------------------------------------------------------------ */
+
+#define N_SLOTS 9
+
+/* Plans for random crops and sizes of case @base's frame. */
+static void
+random_slot_configs (const RefCase * base, guint64 * rng, PrepConfig * cfg)
+{
+  guint i;
+
+  for (i = 0; i < N_SLOTS; i++) {
+    case_config (base, &cfg[i]);
+    cfg[i].crop.width = 1 + lcg_next (rng) % base->w;
+    cfg[i].crop.height = 1 + lcg_next (rng) % base->h;
+    cfg[i].crop.x = lcg_next (rng) % (base->w - cfg[i].crop.width + 1);
+    cfg[i].crop.y = lcg_next (rng) % (base->h - cfg[i].crop.height + 1);
+    cfg[i].out_width = 1 + lcg_next (rng) % 61;
+    cfg[i].out_height = 1 + lcg_next (rng) % 47;
+    cfg[i].aspect = (PrepAspect) (lcg_next (rng) % 2);
+  }
+}
+
+/* prep_plans_run_cpu_parallel () gives every slot the bytes of its own
+ * scalar run, whatever the pool; a bad slot makes it write nothing. */
+GST_START_TEST (test_slots)
+{
+  const RefCase *base = &ref_cases[__i__];
+  guint64 rng = case_seed (__i__) ^ 0x5107;
+  PrepConfig cfg[N_SLOTS];
+  PrepPlan *plans[N_SLOTS];
+  PrepSlot slots[N_SLOTS];
+  float *ref[N_SLOTS], *out[N_SLOTS];
+  size_t bytes[N_SLOTS];
+  PrepWorkers *w = NULL;
+  TestFrame f;
+  guint i, pool;
+
+  random_slot_configs (base, &rng, cfg);
+  for (i = 0; i < N_SLOTS; i++) {
+    fail_unless_equals_int (prep_plan_new (&cfg[i], &plans[i]), PREP_OK);
+    bytes[i] = prep_plan_output_bytes (plans[i]);
+    ref[i] = g_malloc (bytes[i]);
+    out[i] = g_malloc (bytes[i]);
+  }
+  frame_new (&f, base, plans[0], &rng);
+  for (i = 0; i < N_SLOTS; i++) {
+    fail_unless_equals_int (prep_plan_run_cpu_rows (plans[i], PREP_CPU_SCALAR,
+            f.y, f.y_stride, f.uv, f.uv_stride, ref[i], bytes[i], 0,
+            cfg[i].out_height), PREP_OK);
+    slots[i].plan = plans[i];
+    slots[i].dst = out[i];
+    slots[i].dst_size = bytes[i];
+  }
+  for (pool = 1; pool <= 3; pool++) {
+    fail_unless_equals_int (prep_workers_new (pool, &w), PREP_OK);
+    for (i = 0; i < N_SLOTS; i++)
+      fill_sentinel (out[i], bytes[i] / sizeof (float));
+    fail_unless_equals_int (prep_plans_run_cpu_parallel (slots, N_SLOTS, w,
+            PREP_CPU_AUTO, f.y, f.y_stride, f.uv, f.uv_stride), PREP_OK);
+    for (i = 0; i < N_SLOTS; i++)
+      fail_unless (memcmp (ref[i], out[i], bytes[i]) == 0,
+          "slot %u differs with %u threads", i, pool);
+    /* one slot too small: nothing is written anywhere */
+    for (i = 0; i < N_SLOTS; i++)
+      fill_sentinel (out[i], bytes[i] / sizeof (float));
+    slots[N_SLOTS - 1].dst_size = bytes[N_SLOTS - 1] - 1;
+    fail_unless_equals_int (prep_plans_run_cpu_parallel (slots, N_SLOTS, w,
+            PREP_CPU_AUTO, f.y, f.y_stride, f.uv, f.uv_stride),
+        PREP_ERROR_OUTPUT_SIZE);
+    slots[N_SLOTS - 1].dst_size = bytes[N_SLOTS - 1];
+    for (i = 0; i < N_SLOTS; i++)
+      fail_unless_equals_int (first_written (out[i], bytes[i] /
+              sizeof (float)), bytes[i] / sizeof (float));
+    prep_workers_free (w);
+  }
+  fail_unless_equals_int (prep_plans_run_cpu_parallel (slots, 0, NULL,
+          PREP_CPU_AUTO, f.y, f.y_stride, f.uv, f.uv_stride),
+      PREP_ERROR_INVALID_ARGUMENT);
+  fail_unless_equals_int (prep_plans_run_cpu_parallel (slots,
+          PREP_SLOTS_MAX + 1, NULL, PREP_CPU_AUTO, f.y, f.y_stride, f.uv,
+          f.uv_stride), PREP_ERROR_INVALID_ARGUMENT);
+  for (i = 0; i < N_SLOTS; i++) {
+    g_free (ref[i]);
+    g_free (out[i]);
+    prep_plan_free (plans[i]);
+  }
+  frame_free (&f);
+}
+
+GST_END_TEST;
+
+/* ------------------------------------------------------------------------ */
 /* Refusals                                                                 */
 /* ------------------------------------------------------------------------ */
 
@@ -588,6 +681,7 @@ fastpath_suite (void)
   suite_add_tcase (s, rows);
   tcase_add_loop_test (rows, test_row_splits, 0, n_ref_cases);
   tcase_add_test (rows, test_shared_pool);
+  tcase_add_loop_test (rows, test_slots, 0, n_ref_cases);
 
   suite_add_tcase (s, refused);
   tcase_add_test (refused, test_refused_rows);

@@ -112,18 +112,23 @@ ours_run (void *state, const BenchFrame * f, float *dst)
 {
   Ours *o = state;
   size_t bytes = o->slot_elements * sizeof (float);
-  float *slot;
+  PrepSlot slots[PREP_SLOTS_MAX];
   int i;
 
   for (i = 0; i < o->n_plans; i++) {
-    slot = dst + (size_t) i *o->slot_elements;
-    if (o->workers)
-      ours_check (prep_plan_run_cpu_parallel (o->plans[i], o->workers,
-              o->impl, f->y, f->y_stride, f->uv, f->uv_stride, slot, bytes));
-    else
+    slots[i].plan = o->plans[i];
+    slots[i].dst = dst + (size_t) i *o->slot_elements;
+    slots[i].dst_size = bytes;
+    /* one thread: plan after plan, as the element does for one crop */
+    if (o->workers == NULL)
       ours_check (prep_plan_run_cpu_rows (o->plans[i], o->impl, f->y,
-              f->y_stride, f->uv, f->uv_stride, slot, bytes, 0, o->out_height));
+              f->y_stride, f->uv, f->uv_stride, slots[i].dst, bytes, 0,
+              o->out_height));
   }
+  /* all cores: every ROI's rows in one parallel pass */
+  if (o->workers != NULL)
+    ours_check (prep_plans_run_cpu_parallel (slots, o->n_plans, o->workers,
+            o->impl, f->y, f->y_stride, f->uv, f->uv_stride));
 }
 
 static void *
