@@ -587,6 +587,27 @@ gst_cuda_preproc_propose_allocation (GstBaseTransform * trans,
   return TRUE;
 }
 
+/* The vector stores of the CPU path want cache-line aligned tensors:
+ * GStreamer's default alignment is 8 bytes, and 32-byte stores that
+ * straddle cache lines cost measurably. */
+static void
+gst_cuda_preproc_align_allocation (GstQuery * query)
+{
+  GstAllocationParams params;
+  GstAllocator *allocator = NULL;
+
+  gst_allocation_params_init (&params);
+  if (gst_query_get_n_allocation_params (query) > 0)
+    gst_query_parse_nth_allocation_param (query, 0, &allocator, &params);
+  params.align |= 63;
+  if (gst_query_get_n_allocation_params (query) > 0)
+    gst_query_set_nth_allocation_param (query, 0, allocator, &params);
+  else
+    gst_query_add_allocation_param (query, allocator, &params);
+  if (allocator != NULL)
+    gst_object_unref (allocator);
+}
+
 /* Tensors are large: recycle them through a pool of our size unless
  * downstream offers one that fits. */
 static gboolean
@@ -625,6 +646,7 @@ gst_cuda_preproc_decide_allocation (GstBaseTransform * trans, GstQuery * query)
     gst_query_add_allocation_pool (query, pool, (guint) bytes, min, max);
   gst_object_unref (pool);
 done:
+  gst_cuda_preproc_align_allocation (query);
   return GST_BASE_TRANSFORM_CLASS (parent_class)->decide_allocation (trans,
       query);
 }

@@ -24,7 +24,7 @@
 #include "bench.h"
 #include "prep.h"
 
-#define ROUNDS 7
+#define ROUNDS 15
 #define FRAMES 100
 
 /* cudapreproc properties for a single-crop workload. */
@@ -48,7 +48,8 @@ pipeline_new (const BenchWorkload * w)
   gchar *props = element_props (w);
   gchar *desc = g_strdup_printf ("appsrc name=src format=time "
       "caps=video/x-raw,format=NV12,width=%d,height=%d,framerate=30/1,"
-      "colorimetry=bt709 ! %s ! fakesink sync=false", w->src_width,
+      "colorimetry=bt709 ! %s ! fakesink sync=false enable-last-sample=false",
+      w->src_width,
       w->src_height, props);
   GError *err = NULL;
   GstElement *p = gst_parse_launch (desc, &err);
