@@ -12,10 +12,14 @@
  * cuModuleLoadData accepts an nvcc fat binary (little-endian uint32
  * 0xBA55ED50 at offset 0) or NUL-terminated PTX text starting with "//" or
  * ".version"; the image is not otherwise parsed.  Whatever the image, the
- * module holds one kernel, PREP_KERNEL_NAME, whose launch runs the host build
+ * module holds the kernel PREP_KERNEL_NAME, whose launch runs the host build
  * of src/prep-kernel.cu (prep_kernel_host_launch) after checking each buffer
  * the kernel may touch (prep_kernel_extents) against the live allocations of
- * the current context (or of peers it has access to). */
+ * the current context (or of peers it has access to).  It also holds the
+ * GPU benchmark's chain kernels (tools/bench-gpu/chain-kernels.h), run the
+ * same way through their host builds after the same checks of each pointer
+ * argument (ChainKernel.extents).  A function object's flags say which
+ * kernel it is: an index in kernel_names[]. */
 
 #include "mock-state.h"
 
@@ -23,11 +27,47 @@
 #include <string.h>
 
 #include "prep-kernel.h"
+#include "chain-kernels.h"
 
 #define FATBIN_MAGIC 0xBA55ED50u
 
 /* Which kernel parameters are device pointers. */
 static const int pointer_slots[] = { PREP_KARG_Y, PREP_KARG_UV, PREP_KARG_DST };
+
+/* The kernels of every module: the fused one first, then the chain's. */
+static const char *const kernel_names[] = { PREP_KERNEL_NAME,
+  CHAIN_CONVERT_NAME, CHAIN_RESIZE_NAME, CHAIN_NORMALIZE_NAME
+};
+
+#define N_KERNELS (sizeof (kernel_names) / sizeof (kernel_names[0]))
+#define CHAIN_ARGS_MAX 16
+
+/* Index of @name in kernel_names[], -1 if none. */
+static int
+kernel_index (const char *name)
+{
+  unsigned int i;
+
+  for (i = 0; i < N_KERNELS; i++)
+    if (strcmp (name, kernel_names[i]) == 0)
+      return (int) i;
+  return -1;
+}
+
+/* Ends module @module and every function of it. */
+static void
+module_release (uint32_t module)
+{
+  uint32_t i;
+
+  mock_object (module)->live = 0;
+  for (i = 1; i < mock_state.n_objects; i++) {
+    MockObject *o = &mock_state.objects[i];
+
+    if (o->kind == MOCK_OBJ_FUNCTION && o->owner == module)
+      o->live = 0;
+  }
+}
 
 static const char *
 image_kind (const void *image)
@@ -53,9 +93,7 @@ mock_module_release_context (uint32_t ctx)
     MockObject *o = &mock_state.objects[i];
 
     if (o->kind == MOCK_OBJ_MODULE && o->live && o->owner == ctx) {
-      o->live = 0;
-      if (o->function != 0)
-        mock_object (o->function)->live = 0;
+      module_release (i);
       n++;
     }
   }
@@ -118,9 +156,7 @@ cuModuleUnload (CUmodule hmod)
   ret = mock_check_init (call);
   if (ret == CUDA_SUCCESS) {
     m = module_get (call, hmod, mock_require_context (call));
-    m->live = 0;
-    if (m->function != 0)
-      mock_object (m->function)->live = 0;
+    module_release ((uint32_t) (m - mock_state.objects));
   }
   mock_leave ();
   return ret;
@@ -132,7 +168,8 @@ cuModuleGetFunction (CUfunction * hfunc, CUmodule hmod, const char *name)
   const char *call = "cuModuleGetFunction";
   CUresult ret;
   MockObject *m;
-  uint32_t ctx, module;
+  uint32_t ctx, module, i;
+  int k;
 
   mock_enter (call);
   ret = mock_check_init (call);
@@ -142,8 +179,23 @@ cuModuleGetFunction (CUfunction * hfunc, CUmodule hmod, const char *name)
   m = module_get (call, hmod, ctx);
   if (hfunc == NULL || name == NULL) {
     ret = CUDA_ERROR_INVALID_VALUE;
-  } else if (strcmp (name, PREP_KERNEL_NAME) != 0) {
+  } else if ((k = kernel_index (name)) < 0) {
     ret = CUDA_ERROR_NOT_FOUND;
+  } else if (k > 0) {
+    /* a chain kernel: one function object per module and kernel */
+    module = (uint32_t) (m - mock_state.objects);
+    for (i = 1; i < mock_state.n_objects; i++) {
+      MockObject *o = &mock_state.objects[i];
+
+      if (o->kind == MOCK_OBJ_FUNCTION && o->live && o->owner == module
+          && o->flags == (unsigned int) k)
+        break;
+    }
+    if (i == mock_state.n_objects) {
+      i = mock_object_new (MOCK_OBJ_FUNCTION, module);
+      mock_object (i)->flags = (unsigned int) k;
+    }
+    *hfunc = mock_handle (i);
   } else {
     if (m->function == 0) {
       module = (uint32_t) (m - mock_state.objects);
@@ -235,15 +287,54 @@ run_kernel (const char *call, uint32_t ctx, const unsigned int grid[3],
   prep_kernel_host_launch (g, b, args);
 }
 
+/* The same for a chain kernel of the GPU benchmark: each pointer argument's
+ * extent checked against the live allocations, the output against the
+ * inputs, then the host build with host addresses. */
+static void
+run_chain_kernel (const char *call, uint32_t ctx, const ChainKernel * k,
+    const unsigned int grid[3], const unsigned int block[3], void **params)
+{
+  KernelBuffer buf[CHAIN_MAX_POINTERS];
+  size_t bytes[CHAIN_MAX_POINTERS];
+  void *host[CHAIN_MAX_POINTERS], *args[CHAIN_ARGS_MAX];
+  PrepDim3 g = { grid[0], grid[1], grid[2] };
+  PrepDim3 b = { block[0], block[1], block[2] };
+  char what[96];
+  int i;
+
+  k->extents (params, bytes);
+  memcpy (args, params, sizeof (void *) * (size_t) k->n_args);
+  for (i = 0; i < k->n_pointers; i++) {
+    if (bytes[i] == 0)
+      mock_fatal (call, "bad kernel parameters for %s: %s", k->name,
+          k->pointer_names[i]);
+    buf[i].name = k->pointer_names[i];
+    buf[i].addr = *(const uint64_t *) params[k->pointer_slots[i]];
+    buf[i].bytes = bytes[i];
+    snprintf (what, sizeof (what), "%s argument %s", k->name, buf[i].name);
+    host[i] = mock_device_range (call, what, buf[i].addr, buf[i].bytes, ctx);
+    args[k->pointer_slots[i]] = &host[i];
+  }
+  for (i = 0; i < k->n_pointers; i++) {
+    if (i != k->output && overlaps (&buf[k->output], &buf[i]))
+      mock_fatal (call, "%s: its output %s [0x%llx, +%zu) overlaps its "
+          "input %s", k->name, buf[k->output].name,
+          (unsigned long long) buf[k->output].addr, buf[k->output].bytes,
+          buf[i].name);
+  }
+  k->host_launch (g, b, args);
+}
+
 static CUresult
 launch (const char *call, CUfunction f, const unsigned int grid[3],
     const unsigned int block[3], unsigned int shared, CUstream stream,
     void **params, void **extra)
 {
   MockObject *fn, *queue;
+  const ChainKernel *chain = NULL;
   CUresult ret;
   uint32_t ctx;
-  int i;
+  int i, n_args = PREP_KARG_COUNT;
 
   ret = mock_check_init (call);
   if (ret != CUDA_SUCCESS)
@@ -262,13 +353,22 @@ launch (const char *call, CUfunction f, const unsigned int grid[3],
     mock_warn (call, "kernelParams must be given and extra must be NULL");
     return CUDA_ERROR_INVALID_VALUE;
   }
-  for (i = 0; i < PREP_KARG_COUNT; i++) {
+  if (fn->flags != 0) {
+    chain = chain_kernel_find (kernel_names[fn->flags]);
+    if (chain == NULL || chain->n_args > CHAIN_ARGS_MAX)
+      mock_fatal (call, "no host build of kernel %s", kernel_names[fn->flags]);
+    n_args = chain->n_args;
+  }
+  for (i = 0; i < n_args; i++) {
     if (params[i] == NULL)
       mock_fatal (call, "kernelParams[%d] is NULL", i);
   }
   if (mock_inject (MOCK_FAIL_LAUNCH, call))
     return CUDA_ERROR_LAUNCH_FAILED;
-  run_kernel (call, ctx, grid, block, params);
+  if (chain != NULL)
+    run_chain_kernel (call, ctx, chain, grid, block, params);
+  else
+    run_kernel (call, ctx, grid, block, params);
   queue->pending++;
   mock_state.stats.launches++;
   memcpy (mock_state.stats.last_grid, grid, 3 * sizeof (unsigned int));

@@ -97,7 +97,8 @@ typedef struct {
   pid_t pid;                    /* creator: leaks are per process */
   uint32_t owner;               /* stream, module: context; function: module */
   int device;                   /* context */
-  unsigned int flags;           /* context, stream: creation flags */
+  unsigned int flags;           /* context, stream: creation flags;
+                                 * function: its kernel (mock-module.c) */
   uint64_t pending;             /* stream, context (its NULL stream): async
                                  * operations since the last sync */
   uint32_t *peers;              /* context: peers it may access */
