@@ -27,7 +27,7 @@
 /* Chunks per thread: small enough to even out the cheap letterbox rows and
  * scheduling noise, large enough to keep the counter cold. */
 #define PREP_CHUNKS_PER_THREAD 8
-#define PREP_MIN_CHUNKS_PER_SLOT 4
+#define PREP_MIN_CHUNKS_PER_SLOT 8
 
 /* One plan's share of a job: its checked frame and its rows. */
 typedef struct
