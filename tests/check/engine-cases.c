@@ -320,3 +320,13 @@ case_config (const RefCase * tc, PrepConfig * cfg)
         tc->norm == NORM_SYMMETRIC ? 127.5 : 1.0;
   }
 }
+
+void *
+case_shared_new (size_t size)
+{
+  void *p = mmap (NULL, size, PROT_READ | PROT_WRITE,
+      MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+
+  g_assert (p != MAP_FAILED);
+  return p;
+}

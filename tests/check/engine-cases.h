@@ -115,6 +115,17 @@ void frame_new (TestFrame * f, const RefCase * tc, const PrepPlan * plan,
     guint64 * rng);
 void frame_free (TestFrame * f);
 
+/* Counts kept by the table tests, in zero-filled memory shared with the
+ * forked test processes so that the last iteration can print them.  Never
+ * freed: it lives as long as the test program. */
+typedef struct
+{
+  int cases;
+  int identical;
+} CaseCounts;
+
+void *case_shared_new (size_t size);
+
 /* The engine configuration of a case. */
 void case_config (const RefCase * tc, PrepConfig * cfg);
 

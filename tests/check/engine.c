@@ -19,7 +19,6 @@
 #include <limits.h>
 #include <math.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include "prep.h"
@@ -854,11 +853,7 @@ engine_suite (void)
   TCase *api = tcase_create ("api");
 
   /* shared with the forked test processes (see RefStats) */
-  ref_stats = mmap (NULL, sizeof (RefStats), PROT_READ | PROT_WRITE,
-      MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-  g_assert (ref_stats != MAP_FAILED);
-  ref_stats->cases = 0;
-  ref_stats->max_err = 0.0;
+  ref_stats = case_shared_new (sizeof (RefStats));
 
   suite_add_tcase (s, golden);
   tcase_add_test (golden, test_golden_bilinear_full_601);

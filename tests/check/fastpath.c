@@ -26,7 +26,6 @@
 
 #include <limits.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include "prep.h"
@@ -152,15 +151,8 @@ case_run_free (CaseRun * r)
 /* The engine's table                                                       */
 /* ------------------------------------------------------------------------ */
 
-/* Counts of the table test, in memory shared with the forked test
- * processes so that the last iteration can print them. */
-typedef struct
-{
-  int cases;
-  int identical;
-} FastStats;
-
-static FastStats *fast_stats;
+/* The table test's counts (see CaseCounts). */
+static CaseCounts *fast_stats;
 
 GST_START_TEST (test_table)
 {
@@ -667,12 +659,7 @@ fastpath_suite (void)
   TCase *rows = tcase_create ("rows");
   TCase *refused = tcase_create ("refused");
 
-  /* shared with the forked test processes (see FastStats) */
-  fast_stats = mmap (NULL, sizeof (FastStats), PROT_READ | PROT_WRITE,
-      MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-  g_assert (fast_stats != MAP_FAILED);
-  fast_stats->cases = 0;
-  fast_stats->identical = 0;
+  fast_stats = case_shared_new (sizeof (CaseCounts));
 
   suite_add_tcase (s, table);
   tcase_add_loop_test (table, test_table, 0, n_ref_cases);

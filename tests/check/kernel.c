@@ -21,7 +21,6 @@
 
 #include <limits.h>
 #include <string.h>
-#include <sys/mman.h>
 
 #include "prep.h"
 #include "prep-private.h"
@@ -174,15 +173,8 @@ kernel_matches_cpu (const CaseRun * r, const guint8 * y, const guint8 * uv,
 /* Kernel emulation over the engine's table                                 */
 /* ------------------------------------------------------------------------ */
 
-/* Counts of the table test, in memory shared with the forked test
- * processes so that the last iteration can print them. */
-typedef struct
-{
-  int cases;
-  int identical;
-} EmuStats;
-
-static EmuStats *emu_stats;
+/* The table test's counts (see CaseCounts). */
+static CaseCounts *emu_stats;
 
 /* The kernel reads copies of the planes that end exactly at its extents,
  * each followed by an inaccessible page: a read past them faults. */
@@ -498,12 +490,7 @@ kernel_suite (void)
   TCase *geometry = tcase_create ("geometry");
   TCase *extents = tcase_create ("extents");
 
-  /* shared with the forked test processes (see EmuStats) */
-  emu_stats = mmap (NULL, sizeof (EmuStats), PROT_READ | PROT_WRITE,
-      MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-  g_assert (emu_stats != MAP_FAILED);
-  emu_stats->cases = 0;
-  emu_stats->identical = 0;
+  emu_stats = case_shared_new (sizeof (CaseCounts));
 
   suite_add_tcase (s, emulation);
   tcase_add_loop_test (emulation, test_emulation_table, 0, n_ref_cases);
