@@ -27,39 +27,39 @@ prep_round_div (int64_t num, int64_t den)
  * exactly in integers (operands < 2^63): in double, 45 * (7 / 10.0) is
  * 31.499999999999996 and would round the wrong way. */
 static void
-prep_letterbox (const PrepConfig * cfg, PrepParams * p)
+prep_letterbox (const PrepConfig * cfg, const PrepRect * r, PrepSlotGeom * g)
 {
   int64_t ow = cfg->out_width, oh = cfg->out_height;
-  int64_t rw = cfg->crop.width, rh = cfg->crop.height;
+  int64_t rw = r->width, rh = r->height;
 
   if (ow * rh <= oh * rw) {
-    p->ax.inner = (int) ow;
-    p->ay.inner = (int) prep_round_div (rh * ow, rw);
+    g->ax.inner = (int) ow;
+    g->ay.inner = (int) prep_round_div (rh * ow, rw);
   } else {
-    p->ax.inner = (int) prep_round_div (rw * oh, rh);
-    p->ay.inner = (int) oh;
+    g->ax.inner = (int) prep_round_div (rw * oh, rh);
+    g->ay.inner = (int) oh;
   }
-  p->ax.inner = prep_clamp_int (p->ax.inner, 1, cfg->out_width);
-  p->ay.inner = prep_clamp_int (p->ay.inner, 1, cfg->out_height);
-  p->ax.offset = (cfg->out_width - p->ax.inner) / 2;
-  p->ay.offset = (cfg->out_height - p->ay.inner) / 2;
+  g->ax.inner = prep_clamp_int (g->ax.inner, 1, cfg->out_width);
+  g->ay.inner = prep_clamp_int (g->ay.inner, 1, cfg->out_height);
+  g->ax.offset = (cfg->out_width - g->ax.inner) / 2;
+  g->ay.offset = (cfg->out_height - g->ay.inner) / 2;
 }
 
-static void
-prep_geometry (const PrepConfig * cfg, PrepParams * p)
+void
+prep_slot_geometry (const PrepConfig * cfg, const PrepRect * r,
+    PrepSlotGeom * g)
 {
-  p->out_width = cfg->out_width;
-  p->out_height = cfg->out_height;
-  p->ax.start = cfg->crop.x;
-  p->ax.len = cfg->crop.width;
-  p->ay.start = cfg->crop.y;
-  p->ay.len = cfg->crop.height;
+  g->valid = 1;
+  g->ax.start = r->x;
+  g->ax.len = r->width;
+  g->ay.start = r->y;
+  g->ay.len = r->height;
   if (cfg->aspect == PREP_ASPECT_LETTERBOX) {
-    prep_letterbox (cfg, p);
+    prep_letterbox (cfg, r, g);
   } else {
-    p->ax.inner = cfg->out_width;
-    p->ay.inner = cfg->out_height;
-    p->ax.offset = p->ay.offset = 0;
+    g->ax.inner = cfg->out_width;
+    g->ay.inner = cfg->out_height;
+    g->ax.offset = g->ay.offset = 0;
   }
 }
 
@@ -139,12 +139,23 @@ prep_normalization (const PrepConfig * cfg, PrepParams * p)
   p->perm[2] = cfg->channel_order == PREP_ORDER_BGR ? 0 : 2;
 }
 
+static PrepStatus
+prep_plan_alloc (PrepPlan * plan)
+{
+  size_t n = (size_t) plan->cfg.batch_size * (size_t) plan->cfg.out_width;
+
+  plan->col_taps = malloc (n * sizeof (PrepTap));
+  if (plan->col_taps == NULL)
+    return PREP_ERROR_NO_MEMORY;
+  return prep_columns_init (plan);
+}
+
 PrepStatus
 prep_plan_new (const PrepConfig * cfg, PrepPlan ** out)
 {
   PrepPlan *plan;
   PrepStatus st;
-  int x;
+  int i;
 
   if (out == NULL)
     return PREP_ERROR_INVALID_ARGUMENT;
@@ -155,27 +166,26 @@ prep_plan_new (const PrepConfig * cfg, PrepPlan ** out)
   if (plan == NULL)
     return PREP_ERROR_NO_MEMORY;
   plan->cfg = *cfg;
-  prep_tensor_size (cfg->out_width, cfg->out_height, &plan->n_elements,
-      &plan->n_bytes);
-  prep_geometry (cfg, &plan->params);
+  prep_tensor_size (cfg->out_width, cfg->out_height, 1, cfg->data_type,
+      &plan->n_elements, &plan->slot_bytes);
+  prep_tensor_size (cfg->out_width, cfg->out_height, cfg->batch_size,
+      cfg->data_type, &plan->n_elements, &plan->n_bytes);
+  plan->params.out_width = cfg->out_width;
+  plan->params.out_height = cfg->out_height;
   prep_color_matrix (cfg, &plan->params);
   prep_normalization (cfg, &plan->params);
   plan->params.nearest = cfg->interpolation == PREP_INTERP_NEAREST;
   plan->params.nhwc = cfg->layout == PREP_LAYOUT_NHWC;
-
-  plan->col_taps = malloc ((size_t) cfg->out_width * sizeof (PrepTap));
-  if (plan->col_taps == NULL) {
-    free (plan);
+  plan->params.half = cfg->data_type == PREP_DTYPE_FLOAT16;
+  if (prep_plan_alloc (plan) != PREP_OK) {
+    prep_plan_free (plan);
     return PREP_ERROR_NO_MEMORY;
   }
-  for (x = 0; x < cfg->out_width; x++)
-    plan->col_taps[x] = prep_axis_tap (&plan->params.ax, x,
-        plan->params.nearest);
-  if (prep_columns_init (plan) != PREP_OK) {
-    free (plan->col_taps);
-    free (plan);
-    return PREP_ERROR_NO_MEMORY;
-  }
+  /* every slot starts as the crop */
+  for (i = 0; i < cfg->batch_size; i++)
+    prep_slot_geometry (cfg, &cfg->crop, &plan->slots.s[i]);
+  plan->n_valid = cfg->batch_size;
+  prep_plan_fill_taps (plan);
   *out = plan;
   return PREP_OK;
 }
@@ -196,8 +206,20 @@ prep_plan_output_bytes (const PrepPlan * plan)
   return plan->n_bytes;
 }
 
+int
+prep_plan_rows (const PrepPlan * plan)
+{
+  return plan->cfg.batch_size * plan->cfg.out_height;
+}
+
 const PrepParams *
 prep_plan_params (const PrepPlan * plan)
 {
   return &plan->params;
+}
+
+const PrepSlotTable *
+prep_plan_slot_table (const PrepPlan * plan)
+{
+  return &plan->slots;
 }

@@ -31,18 +31,26 @@
 
 #if defined (__x86_64__) && defined (__GNUC__)
 
+#include <cpuid.h>
 #include <immintrin.h>
 
-#define PREP_AVX2 __attribute__ ((target ("avx2")))
+#define PREP_AVX2 __attribute__ ((target ("avx2,f16c")))
 
+/* AVX2 and F16C (the float16 stores); every AVX2 CPU has F16C, but it is
+ * checked, not assumed: CPUID leaf 1, ECX bit 29. */
 int
 prep_cpu_have_avx2 (void)
 {
+  unsigned int eax, ebx, ecx, edx;
+
   __builtin_cpu_init ();
-  return __builtin_cpu_supports ("avx2");
+  if (!__builtin_cpu_supports ("avx2"))
+    return 0;
+  if (!__get_cpuid (1, &eax, &ebx, &ecx, &edx))
+    return 0;
+  return (ecx & (1u << 29)) != 0;
 }
 
-/* Per-call constants, broadcast, per tensor channel c. */
 typedef struct
 {
   __m256 m[3][4];               /* row perm[c] of the matrix */
@@ -137,26 +145,37 @@ coefs_init (Coefs * k, const PrepParams * p)
 /* Output pixels [x0, x1) of row oy take the pad values: 8 pixels per
  * 3 stores (NCHW: one per plane; NHWC: 24 interleaved floats), the rest one
  * element at a time. */
+/* 8 consecutive elements of a slot's tensor from element @index on, as
+ * float32 or rounded to float16 (F16C, round to nearest even: the same bits
+ * as prep_float_to_half ()). */
+PREP_AVX2 static inline void
+store_elems8 (const PrepParams * p, void *dst, size_t index, __m256 v)
+{
+  if (p->half)
+    _mm_storeu_si128 ((__m128i *) ((uint16_t *) dst + index),
+        _mm256_cvtps_ph (v, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+  else
+    _mm256_storeu_ps ((float *) dst + index, v);
+}
+
 PREP_AVX2 static void
-pad_span (const PrepParams * p, const Coefs * k, float *dst, int oy, int x0,
+pad_span (const PrepParams * p, const Coefs * k, void *dst, int oy, int x0,
     int x1)
 {
   size_t step = p->nhwc ? 8 : (size_t) p->out_width * p->out_height;
   int x8 = x0 + (x1 - x0) / 8 * 8, x, c;
-  float *o;
+  size_t at;
 
   for (x = x0; x < x8; x += 8) {
-    o = dst + prep_out_index (p, x, oy, 0);
+    at = prep_out_index (p, x, oy, 0);
     for (c = 0; c < 3; c++)
-      _mm256_storeu_ps (o + c * step, k->pad[c]);
+      store_elems8 (p, dst, at + c * step, k->pad[c]);
   }
   for (c = 0; c < 3; c++)
     for (x = x8; x < x1; x++)
-      dst[prep_out_index (p, x, oy, c)] = p->pad[c];
+      prep_store_one (p, dst, prep_out_index (p, x, oy, c), p->pad[c]);
 }
 
-/* One luma row, horizontally: luma[i0] + (luma[i1] - luma[i0]) * wx,
- * from the words [i1 - 3, i1] (luma[i1] is the top byte). */
 PREP_AVX2 static inline __m256
 luma_row8 (const uint8_t * row, __m256i at, __m256i sel, __m256 wx)
 {
@@ -227,42 +246,37 @@ channel8 (const __m256 m[4], __m256 scale, __m256 bias, __m256 y, __m256 u,
 }
 
 PREP_AVX2 static inline void
-store8 (const PrepParams * p, float *dst, int x, int oy, const __m256 v[3])
+store8 (const PrepParams * p, void *dst, int x, int oy, const __m256 v[3])
 {
   size_t plane = (size_t) p->out_width * (size_t) p->out_height;
-  float *o = dst + prep_out_index (p, x, oy, 0);
+  size_t at = prep_out_index (p, x, oy, 0);
   __m256 il[3];
+  int c;
 
   if (p->nhwc) {
     interleave3 (v, il);
-    _mm256_storeu_ps (o, il[0]);
-    _mm256_storeu_ps (o + 8, il[1]);
-    _mm256_storeu_ps (o + 16, il[2]);
+    for (c = 0; c < 3; c++)
+      store_elems8 (p, dst, at + 8 * c, il[c]);
   } else {
-    _mm256_storeu_ps (o, v[0]);
-    _mm256_storeu_ps (o + plane, v[1]);
-    _mm256_storeu_ps (o + 2 * plane, v[2]);
+    for (c = 0; c < 3; c++)
+      store_elems8 (p, dst, at + plane * c, v[c]);
   }
 }
 
-/* The scalar reference for pixels [x0, x1) of row oy. */
 PREP_AVX2 static void
-pixels_scalar (const PrepPlan * plan, const PrepFrame * f, const PrepTap * ty,
-    int oy, int x0, int x1)
+pixels_scalar (const PrepPlan * plan, const PrepSlotView * s,
+    const PrepFrame * f, const PrepTap * ty, int oy, int x0, int x1)
 {
   float v[3];
   int x;
 
   for (x = x0; x < x1; x++) {
-    prep_pixel (&plan->params, &plan->col_taps[x], ty, f->y, f->y_stride,
+    prep_pixel (&plan->params, &s->col_taps[x], ty, f->y, f->y_stride,
         f->uv, f->uv_stride, v);
     prep_store (&plan->params, f->dst, x, oy, v);
   }
 }
 
-/* Whether the words of pixels [x, x + 8) start inside the planes: the
- * offsets grow with x and with the row, so the first pixel of the top row
- * decides, and once a block is inside, every block after it is. */
 static inline int
 block_in_planes (const PrepColumns * cols, const Rows * r, int x)
 {
@@ -270,12 +284,13 @@ block_in_planes (const PrepColumns * cols, const Rows * r, int x)
 }
 
 PREP_AVX2 static void
-row_inside (const PrepPlan * plan, const PrepFrame * f, const Coefs * k,
-    const PrepTap * ty, int oy)
+row_inside (const PrepPlan * plan, const PrepSlotView * s,
+    const PrepFrame * f, const Coefs * k, const PrepTap * ty, int oy)
 {
   const PrepParams *p = &plan->params;
-  const PrepColumns *cols = &plan->cols;
-  int x = p->ax.offset, x1 = p->ax.offset + p->ax.inner;
+  const PrepColumns *cols = &s->cols;
+  const PrepAxis *ax = &s->geom->ax;
+  int x = ax->offset, x1 = ax->offset + ax->inner;
   __m256 y, u, v, wx, out[3];
   Rows r;
 
@@ -289,7 +304,7 @@ row_inside (const PrepPlan * plan, const PrepFrame * f, const Coefs * k,
   r.c_same = r.c0 == r.c1;
   r.wy = _mm256_set1_ps (ty->w);
   for (; x + 8 <= x1 && !block_in_planes (cols, &r, x); x += 8)
-    pixels_scalar (plan, f, ty, oy, x, x + 8);
+    pixels_scalar (plan, s, f, ty, oy, x, x + 8);
   for (; x + 8 <= x1; x += 8) {
     wx = _mm256_loadu_ps (cols->w + x);
     y = sample_y8 (cols, &r, x, wx);
@@ -299,36 +314,38 @@ row_inside (const PrepPlan * plan, const PrepFrame * f, const Coefs * k,
     out[2] = channel8 (k->m[2], k->scale[2], k->bias[2], y, u, v);
     store8 (p, f->dst, x, oy, out);
   }
-  pixels_scalar (plan, f, ty, oy, x, x1);
+  pixels_scalar (plan, s, f, ty, oy, x, x1);
 }
 
 /* One output row: the letterbox bands left and right of the inner columns
  * (or the whole row in a band), the inner columns from the source. */
 PREP_AVX2 static void
-row_avx2 (const PrepPlan * plan, const PrepFrame * f, const Coefs * k, int oy)
+row_avx2 (const PrepPlan * plan, const PrepSlotView * s, const PrepFrame * f,
+    const Coefs * k, int oy)
 {
   const PrepParams *p = &plan->params;
-  PrepTap ty = prep_axis_tap (&p->ay, oy, p->nearest);
-  int x0 = p->ax.offset, x1 = p->ax.offset + p->ax.inner;
+  const PrepAxis *ax = &s->geom->ax;
+  PrepTap ty = prep_axis_tap (&s->geom->ay, oy, p->nearest);
+  int x0 = ax->offset, x1 = ax->offset + ax->inner;
 
-  if (!ty.inside)
+  if (!ty.inside || !s->geom->valid)
     x0 = x1 = p->out_width;
   pad_span (p, k, f->dst, oy, 0, x0);
   pad_span (p, k, f->dst, oy, x1, p->out_width);
-  if (ty.inside)
-    row_inside (plan, f, k, &ty, oy);
+  if (x0 < x1)
+    row_inside (plan, s, f, k, &ty, oy);
 }
 
 PREP_AVX2 void
-prep_rows_avx2 (const PrepPlan * plan, const PrepFrame * f, int row_begin,
-    int row_end)
+prep_rows_avx2 (const PrepPlan * plan, const PrepSlotView * s,
+    const PrepFrame * f, int row_begin, int row_end)
 {
   Coefs k;
   int oy;
 
   coefs_init (&k, &plan->params);
   for (oy = row_begin; oy < row_end; oy++)
-    row_avx2 (plan, f, &k, oy);
+    row_avx2 (plan, s, f, &k, oy);
 }
 
 #else /* no x86-64 GCC or Clang: the scalar path only */
@@ -340,10 +357,10 @@ prep_cpu_have_avx2 (void)
 }
 
 void
-prep_rows_avx2 (const PrepPlan * plan, const PrepFrame * f, int row_begin,
-    int row_end)
+prep_rows_avx2 (const PrepPlan * plan, const PrepSlotView * s,
+    const PrepFrame * f, int row_begin, int row_end)
 {
-  prep_rows_scalar (plan, f, row_begin, row_end);
+  prep_rows_scalar (plan, s, f, row_begin, row_end);
 }
 
 #endif

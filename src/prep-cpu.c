@@ -59,9 +59,10 @@ prep_plan_check_frame (const PrepPlan * plan, int have_pointers, int y_stride,
 }
 
 /* The reference: prep_pixel () and prep_store () per element. */
+/* The reference executor: prep-math.h per element, in output order. */
 void
-prep_rows_scalar (const PrepPlan * plan, const PrepFrame * f, int row_begin,
-    int row_end)
+prep_rows_scalar (const PrepPlan * plan, const PrepSlotView * s,
+    const PrepFrame * f, int row_begin, int row_end)
 {
   const PrepParams *p = &plan->params;
   PrepTap ty;
@@ -69,25 +70,39 @@ prep_rows_scalar (const PrepPlan * plan, const PrepFrame * f, int row_begin,
   int ox, oy;
 
   for (oy = row_begin; oy < row_end; oy++) {
-    ty = prep_axis_tap (&p->ay, oy, p->nearest);
+    ty = prep_axis_tap (&s->geom->ay, oy, p->nearest);
+    ty.inside = ty.inside && s->geom->valid;
     for (ox = 0; ox < p->out_width; ox++) {
-      prep_pixel (p, &plan->col_taps[ox], &ty, f->y, f->y_stride, f->uv,
+      prep_pixel (p, &s->col_taps[ox], &ty, f->y, f->y_stride, f->uv,
           f->uv_stride, v);
       prep_store (p, f->dst, ox, oy, v);
     }
   }
 }
 
-/* Words end at luma[i1] and at chroma V of pair i1 / 2; the tap i0 is i1 or
- * i1 - 1, so its byte (its pair) is the last or the one before.  Selectors
- * are byte-shuffle controls that move that byte to the low byte of the
- * 32-bit lane and zero the others (0x80). */
+void
+prep_run_batch_rows (const PrepPlan * plan, PrepRowsFunc rows,
+    const PrepFrame * f, int row_begin, int row_end)
+{
+  int h = plan->cfg.out_height, slot, end;
+  PrepSlotView view;
+  PrepFrame sf = *f;
+
+  while (row_begin < row_end) {
+    slot = row_begin / h;
+    end = (slot + 1) * h < row_end ? (slot + 1) * h : row_end;
+    prep_plan_slot_view (plan, slot, &view);
+    sf.dst = (uint8_t *) f->dst + (size_t) slot *plan->slot_bytes;
+    rows (plan, &view, &sf, row_begin - slot * h, end - slot * h);
+    row_begin = end;
+  }
+}
+
 PrepStatus
 prep_columns_init (PrepPlan * plan)
 {
-  size_t n = (size_t) plan->params.out_width;
+  size_t n = (size_t) plan->cfg.batch_size * (size_t) plan->cfg.out_width;
   PrepColumns *c = &plan->cols;
-  size_t x;
 
   c->y_word = malloc (n * (4 * sizeof (int32_t) + sizeof (float)));
   if (c->y_word == NULL)
@@ -96,7 +111,16 @@ prep_columns_init (PrepPlan * plan)
   c->c_word = c->y_sel + n;
   c->c_sel = c->c_word + n;
   c->w = (float *) (c->c_sel + n);
-  for (x = 0; x < n; x++) {
+  return PREP_OK;
+}
+
+void
+prep_columns_fill (PrepPlan * plan, int slot)
+{
+  size_t n = (size_t) plan->cfg.out_width, at = (size_t) slot *n, x;
+  PrepColumns *c = &plan->cols;
+
+  for (x = at; x < at + n; x++) {
     const PrepTap *t = &plan->col_taps[x];
 
     c->y_word[x] = t->i1 - 3;
@@ -105,7 +129,6 @@ prep_columns_init (PrepPlan * plan)
     c->c_sel[x] = (int32_t) (PREP_SEL_ZERO | (t->i0 / 2 == t->i1 / 2 ? 2 : 0));
     c->w[x] = t->w;
   }
-  return PREP_OK;
 }
 
 void
@@ -115,7 +138,6 @@ prep_columns_clear (PrepPlan * plan)
   plan->cols.y_word = NULL;
 }
 
-/* AUTO -> the implementation it stands for; other values unchanged. */
 static PrepCpuImpl
 prep_cpu_resolve (PrepCpuImpl impl)
 {
@@ -152,7 +174,7 @@ prep_cpu_impl_name (PrepCpuImpl impl)
 
 PrepStatus
 prep_cpu_prepare (const PrepPlan * plan, PrepCpuImpl impl, const uint8_t * y,
-    int y_stride, const uint8_t * uv, int uv_stride, float *dst,
+    int y_stride, const uint8_t * uv, int uv_stride, void *dst,
     size_t dst_size, PrepRowsFunc * rows, PrepFrame * f)
 {
   PrepStatus st;
@@ -176,7 +198,7 @@ prep_cpu_prepare (const PrepPlan * plan, PrepCpuImpl impl, const uint8_t * y,
 PrepStatus
 prep_plan_run_cpu_rows (const PrepPlan * plan, PrepCpuImpl impl,
     const uint8_t * y, int y_stride, const uint8_t * uv, int uv_stride,
-    float *dst, size_t dst_size, int row_begin, int row_end)
+    void *dst, size_t dst_size, int row_begin, int row_end)
 {
   PrepRowsFunc rows;
   PrepFrame f;
@@ -186,16 +208,16 @@ prep_plan_run_cpu_rows (const PrepPlan * plan, PrepCpuImpl impl,
       dst_size, &rows, &f);
   if (st != PREP_OK)
     return st;
-  if (row_begin < 0 || row_begin > row_end || row_end > plan->params.out_height)
+  if (row_begin < 0 || row_begin > row_end || row_end > prep_plan_rows (plan))
     return PREP_ERROR_INVALID_ARGUMENT;
-  rows (plan, &f, row_begin, row_end);
+  prep_run_batch_rows (plan, rows, &f, row_begin, row_end);
   return PREP_OK;
 }
 
 PrepStatus
 prep_plan_run_cpu (const PrepPlan * plan, const uint8_t * y, int y_stride,
-    const uint8_t * uv, int uv_stride, float *dst, size_t dst_size)
+    const uint8_t * uv, int uv_stride, void *dst, size_t dst_size)
 {
   return prep_plan_run_cpu_rows (plan, PREP_CPU_AUTO, y, y_stride, uv,
-      uv_stride, dst, dst_size, 0, plan != NULL ? plan->params.out_height : 0);
+      uv_stride, dst, dst_size, 0, plan != NULL ? prep_plan_rows (plan) : 0);
 }

@@ -30,11 +30,12 @@ prep_plan_launch (const PrepPlan * plan, uint64_t y, int y_stride,
   if (st != PREP_OK)
     return st;
   params = plan->params;
-  st = prep_launch_geometry (&params, &grid, &block);
+  st = prep_launch_geometry (&params, plan->cfg.batch_size, &grid, &block);
   if (st != PREP_OK)
     return st;
   /* each slot points to storage of the parameter's exact size */
   args[PREP_KARG_PARAMS] = &params;
+  args[PREP_KARG_SLOTS] = (void *) &plan->slots;
   args[PREP_KARG_Y] = &y;
   args[PREP_KARG_Y_STRIDE] = &y_stride;
   args[PREP_KARG_UV] = &uv;

@@ -22,6 +22,9 @@
  *    blockIdx, blockDim and threadIdx that its emulation loop sets for every
  *    thread of the grid: the tests run this very code over the whole grid.
  *
+ * Batches: the grid's z is the slot of the tensor [N, ...]; every slot's
+ * geometry comes in one table by value.
+ *
  * Coalescing: a warp is 32 consecutive x of one output row (the block is 32
  * wide, prep-launch.c), so for NCHW each of the three plane stores writes 32
  * consecutive floats. */
@@ -35,23 +38,37 @@
 #error "the host build of the kernel is prep-kernel-host.c"
 #endif
 
-/* Output pixel (x, y) = the thread's global index; threads past the edge of
- * the output (the last block of each row or column) do nothing.  The index
- * is computed in unsigned arithmetic, as CUDA's built-ins are: with the grid
- * of prep_launch_geometry () it stays below 2^31 + 31, no wrap. */
+/* __grid_constant__: the slot table is read in place from the parameter
+ * space, with the run-time index blockIdx.z, never copied to local memory
+ * (CUDA 11.7+, sm_70+). */
+#ifdef __CUDACC__
+#define PREP_GRID_CONSTANT __grid_constant__
+#else
+#define PREP_GRID_CONSTANT
+#endif
+
+/* Output pixel (x, y) of slot z = the thread's global index; threads past
+ * the edge of the output (the last block of each row or column) do
+ * nothing.  The index is computed in unsigned arithmetic, as CUDA's
+ * built-ins are: with the grid of prep_launch_geometry () it stays below
+ * 2^31 + 31, no wrap.  A slot without a rectangle (valid = 0) is padding. */
 PREP_KERNEL_ENTRY void
-prep_nv12_to_tensor (PrepParams p, const uint8_t * y, int y_stride,
-    const uint8_t * uv, int uv_stride, float *dst)
+prep_nv12_to_tensor (PrepParams p, const PREP_GRID_CONSTANT PrepSlotTable
+    slots, const uint8_t * y, int y_stride, const uint8_t * uv, int uv_stride,
+    void *dst)
 {
   unsigned int ox = blockIdx.x * blockDim.x + threadIdx.x;
   unsigned int oy = blockIdx.y * blockDim.y + threadIdx.y;
+  const PrepSlotGeom *g = &slots.s[blockIdx.z];
   PrepTap tx, ty;
   float v[3];
 
   if (ox >= (unsigned int) p.out_width || oy >= (unsigned int) p.out_height)
     return;
-  tx = prep_axis_tap (&p.ax, (int) ox, p.nearest);
-  ty = prep_axis_tap (&p.ay, (int) oy, p.nearest);
+  tx = prep_axis_tap (&g->ax, (int) ox, p.nearest);
+  ty = prep_axis_tap (&g->ay, (int) oy, p.nearest);
+  tx.inside = tx.inside && g->valid;
   prep_pixel (&p, &tx, &ty, y, y_stride, uv, uv_stride, v);
-  prep_store (&p, dst, (int) ox, (int) oy, v);
+  prep_store (&p, prep_slot_base (&p, dst, (int) blockIdx.z), (int) ox,
+      (int) oy, v);
 }

@@ -13,11 +13,12 @@
  *
  * The kernel is
  *   extern "C" __global__ void prep_nv12_to_tensor (PrepParams p,
+ *       const __grid_constant__ PrepSlotTable slots,
  *       const uint8_t * y, int y_stride, const uint8_t * uv, int uv_stride,
- *       float *dst);
+ *       void *dst);
  * one thread per output pixel (x = blockIdx.x * blockDim.x + threadIdx.x,
- * y likewise), bounds-checked, computing prep_pixel () and storing the three
- * channels with prep_store ().  It is launched with CuLaunchKernel's
+ * y likewise) of slot blockIdx.z, bounds-checked, computing prep_pixel ()
+ * and storing the three channels with prep_store () (float32 or float16).  It is launched with CuLaunchKernel's
  * kernelParams: an array of PREP_KARG_COUNT pointers, each to storage of
  * exactly the parameter's size (pointers as 8-byte CUdeviceptr). */
 
@@ -39,11 +40,12 @@ extern "C" {
 /* Index of each kernel parameter in kernelParams. */
 enum {
   PREP_KARG_PARAMS = 0,         /* PrepParams, by value */
+  PREP_KARG_SLOTS,              /* PrepSlotTable, by value */
   PREP_KARG_Y,                  /* const uint8_t *, luma plane */
   PREP_KARG_Y_STRIDE,           /* int */
   PREP_KARG_UV,                 /* const uint8_t *, interleaved chroma */
   PREP_KARG_UV_STRIDE,          /* int */
-  PREP_KARG_DST,                /* float *, the tensor */
+  PREP_KARG_DST,                /* void *, the tensor (all slots) */
   PREP_KARG_COUNT
 };
 
@@ -51,16 +53,20 @@ typedef struct {
   unsigned int x, y, z;
 } PrepDim3;
 
-/* Launch geometry for the plan's output: a pure function, tested on the
- * host.  Fails with PREP_ERROR_GRID when the grid exceeds CUDA's limits
- * (outputs taller than 524280 rows), PREP_ERROR_SIZE for sizes <= 0. */
-PrepStatus prep_launch_geometry (const PrepParams * p, PrepDim3 * grid,
-    PrepDim3 * block);
+/* Launch geometry for @n_slots slots (grid z) of the params' output size:
+ * a pure function, tested on the host.  Fails with PREP_ERROR_GRID when
+ * the grid exceeds CUDA's limits (outputs taller than 524280 rows),
+ * PREP_ERROR_SIZE for sizes <= 0, PREP_ERROR_INVALID_ARGUMENT for n_slots
+ * outside [1, PREP_SLOT_TABLE_SIZE]. */
+PrepStatus prep_launch_geometry (const PrepParams * p, int n_slots,
+    PrepDim3 * grid, PrepDim3 * block);
 
-/* Bytes of each buffer the kernel may touch, from the params and strides:
- * the luma and chroma extents its taps can reach and the tensor. */
-void prep_kernel_extents (const PrepParams * p, int y_stride, int uv_stride,
-    size_t * y_bytes, size_t * uv_bytes, size_t * dst_bytes);
+/* Bytes of each buffer the kernel may touch, from the params, the first
+ * @n_slots slots and the strides: the luma and chroma extents the taps of
+ * the valid slots can reach (0 when none is valid) and the tensor. */
+void prep_kernel_extents (const PrepParams * p, const PrepSlotTable * slots,
+    int n_slots, int y_stride, int uv_stride, size_t * y_bytes,
+    size_t * uv_bytes, size_t * dst_bytes);
 
 /* The host build of the kernel's own source, run over the whole grid: what
  * the mock driver's cuLaunchKernel calls, with kernelParams whose pointer

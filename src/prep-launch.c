@@ -35,11 +35,13 @@ prep_div_up (unsigned int n, unsigned int d)
 }
 
 PrepStatus
-prep_launch_geometry (const PrepParams * p, PrepDim3 * grid, PrepDim3 * block)
+prep_launch_geometry (const PrepParams * p, int n_slots, PrepDim3 * grid,
+    PrepDim3 * block)
 {
   unsigned int gx, gy;
 
-  if (p == NULL || grid == NULL || block == NULL)
+  if (p == NULL || grid == NULL || block == NULL || n_slots < 1 ||
+      n_slots > PREP_SLOT_TABLE_SIZE)
     return PREP_ERROR_INVALID_ARGUMENT;
   if (p->out_width <= 0 || p->out_height <= 0)
     return PREP_ERROR_SIZE;
@@ -49,18 +51,14 @@ prep_launch_geometry (const PrepParams * p, PrepDim3 * grid, PrepDim3 * block)
     return PREP_ERROR_GRID;
   grid->x = gx;
   grid->y = gy;
-  grid->z = 1;
+  grid->z = (unsigned int) n_slots;
   block->x = PREP_BLOCK_W;
   block->y = PREP_BLOCK_H;
   block->z = 1;
   return PREP_OK;
 }
 
-/* The last source index the taps of axis a reach.  Taps are non-decreasing
- * in the output index (a floor of a linear function increasing with o, then
- * a clamp), and only indices inside [offset, offset + inner) read the
- * source, so it is the i1 of the last one: at most start + len - 1, less
- * when a strong downscale never reaches the crop's far edge. */
+/* The last source index the taps of an axis reach (its largest i1). */
 static int
 prep_axis_last_tap (const PrepAxis * a, int nearest)
 {
@@ -69,22 +67,31 @@ prep_axis_last_tap (const PrepAxis * a, int nearest)
   return t.i1;
 }
 
-/* prep_sample_yuv () reads luma[ty][tx] and the (U, V) pair at
- * chroma[ty / 2][(tx / 2) * 2] for its taps; the last byte of each plane it
- * reads belongs to the last row and column taps, both of which the last
- * inside output pixel reaches.  Extents are one past that byte. */
 void
-prep_kernel_extents (const PrepParams * p, int y_stride, int uv_stride,
-    size_t *y_bytes, size_t *uv_bytes, size_t *dst_bytes)
+prep_kernel_extents (const PrepParams * p, const PrepSlotTable * slots,
+    int n_slots, int y_stride, int uv_stride, size_t *y_bytes,
+    size_t *uv_bytes, size_t *dst_bytes)
 {
-  size_t col = (size_t) prep_axis_last_tap (&p->ax, p->nearest);
-  size_t row = (size_t) prep_axis_last_tap (&p->ay, p->nearest);
+  size_t ly = 0, luv = 0, col, row;
+  int i;
 
+  for (i = 0; i < n_slots; i++) {
+    const PrepSlotGeom *g = &slots->s[i];
+
+    if (!g->valid)
+      continue;
+    col = (size_t) prep_axis_last_tap (&g->ax, p->nearest);
+    row = (size_t) prep_axis_last_tap (&g->ay, p->nearest);
+    if (row * (size_t) y_stride + col + 1 > ly)
+      ly = row * (size_t) y_stride + col + 1;
+    if (row / 2 * (size_t) uv_stride + col / 2 * 2 + 2 > luv)
+      luv = row / 2 * (size_t) uv_stride + col / 2 * 2 + 2;
+  }
   if (y_bytes != NULL)
-    *y_bytes = row * (size_t) y_stride + col + 1;
+    *y_bytes = ly;
   if (uv_bytes != NULL)
-    *uv_bytes = row / 2 * (size_t) uv_stride + col / 2 * 2 + 2;
+    *uv_bytes = luv;
   if (dst_bytes != NULL)
     *dst_bytes = (size_t) p->out_width * (size_t) p->out_height * 3 *
-        sizeof (float);
+        (p->half ? 2 : 4) * (size_t) n_slots;
 }

@@ -22,7 +22,7 @@
  *      then the vertical one: a + (b - a) * w;
  *   4. one affine YUV->RGB conversion, clamped to [0, 255];
  *   5. per channel v * scale[c] + bias[c] (mean/std folded in on the host);
- *   6. the store at the layout's index.
+ *   6. the store at the layout's index, as float32 or float16.
  *
  * Headers are formatted by hand, GNU layout, PREP_FN on its own line.
  */
@@ -62,15 +62,15 @@ typedef struct
   int inside;
 } PrepTap;
 
-/* Everything the per-pixel math needs, by value (a kernel argument). */
+/* Everything the per-pixel math needs that all slots share, by value (a
+ * kernel argument). */
 typedef struct
 {
-  PrepAxis ax;                  /* horizontal */
-  PrepAxis ay;                  /* vertical */
   int out_width;
   int out_height;
   int nearest;                  /* 1: nearest neighbour, 0: bilinear */
   int nhwc;                     /* 1: NHWC, 0: NCHW */
+  int half;                     /* 1: float16 elements, 0: float32 */
   /* tensor channel c = rgb[perm[c]]: (0,1,2) RGB, (2,1,0) BGR */
   int perm[3];
   /* rgb[k] = m[k][0] * Y + m[k][1] * U + m[k][2] * V + m[k][3] */
@@ -80,6 +80,26 @@ typedef struct
   float bias[3];
   float pad[3];                 /* normalized pad value, per channel */
 } PrepParams;
+
+/* The geometry of one slot of the batch [N, ...]: where its source
+ * rectangle is and how it maps onto the output.  valid = 0: the slot holds
+ * only padding. */
+typedef struct
+{
+  PrepAxis ax;                  /* horizontal */
+  PrepAxis ay;                  /* vertical */
+  int valid;
+} PrepSlotGeom;
+
+/* Every slot's geometry, by value (a kernel argument: 64 slots of 36 bytes
+ * stay well inside CUDA's 4 KiB of kernel parameters).  Equal to
+ * PREP_BATCH_MAX of prep.h. */
+#define PREP_SLOT_TABLE_SIZE 64
+
+typedef struct
+{
+  PrepSlotGeom s[PREP_SLOT_TABLE_SIZE];
+} PrepSlotTable;
 
 PREP_FN int
 prep_clamp_int (int v, int lo, int hi)
@@ -207,7 +227,43 @@ prep_pixel (const PrepParams * p, const PrepTap * tx, const PrepTap * ty,
   prep_convert_normalize (p, yuv, out);
 }
 
-/* Element index of channel c of output pixel (x, y). */
+/* v rounded to the nearest IEEE binary16, ties to even, as its bits.
+ * Finite inputs only (the plan guarantees them); magnitudes from 65520 up
+ * give infinity, as IEEE rounding does. */
+PREP_FN uint16_t
+prep_float_to_half (float v)
+{
+  union
+  {
+    float f;
+    uint32_t u;
+  } b;
+  uint32_t sign, a, m, q, rem, tie;
+  int shift;
+
+  b.f = v;
+  sign = (b.u >> 16) & 0x8000u;
+  a = b.u & 0x7fffffffu;
+  if (a >= 0x477ff000u)         /* 65520 and up: infinity */
+    return (uint16_t) (sign | 0x7c00u);
+  if (a >= 0x38800000u)         /* 2^-14 and up: a normal half; rebias the
+                                 * exponent by 127 - 15, round 13 bits off */
+    return (uint16_t) (sign | ((a + 0xfffu + ((a >> 13) & 1u)
+                - 0x38000000u) >> 13));
+  if (a <= 0x33000000u)         /* 2^-25 and below: zero (2^-25 is a tie) */
+    return (uint16_t) sign;
+  /* subnormal half: the value in units of 2^-24, rounded */
+  m = (a & 0x7fffffu) | 0x800000u;
+  shift = 126 - (int) (a >> 23);
+  q = m >> shift;
+  rem = m & ((1u << shift) - 1u);
+  tie = 1u << (shift - 1);
+  if (rem > tie || (rem == tie && (q & 1u)))
+    q++;
+  return (uint16_t) (sign | q);
+}
+
+/* Element index of channel c of output pixel (x, y) within a slot. */
 PREP_FN size_t
 prep_out_index (const PrepParams * p, int x, int y, int c)
 {
@@ -217,13 +273,32 @@ prep_out_index (const PrepParams * p, int x, int y, int c)
   return p->nhwc ? pix * 3 + (size_t) c : (size_t) c * plane + pix;
 }
 
+/* The first byte of slot @slot of a batch tensor. */
+PREP_FN void *
+prep_slot_base (const PrepParams * p, void *dst, int slot)
+{
+  size_t elems = (size_t) p->out_width * (size_t) p->out_height * 3;
+
+  return (uint8_t *) dst + (size_t) slot * elems * (p->half ? 2 : 4);
+}
+
+/* Element @index of a slot's tensor @dst gets value v. */
 PREP_FN void
-prep_store (const PrepParams * p, float *dst, int x, int y, const float v[3])
+prep_store_one (const PrepParams * p, void *dst, size_t index, float v)
+{
+  if (p->half)
+    ((uint16_t *) dst)[index] = prep_float_to_half (v);
+  else
+    ((float *) dst)[index] = v;
+}
+
+PREP_FN void
+prep_store (const PrepParams * p, void *dst, int x, int y, const float v[3])
 {
   int c;
 
   for (c = 0; c < 3; c++)
-    dst[prep_out_index (p, x, y, c)] = v[c];
+    prep_store_one (p, dst, prep_out_index (p, x, y, c), v[c]);
 }
 
 #endif /* __PREP_MATH_H__ */

@@ -36,6 +36,8 @@ prep_config_init (PrepConfig * cfg)
     cfg->mean[c] = 0.0;
     cfg->std[c] = 1.0;
   }
+  cfg->data_type = PREP_DTYPE_FLOAT32;
+  cfg->batch_size = 1;
 }
 
 static int
@@ -46,7 +48,8 @@ prep_enums_valid (const PrepConfig * cfg)
       && (unsigned) cfg->matrix <= PREP_MATRIX_BT2020
       && (unsigned) cfg->range <= PREP_RANGE_FULL
       && (unsigned) cfg->channel_order <= PREP_ORDER_BGR
-      && (unsigned) cfg->layout <= PREP_LAYOUT_NHWC;
+      && (unsigned) cfg->layout <= PREP_LAYOUT_NHWC
+      && (unsigned) cfg->data_type <= PREP_DTYPE_FLOAT16;
 }
 
 /* Every normalized value is v * s + b with v in [0, 255], s = scale / std
@@ -74,13 +77,28 @@ prep_normalization_validate (double scale, const double mean[3],
   return PREP_OK;
 }
 
-static int
-prep_crop_inside (const PrepConfig * cfg)
+int
+prep_crop_inside (int frame_width, int frame_height, const PrepRect * r)
 {
-  const PrepRect *r = &cfg->crop;
-
   return r->x >= 0 && r->y >= 0 && r->width > 0 && r->height > 0 &&
-      r->width <= cfg->src_width - r->x && r->height <= cfg->src_height - r->y;
+      r->width <= frame_width - r->x && r->height <= frame_height - r->y;
+}
+
+/* float16 holds magnitudes below 65520 (65504 is its largest finite
+ * value): the normalized extremes, pad included, must stay inside. */
+static int
+prep_fits_half (const PrepConfig * cfg)
+{
+  double s, b;
+  int c;
+
+  for (c = 0; c < 3; c++) {
+    s = cfg->scale / cfg->std[c];
+    b = -cfg->mean[c] / cfg->std[c];
+    if (255.0 * fabs (s) + fabs (b) > 65504.0)
+      return 0;
+  }
+  return 1;
 }
 
 PrepStatus
@@ -90,36 +108,55 @@ prep_config_validate (const PrepConfig * cfg)
 
   if (cfg == NULL || !prep_enums_valid (cfg))
     return PREP_ERROR_INVALID_ARGUMENT;
+  if (cfg->batch_size < 1 || cfg->batch_size > PREP_BATCH_MAX)
+    return PREP_ERROR_INVALID_ARGUMENT;
   if (cfg->src_width <= 0 || cfg->src_height <= 0)
     return PREP_ERROR_SIZE;
-  if (!prep_crop_inside (cfg))
+  if (!prep_crop_inside (cfg->src_width, cfg->src_height, &cfg->crop))
     return PREP_ERROR_CROP;
   if (prep_normalization_validate (cfg->scale, cfg->mean, cfg->std) != PREP_OK)
+    return PREP_ERROR_NORMALIZATION;
+  if (cfg->data_type == PREP_DTYPE_FLOAT16 && !prep_fits_half (cfg))
     return PREP_ERROR_NORMALIZATION;
   if (!isfinite (cfg->pad_value) || cfg->pad_value < 0.0 ||
       cfg->pad_value > 255.0)
     return PREP_ERROR_PAD_VALUE;
-  return prep_tensor_size (cfg->out_width, cfg->out_height, &n, &bytes);
+  return prep_tensor_size (cfg->out_width, cfg->out_height, cfg->batch_size,
+      cfg->data_type, &n, &bytes);
+}
+
+size_t
+prep_data_type_size (PrepDataType data_type)
+{
+  switch (data_type) {
+    case PREP_DTYPE_FLOAT32:
+      return 4;
+    case PREP_DTYPE_FLOAT16:
+      return 2;
+  }
+  return 0;
 }
 
 PrepStatus
-prep_tensor_size (int out_width, int out_height, size_t *n_elements,
-    size_t *n_bytes)
+prep_tensor_size (int out_width, int out_height, int batch_size,
+    PrepDataType data_type, size_t *n_elements, size_t *n_bytes)
 {
   size_t w = (size_t) out_width, h = (size_t) out_height;
+  size_t e = prep_data_type_size (data_type), n = (size_t) batch_size *3;
 
-  if (out_width <= 0 || out_height <= 0)
+  if (out_width <= 0 || out_height <= 0 || batch_size <= 0)
     return PREP_ERROR_SIZE;
-  /* 3 channels of 4 bytes: w * h * 12 must fit */
-  if (w > SIZE_MAX / h || w * h > SIZE_MAX / 12)
+  if (e == 0 || batch_size > PREP_BATCH_MAX || n_elements == NULL
+      || n_bytes == NULL)
+    return PREP_ERROR_INVALID_ARGUMENT;
+  /* N * 3 channels of e bytes: w * h * n * e must fit */
+  if (w > SIZE_MAX / h || w * h > SIZE_MAX / (n * e))
     return PREP_ERROR_OVERFLOW;
-  *n_elements = w * h * 3;
-  *n_bytes = w * h * 12;
+  *n_elements = w * h * n;
+  *n_bytes = w * h * n * e;
   return PREP_OK;
 }
 
-/* Clamp [lo, lo + len) to [0, limit); returns the clamped length (<= 0 when
- * nothing is left) and updates lo. Done in int64 so no sum overflows. */
 static int64_t
 prep_clamp_span (int64_t * lo, int64_t len, int64_t limit)
 {

@@ -41,46 +41,82 @@ struct _PrepPlan
 {
   PrepConfig cfg;
   PrepParams params;            /* what the per-pixel math (and kernel) gets */
-  PrepTap *col_taps;            /* out_width entries: prep_axis_tap () per x */
+  PrepSlotTable slots;          /* every slot's geometry (kernel argument) */
+  int n_valid;                  /* slots [0, n_valid) hold a rectangle */
+  /* batch_size * out_width entries, slot by slot: prep_axis_tap () per x */
+  PrepTap *col_taps;
   PrepColumns cols;             /* the same taps, for the vectorized path */
+  size_t slot_bytes;            /* bytes of one slot of the tensor */
   size_t n_elements;
   size_t n_bytes;
 };
 
-/* A checked frame, as the row executors get it.  dst is the whole tensor. */
+/* A checked frame, as the row executors get it.  dst is the slot's part of
+ * the tensor. */
 typedef struct
 {
   const uint8_t *y;
   ptrdiff_t y_stride;
   const uint8_t *uv;
   ptrdiff_t uv_stride;
-  float *dst;
+  void *dst;
 } PrepFrame;
 
-/* Writes output rows [row_begin, row_end) of a checked frame. */
-typedef void (*PrepRowsFunc) (const PrepPlan * plan, const PrepFrame * f,
-    int row_begin, int row_end);
+/* One slot as the row executors get it: its geometry and column taps. */
+typedef struct
+{
+  const PrepSlotGeom *geom;
+  const PrepTap *col_taps;
+  PrepColumns cols;
+} PrepSlotView;
+
+void prep_plan_slot_view (const PrepPlan * plan, int slot, PrepSlotView * v);
+
+/* Writes output rows [row_begin, row_end) of one slot of a checked frame. */
+typedef void (*PrepRowsFunc) (const PrepPlan * plan, const PrepSlotView * s,
+    const PrepFrame * f, int row_begin, int row_end);
 
 /* The scalar reference (prep-cpu.c) and the AVX2 executor
  * (prep-cpu-avx2.c; call it only when prep_cpu_have_avx2 ()). */
-void prep_rows_scalar (const PrepPlan * plan, const PrepFrame * f,
-    int row_begin, int row_end);
-void prep_rows_avx2 (const PrepPlan * plan, const PrepFrame * f,
-    int row_begin, int row_end);
+void prep_rows_scalar (const PrepPlan * plan, const PrepSlotView * s,
+    const PrepFrame * f, int row_begin, int row_end);
+void prep_rows_avx2 (const PrepPlan * plan, const PrepSlotView * s,
+    const PrepFrame * f, int row_begin, int row_end);
 int prep_cpu_have_avx2 (void);
 
-/* Fills / frees plan->cols from plan->col_taps (at plan creation). */
+/* Rows [row_begin, row_end) of the batch (numbered as in
+ * prep_plan_run_cpu_rows ()), cut at slot boundaries and handed to @rows;
+ * f->dst is the whole tensor. */
+void prep_run_batch_rows (const PrepPlan * plan, PrepRowsFunc rows,
+    const PrepFrame * f, int row_begin, int row_end);
+
+/* Whether @r is non-empty and inside a frame of that size. */
+int prep_crop_inside (int frame_width, int frame_height, const PrepRect * r);
+
+/* The geometry of a slot whose source rectangle is @r (inside the frame). */
+void prep_slot_geometry (const PrepConfig * cfg, const PrepRect * r,
+    PrepSlotGeom * g);
+
+/* Taps of every slot from plan->slots: col_taps and cols (allocated by
+ * prep_columns_init ()). */
+void prep_plan_fill_taps (PrepPlan * plan);
+
+/* Allocates / frees plan->cols (at plan creation); prep_columns_fill ()
+ * writes one slot's entries from its col_taps. */
 PrepStatus prep_columns_init (PrepPlan * plan);
+void prep_columns_fill (PrepPlan * plan, int slot);
 void prep_columns_clear (PrepPlan * plan);
 
 /* The checks of prep_plan_run_cpu_rows () that do not depend on the rows,
  * then the row executor of @impl and the frame it gets. */
 PrepStatus prep_cpu_prepare (const PrepPlan * plan, PrepCpuImpl impl,
     const uint8_t * y, int y_stride, const uint8_t * uv, int uv_stride,
-    float *dst, size_t dst_size, PrepRowsFunc * rows, PrepFrame * f);
+    void *dst, size_t dst_size, PrepRowsFunc * rows, PrepFrame * f);
 
-/* The float parameters every path hands to the per-pixel math. */
+/* The float parameters every path hands to the per-pixel math, and every
+ * slot's geometry (what the kernel gets). */
 const PrepParams *prep_plan_params (const PrepPlan * plan);
+const PrepSlotTable *prep_plan_slot_table (const PrepPlan * plan);
 
 /* The checks every executor makes before it touches memory: pointers
  * present, strides that hold a row, a destination that holds the tensor. */

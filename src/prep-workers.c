@@ -79,7 +79,7 @@ prep_workers_take_chunks (PrepWorkers * w)
     int r1 = (int) ((int64_t) (c + 1) * s->height / n);
 
     if (r1 > r0)
-      s->rows (s->plan, &s->frame, r0, r1);
+      prep_run_batch_rows (s->plan, s->rows, &s->frame, r0, r1);
   }
 }
 
@@ -223,8 +223,8 @@ prep_workers_run_job (PrepWorkers * workers, PrepJob * job)
         job->slots[i].height : min_height;
   if (workers == NULL || workers->n_started == 0) {
     for (i = 0; i < job->n_slots; i++)
-      job->slots[i].rows (job->slots[i].plan, &job->slots[i].frame, 0,
-          job->slots[i].height);
+      prep_run_batch_rows (job->slots[i].plan, job->slots[i].rows,
+          &job->slots[i].frame, 0, job->slots[i].height);
     return;
   }
   per_slot = ((int64_t) workers->n * PREP_CHUNKS_PER_THREAD + job->n_slots -
@@ -240,7 +240,7 @@ prep_workers_run_job (PrepWorkers * workers, PrepJob * job)
 PrepStatus
 prep_plan_run_cpu_parallel (const PrepPlan * plan, PrepWorkers * workers,
     PrepCpuImpl impl, const uint8_t * y, int y_stride, const uint8_t * uv,
-    int uv_stride, float *dst, size_t dst_size)
+    int uv_stride, void *dst, size_t dst_size)
 {
   PrepSlot slot;
 
@@ -271,7 +271,7 @@ prep_plans_run_cpu_parallel (const PrepSlot * slots, int n_slots,
     if (st != PREP_OK)
       return st;
     s->plan = slots[i].plan;
-    s->height = slots[i].plan->params.out_height;
+    s->height = prep_plan_rows (slots[i].plan);
   }
   job.n_slots = n_slots;
   prep_workers_run_job (workers, &job);

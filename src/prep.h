@@ -80,9 +80,18 @@ typedef enum {
   PREP_RANGE_FULL,              /* Y 0..255, UV 0..255 */
 } PrepRange;
 
+typedef enum {
+  PREP_DTYPE_FLOAT32 = 0,
+  PREP_DTYPE_FLOAT16,           /* IEEE binary16, round to nearest even */
+} PrepDataType;
+
 typedef struct {
   int x, y, width, height;
 } PrepRect;
+
+/* The most slots a tensor [N, ...] may have (the CUDA kernel takes every
+ * slot's geometry by value, within the 4 KiB of kernel parameters). */
+#define PREP_BATCH_MAX 64
 
 /* Everything that defines the computation.  The crop must already lie inside
  * the frame (see prep_crop_resolve()).  mean[], std[] apply to the tensor's
@@ -101,7 +110,25 @@ typedef struct {
   double scale;                 /* out = (v * scale - mean[c]) / std[c] */
   double mean[3];
   double std[3];
+  PrepDataType data_type;       /* element type of the tensor */
+  int batch_size;               /* slots N of the tensor, 1..PREP_BATCH_MAX;
+                                 * each slot starts as crop (see
+                                 * prep_plan_set_slots ()) */
 } PrepConfig;
+
+/* How one slot of the tensor maps onto the frame, in continuous
+ * coordinates where pixel i covers [i, i + 1) on both sides:
+ *   tensor_x = offset_x + (frame_x - src.x) * scale_x
+ *   frame_x  = src.x + (tensor_x - offset_x) / scale_x
+ * (likewise for y).  scale_x = inner width / src.width; offset_x is the
+ * left edge of the inner (non-padding) area, 0 with stretch.  valid 0: the
+ * slot holds only the normalized pad value (and src is all zeros). */
+typedef struct {
+  PrepRect src;
+  double scale_x, scale_y;
+  double offset_x, offset_y;
+  int valid;
+} PrepBoxMap;
 
 typedef struct _PrepPlan PrepPlan;
 
@@ -114,10 +141,16 @@ PrepStatus prep_config_validate (const PrepConfig * cfg);
 PrepStatus prep_normalization_validate (double scale, const double mean[3],
     const double std[3]);
 
-/* Number of float elements and bytes of the output tensor, with overflow
- * checks (PREP_ERROR_OVERFLOW). */
-PrepStatus prep_tensor_size (int out_width, int out_height, size_t * n_elements,
-    size_t * n_bytes);
+/* Number of elements and bytes of a tensor [batch_size, 3, out_height,
+ * out_width] (any layout) of @data_type, with overflow checks
+ * (PREP_ERROR_OVERFLOW); PREP_ERROR_SIZE for sizes or batch_size <= 0,
+ * PREP_ERROR_INVALID_ARGUMENT for batch_size > PREP_BATCH_MAX or an unknown
+ * data type. */
+PrepStatus prep_tensor_size (int out_width, int out_height, int batch_size,
+    PrepDataType data_type, size_t * n_elements, size_t * n_bytes);
+
+/* Bytes of one element of @data_type (4 or 2; 0 for an unknown one). */
+size_t prep_data_type_size (PrepDataType data_type);
 
 /* Resolve a requested crop against a frame: width/height 0 mean "to the
  * frame's edge".  A rectangle partly outside the frame is clamped to it
@@ -132,6 +165,24 @@ PrepStatus prep_plan_new (const PrepConfig * cfg, PrepPlan ** plan);
 void prep_plan_free (PrepPlan * plan);
 size_t prep_plan_output_bytes (const PrepPlan * plan);
 
+/* The source rectangles of the batch: slot i < n_rects takes rects[i], the
+ * slots from n_rects on are filled with the normalized pad value.  Every
+ * rectangle must lie inside the frame (see prep_crop_resolve ()):
+ * otherwise PREP_ERROR_CROP and the plan is unchanged; n_rects outside
+ * [0, batch_size] gives PREP_ERROR_INVALID_ARGUMENT.  Allocates nothing (a
+ * plan's tables are sized at prep_plan_new ()), so it may be called for
+ * every frame, but not while the plan runs. */
+PrepStatus prep_plan_set_slots (PrepPlan * plan, const PrepRect * rects,
+    int n_rects);
+
+/* Slots that hold a source rectangle (the first ones of the batch). */
+int prep_plan_valid_slots (const PrepPlan * plan);
+
+/* The mapping of slot @slot (0..batch_size - 1) between the frame and the
+ * tensor (see PrepBoxMap). */
+PrepStatus prep_plan_slot_map (const PrepPlan * plan, int slot,
+    PrepBoxMap * map);
+
 /* Bytes an NV12 frame of the plan's size needs with these strides:
  * the luma plane (height rows) and the chroma plane (ceil(height/2) rows). */
 size_t prep_plan_luma_bytes (const PrepPlan * plan, int y_stride);
@@ -142,7 +193,10 @@ size_t prep_plan_chroma_bytes (const PrepPlan * plan, int uv_stride);
  * bytes. */
 PrepStatus prep_plan_run_cpu (const PrepPlan * plan,
     const uint8_t * y, int y_stride, const uint8_t * uv, int uv_stride,
-    float *dst, size_t dst_size);
+    void *dst, size_t dst_size);
+
+/* Output rows of the whole batch: batch_size * out_height. */
+int prep_plan_rows (const PrepPlan * plan);
 
 /* Implementations of the CPU path.  Every one gives the same bytes as the
  * scalar reference (same IEEE operations in the same order per element);
@@ -162,15 +216,17 @@ int prep_cpu_impl_available (PrepCpuImpl impl);
 const char *prep_cpu_impl_name (PrepCpuImpl impl);
 
 /* Output rows [row_begin, row_end) only, with implementation @impl: the
- * rest of dst is not touched.  dst and dst_size are those of the whole
+ * rest of dst is not touched.  The rows of a batch are numbered slot by
+ * slot: row r is row r % out_height of slot r / out_height, and there are
+ * prep_plan_rows () of them.  dst and dst_size are those of the whole
  * tensor.  Any split of the rows into ranges gives the same bytes as one
- * call over all of them.  0 <= row_begin <= row_end <= out_height (an empty
- * range is allowed and writes nothing); otherwise, or for an @impl that is
- * unknown or not available here, PREP_ERROR_INVALID_ARGUMENT and nothing
- * written. */
+ * call over all of them.  0 <= row_begin <= row_end <= prep_plan_rows ()
+ * (an empty range is allowed and writes nothing); otherwise, or for an
+ * @impl that is unknown or not available here, PREP_ERROR_INVALID_ARGUMENT
+ * and nothing written. */
 PrepStatus prep_plan_run_cpu_rows (const PrepPlan * plan, PrepCpuImpl impl,
     const uint8_t * y, int y_stride, const uint8_t * uv, int uv_stride,
-    float *dst, size_t dst_size, int row_begin, int row_end);
+    void *dst, size_t dst_size, int row_begin, int row_end);
 
 /* A persistent pool of threads for the CPU path (POSIX threads), created
  * once and reused for every frame.  n_threads counts the calling thread:
@@ -197,7 +253,7 @@ void prep_workers_free (PrepWorkers * workers);
  * nothing. */
 PrepStatus prep_plan_run_cpu_parallel (const PrepPlan * plan,
     PrepWorkers * workers, PrepCpuImpl impl, const uint8_t * y, int y_stride,
-    const uint8_t * uv, int uv_stride, float *dst, size_t dst_size);
+    const uint8_t * uv, int uv_stride, void *dst, size_t dst_size);
 
 /* Several plans on one frame (e.g. one per region of interest), each into
  * its own destination, in one parallel pass: the rows of all of them are
@@ -208,7 +264,7 @@ PrepStatus prep_plan_run_cpu_parallel (const PrepPlan * plan,
 
 typedef struct {
   const PrepPlan *plan;
-  float *dst;
+  void *dst;
   size_t dst_size;              /* bytes */
 } PrepSlot;
 

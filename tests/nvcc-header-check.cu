@@ -14,8 +14,9 @@
 #include "prep-math.h"
 
 __global__ void
-prep_header_check_kernel (PrepParams p, const uint8_t * luma, int y_stride,
-    const uint8_t * chroma, int uv_stride, float *dst)
+prep_header_check_kernel (PrepParams p, const PrepSlotGeom g,
+    const uint8_t * luma, int y_stride, const uint8_t * chroma, int uv_stride,
+    void *dst)
 {
   int x = blockIdx.x * blockDim.x + threadIdx.x;
   int y = blockIdx.y * blockDim.y + threadIdx.y;
@@ -24,8 +25,8 @@ prep_header_check_kernel (PrepParams p, const uint8_t * luma, int y_stride,
 
   if (x >= p.out_width || y >= p.out_height)
     return;
-  tx = prep_axis_tap (&p.ax, x, p.nearest);
-  ty = prep_axis_tap (&p.ay, y, p.nearest);
+  tx = prep_axis_tap (&g.ax, x, p.nearest);
+  ty = prep_axis_tap (&g.ay, y, p.nearest);
   prep_pixel (&p, &tx, &ty, luma, y_stride, chroma, uv_stride, v);
-  prep_store (&p, dst, x, y, v);
+  prep_store (&p, prep_slot_base (&p, dst, (int) blockIdx.z), x, y, v);
 }

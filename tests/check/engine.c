@@ -428,8 +428,8 @@ GST_START_TEST (test_reference_table)
 
   case_config (tc, &cfg);
   fail_unless_equals_int (prep_plan_new (&cfg, &plan), PREP_OK);
-  fail_unless_equals_int (prep_tensor_size (tc->ow, tc->oh, &n, &bytes),
-      PREP_OK);
+  fail_unless_equals_int (prep_tensor_size (tc->ow, tc->oh, 1,
+          PREP_DTYPE_FLOAT32, &n, &bytes), PREP_OK);
   fail_unless (n == (size_t) 3 * tc->ow * tc->oh && bytes == n * 4);
   fail_unless_equals_uint64 (prep_plan_output_bytes (plan), bytes);
   frame_new (&f, tc, plan, &rng);
@@ -729,15 +729,28 @@ GST_START_TEST (test_tensor_size)
 {
   size_t n = 1, bytes = 1;
 
-  fail_unless_equals_int (prep_tensor_size (640, 480, &n, &bytes), PREP_OK);
+  const PrepDataType f32 = PREP_DTYPE_FLOAT32, f16 = PREP_DTYPE_FLOAT16;
+
+  fail_unless_equals_int (prep_tensor_size (640, 480, 1, f32, &n, &bytes),
+      PREP_OK);
   fail_unless_equals_uint64 (n, 3 * 640 * 480);
   fail_unless_equals_uint64 (bytes, 4 * 3 * 640 * 480);
-  fail_unless_equals_int (prep_tensor_size (INT_MAX, INT_MAX, &n, &bytes),
-      PREP_ERROR_OVERFLOW);
-  fail_unless_equals_int (prep_tensor_size (0, 480, &n, &bytes),
+  fail_unless_equals_int (prep_tensor_size (224, 224, 16, f16, &n, &bytes),
+      PREP_OK);
+  fail_unless_equals_uint64 (n, 16 * 3 * 224 * 224);
+  fail_unless_equals_uint64 (bytes, 2 * 16 * 3 * 224 * 224);
+  fail_unless_equals_int (prep_tensor_size (INT_MAX, INT_MAX, 1, f32, &n,
+          &bytes), PREP_ERROR_OVERFLOW);
+  fail_unless_equals_int (prep_tensor_size (0, 480, 1, f32, &n, &bytes),
       PREP_ERROR_SIZE);
-  fail_unless_equals_int (prep_tensor_size (640, -1, &n, &bytes),
+  fail_unless_equals_int (prep_tensor_size (640, -1, 1, f32, &n, &bytes),
       PREP_ERROR_SIZE);
+  fail_unless_equals_int (prep_tensor_size (640, 480, 0, f32, &n, &bytes),
+      PREP_ERROR_SIZE);
+  fail_unless_equals_int (prep_tensor_size (640, 480, PREP_BATCH_MAX + 1,
+          f32, &n, &bytes), PREP_ERROR_INVALID_ARGUMENT);
+  fail_unless_equals_int (prep_tensor_size (640, 480, 1, (PrepDataType) 7,
+          &n, &bytes), PREP_ERROR_INVALID_ARGUMENT);
 }
 
 GST_END_TEST;

@@ -37,24 +37,27 @@
 typedef struct
 {
   PrepParams params;
+  PrepSlotTable slots;
   guint64 y, uv, dst;
   int y_stride, uv_stride;
   void *args[PREP_KARG_COUNT];
 } KernelArgs;
 
 static void
-kernel_args_init (KernelArgs * k, const PrepParams * p, const guint8 * y,
-    int y_stride, const guint8 * uv, int uv_stride, float *dst)
+kernel_args_init (KernelArgs * k, const PrepPlan * plan, const guint8 * y,
+    int y_stride, const guint8 * uv, int uv_stride, void *dst)
 {
   G_STATIC_ASSERT (sizeof (k->y) == 8);
 
-  k->params = *p;
+  k->params = *prep_plan_params (plan);
+  k->slots = *prep_plan_slot_table (plan);
   k->y = (guintptr) y;
   k->uv = (guintptr) uv;
   k->dst = (guintptr) dst;
   k->y_stride = y_stride;
   k->uv_stride = uv_stride;
   k->args[PREP_KARG_PARAMS] = &k->params;
+  k->args[PREP_KARG_SLOTS] = &k->slots;
   k->args[PREP_KARG_Y] = &k->y;
   k->args[PREP_KARG_Y_STRIDE] = &k->y_stride;
   k->args[PREP_KARG_UV] = &k->uv;
@@ -65,16 +68,18 @@ kernel_args_init (KernelArgs * k, const PrepParams * p, const guint8 * y,
 /* Runs the kernel's host build over the grid of prep_launch_geometry (),
  * grown by extra_x / extra_y blocks that lie wholly outside the output. */
 static void
-run_kernel (const PrepParams * p, const guint8 * y, int y_stride,
-    const guint8 * uv, int uv_stride, float *dst, guint extra_x, guint extra_y)
+run_kernel (const PrepPlan * plan, const guint8 * y, int y_stride,
+    const guint8 * uv, int uv_stride, void *dst, guint extra_x, guint extra_y)
 {
   PrepDim3 grid, block;
-  KernelArgs k;
+  static KernelArgs k;
 
-  fail_unless_equals_int (prep_launch_geometry (p, &grid, &block), PREP_OK);
+  fail_unless_equals_int (prep_launch_geometry (prep_plan_params (plan),
+          prep_plan_rows (plan) / prep_plan_params (plan)->out_height, &grid,
+          &block), PREP_OK);
   grid.x += extra_x;
   grid.y += extra_y;
-  kernel_args_init (&k, p, y, y_stride, uv, uv_stride, dst);
+  kernel_args_init (&k, plan, y, y_stride, uv, uv_stride, dst);
   prep_kernel_host_launch (grid, block, k.args);
 }
 
@@ -152,7 +157,7 @@ kernel_matches_cpu (const CaseRun * r, const guint8 * y, const guint8 * uv,
   gboolean same;
 
   fill_sentinel (emu, total);
-  run_kernel (prep_plan_params (r->plan), y, r->frame.y_stride, uv,
+  run_kernel (r->plan, y, r->frame.y_stride, uv,
       r->frame.uv_stride, emu + GUARD_HEAD, extra_x, extra_y);
   fail_unless_equals_int (first_written (emu, GUARD_HEAD), GUARD_HEAD);
   fail_unless_equals_int (first_written (emu + GUARD_HEAD + r->n,
@@ -188,8 +193,9 @@ GST_START_TEST (test_emulation_table)
   char why[256] = "";
 
   case_run_cpu (&r, __i__);
-  prep_kernel_extents (prep_plan_params (r.plan), r.frame.y_stride,
-      r.frame.uv_stride, &y_ext, &uv_ext, &dst_ext);
+  prep_kernel_extents (prep_plan_params (r.plan),
+      prep_plan_slot_table (r.plan), 1, r.frame.y_stride, r.frame.uv_stride,
+      &y_ext, &uv_ext, &dst_ext);
   fail_unless (y_ext <= prep_plan_luma_bytes (r.plan, r.frame.y_stride));
   fail_unless (uv_ext <= prep_plan_chroma_bytes (r.plan, r.frame.uv_stride));
   fail_unless_equals_uint64 (dst_ext, r.n * sizeof (float));
@@ -271,7 +277,7 @@ check_geometry (int w, int h)
   PrepDim3 grid, block;
 
   params_of_size (&p, w, h);
-  fail_unless_equals_int (prep_launch_geometry (&p, &grid, &block), PREP_OK);
+  fail_unless_equals_int (prep_launch_geometry (&p, 1, &grid, &block), PREP_OK);
   /* a warp is 32 consecutive x of one row: coalesced stores */
   fail_unless_equals_int (block.x, 32);
   fail_unless (block.x * block.y * block.z <= 1024);
@@ -293,7 +299,7 @@ check_geometry_refused (int w, int h, PrepStatus want)
   memset (&grid, 0xab, sizeof (grid));
   memset (&block, 0xab, sizeof (block));
   memset (&untouched, 0xab, sizeof (untouched));
-  fail_unless_equals_int (prep_launch_geometry (&p, &grid, &block), want);
+  fail_unless_equals_int (prep_launch_geometry (&p, 1, &grid, &block), want);
   fail_unless (memcmp (&grid, &untouched, sizeof (grid)) == 0);
   fail_unless (memcmp (&block, &untouched, sizeof (block)) == 0);
 }
@@ -331,12 +337,16 @@ GST_START_TEST (test_geometry_refused)
   check_geometry_refused (7, INT_MIN, PREP_ERROR_SIZE);
 
   params_of_size (&p, 4, 4);
-  fail_unless_equals_int (prep_launch_geometry (NULL, &grid, &block),
+  fail_unless_equals_int (prep_launch_geometry (NULL, 1, &grid, &block),
       PREP_ERROR_INVALID_ARGUMENT);
-  fail_unless_equals_int (prep_launch_geometry (&p, NULL, &block),
+  fail_unless_equals_int (prep_launch_geometry (&p, 1, NULL, &block),
       PREP_ERROR_INVALID_ARGUMENT);
-  fail_unless_equals_int (prep_launch_geometry (&p, &grid, NULL),
+  fail_unless_equals_int (prep_launch_geometry (&p, 1, &grid, NULL),
       PREP_ERROR_INVALID_ARGUMENT);
+  fail_unless_equals_int (prep_launch_geometry (&p, 0, &grid, &block),
+      PREP_ERROR_INVALID_ARGUMENT);
+  fail_unless_equals_int (prep_launch_geometry (&p, PREP_BATCH_MAX + 1, &grid,
+          &block), PREP_ERROR_INVALID_ARGUMENT);
 }
 
 GST_END_TEST;
@@ -349,17 +359,17 @@ GST_END_TEST;
  * brute force: every output pixel inside the letterbox, its 4 taps, luma
  * [ty][tx] and the (U, V) pair at chroma [ty / 2][(tx / 2) * 2]. */
 static void
-brute_extents (const PrepParams * p, int y_stride, int uv_stride,
-    size_t *y_bytes, size_t *uv_bytes)
+brute_extents (const PrepParams * p, const PrepSlotGeom * g, int y_stride,
+    int uv_stride, size_t *y_bytes, size_t *uv_bytes)
 {
   PrepTap *cols = g_new (PrepTap, p->out_width);
   size_t y_last = 0, uv_last = 0;
   int x, y, i, j;
 
   for (x = 0; x < p->out_width; x++)
-    cols[x] = prep_axis_tap (&p->ax, x, p->nearest);
+    cols[x] = prep_axis_tap (&g->ax, x, p->nearest);
   for (y = 0; y < p->out_height; y++) {
-    PrepTap ty = prep_axis_tap (&p->ay, y, p->nearest);
+    PrepTap ty = prep_axis_tap (&g->ay, y, p->nearest);
     int rows[2] = { ty.i0, ty.i1 };
 
     if (!ty.inside)
@@ -390,10 +400,12 @@ check_extents (const PrepPlan * plan, int y_stride, int uv_stride,
     const char *name)
 {
   const PrepParams *p = prep_plan_params (plan);
+  const PrepSlotGeom *g = &prep_plan_slot_table (plan)->s[0];
   size_t y_bytes, uv_bytes, dst_bytes, y_want, uv_want, crop_end;
 
-  prep_kernel_extents (p, y_stride, uv_stride, &y_bytes, &uv_bytes, &dst_bytes);
-  brute_extents (p, y_stride, uv_stride, &y_want, &uv_want);
+  prep_kernel_extents (p, prep_plan_slot_table (plan), 1, y_stride,
+      uv_stride, &y_bytes, &uv_bytes, &dst_bytes);
+  brute_extents (p, g, y_stride, uv_stride, &y_want, &uv_want);
   fail_unless (y_bytes == y_want, "%s: luma extent %zu, taps reach %zu",
       name, y_bytes, y_want);
   fail_unless (uv_bytes == uv_want, "%s: chroma extent %zu, taps reach %zu",
@@ -403,8 +415,8 @@ check_extents (const PrepPlan * plan, int y_stride, int uv_stride,
   fail_unless_equals_uint64 (dst_bytes, prep_plan_output_bytes (plan));
   fail_unless (y_bytes <= prep_plan_luma_bytes (plan, y_stride));
   fail_unless (uv_bytes <= prep_plan_chroma_bytes (plan, uv_stride));
-  crop_end = (size_t) (p->ay.start + p->ay.len - 1) * y_stride +
-      (size_t) (p->ax.start + p->ax.len - 1) + 1;
+  crop_end = (size_t) (g->ay.start + g->ay.len - 1) * y_stride +
+      (size_t) (g->ax.start + g->ax.len - 1) + 1;
   fail_unless (y_bytes <= crop_end);
   return y_bytes < crop_end;
 }
@@ -471,12 +483,14 @@ GST_END_TEST;
 GST_START_TEST (test_extents_optional_outputs)
 {
   PrepParams p;
+  static PrepSlotTable t;
   size_t dst = 0;
 
   params_of_size (&p, 3, 2);
-  p.ax.len = p.ax.inner = 3;
-  p.ay.len = p.ay.inner = 2;
-  prep_kernel_extents (&p, 8, 8, NULL, NULL, &dst);
+  t.s[0].valid = 1;
+  t.s[0].ax.len = t.s[0].ax.inner = 3;
+  t.s[0].ay.len = t.s[0].ay.inner = 2;
+  prep_kernel_extents (&p, &t, 1, 8, 8, NULL, NULL, &dst);
   fail_unless_equals_uint64 (dst, 72);
 }
 

@@ -257,6 +257,7 @@ run_kernel (const char *call, uint32_t ctx, const unsigned int grid[3],
     const unsigned int block[3], void **params)
 {
   const PrepParams *p = params[PREP_KARG_PARAMS];
+  const PrepSlotTable *slots = params[PREP_KARG_SLOTS];
   int y_stride = *(const int *) params[PREP_KARG_Y_STRIDE];
   int uv_stride = *(const int *) params[PREP_KARG_UV_STRIDE];
   KernelBuffer buf[3] = { {"luma (y)", 0, 0}, {"chroma (uv)", 0, 0},
@@ -269,11 +270,11 @@ run_kernel (const char *call, uint32_t ctx, const unsigned int grid[3],
   int i;
 
   if (p->out_width <= 0 || p->out_height <= 0 || y_stride <= 0
-      || uv_stride <= 0)
-    mock_fatal (call, "bad kernel parameters: output %dx%d, strides %d, %d",
-        p->out_width, p->out_height, y_stride, uv_stride);
-  prep_kernel_extents (p, y_stride, uv_stride, &buf[0].bytes, &buf[1].bytes,
-      &buf[2].bytes);
+      || uv_stride <= 0 || grid[2] < 1 || grid[2] > PREP_SLOT_TABLE_SIZE)
+    mock_fatal (call, "bad kernel parameters: output %dx%d, strides %d, %d, "
+        "%u slots", p->out_width, p->out_height, y_stride, uv_stride, grid[2]);
+  prep_kernel_extents (p, slots, (int) grid[2], y_stride, uv_stride,
+      &buf[0].bytes, &buf[1].bytes, &buf[2].bytes);
   memcpy (args, params, sizeof (args));
   for (i = 0; i < 3; i++) {
     buf[i].addr = *(const uint64_t *) params[pointer_slots[i]];

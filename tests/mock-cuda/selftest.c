@@ -344,12 +344,13 @@ launch (CUdeviceptr dst, CUstream stream, PrepDim3 * grid, PrepDim3 * block)
   void *args[PREP_KARG_COUNT];
 
   args[PREP_KARG_PARAMS] = &params;
+  args[PREP_KARG_SLOTS] = (void *) prep_plan_slot_table (fx.plan);
   args[PREP_KARG_Y] = &y;
   args[PREP_KARG_Y_STRIDE] = &y_stride;
   args[PREP_KARG_UV] = &uv;
   args[PREP_KARG_UV_STRIDE] = &uv_stride;
   args[PREP_KARG_DST] = &dst;
-  if (prep_launch_geometry (&params, grid, block) != PREP_OK)
+  if (prep_launch_geometry (&params, 1, grid, block) != PREP_OK)
     return CUDA_ERROR_INVALID_VALUE;
   return CuLaunchKernel (fx.function, grid->x, grid->y, grid->z, block->x,
       block->y, block->z, 0, stream, args, NULL);
