@@ -19,6 +19,7 @@
 
 #include "gstcudapreproc-caps.h"
 #include "gstcudapreproc-cuda.h"
+#include "prep.h"
 
 #define MAX_DIMENSIONS 16
 
@@ -26,19 +27,21 @@ gchar *
 gst_cuda_preproc_shape_to_dimensions (const GstCudaPreprocShape * shape)
 {
   if (shape->nhwc)
-    return g_strdup_printf ("3:%d:%d:1", shape->width, shape->height);
-  return g_strdup_printf ("%d:%d:3:1", shape->width, shape->height);
+    return g_strdup_printf ("3:%d:%d:%d", shape->width, shape->height,
+        shape->batch);
+  return g_strdup_printf ("%d:%d:3:%d", shape->width, shape->height,
+      shape->batch);
 }
 
 /* TRUE when both shapes give the same caps: the same dimensions string
- * (3:N:3:1 reads as NCHW Nx3... and as NHWC 3xN...). */
+ * (3:N:3:B reads as NCHW Nx3... and as NHWC 3xN...) and type. */
 gboolean
 gst_cuda_preproc_shape_same_caps (const GstCudaPreprocShape * a,
     const GstCudaPreprocShape * b)
 {
   gchar *da = gst_cuda_preproc_shape_to_dimensions (a);
   gchar *db = gst_cuda_preproc_shape_to_dimensions (b);
-  gboolean same = g_strcmp0 (da, db) == 0;
+  gboolean same = g_strcmp0 (da, db) == 0 && !a->half == !b->half;
 
   g_free (da);
   g_free (db);
@@ -67,8 +70,9 @@ parse_dimensions (const gchar * str, guint64 * dims)
   return n;
 }
 
+/* The dimensions and the element size (4 or 2) of fixed tensor caps. */
 static gint
-caps_get_dimensions (const GstCaps * caps, guint64 * dims)
+caps_get_dimensions (const GstCaps * caps, guint64 * dims, guint * elem)
 {
   const GstStructure *s;
   const gchar *str, *types;
@@ -78,21 +82,29 @@ caps_get_dimensions (const GstCaps * caps, guint64 * dims)
   s = gst_caps_get_structure (caps, 0);
   str = gst_structure_get_string (s, "dimensions");
   types = gst_structure_get_string (s, "types");
-  if (str == NULL || g_strcmp0 (types, "float32") != 0)
+  if (g_strcmp0 (types, "float32") == 0)
+    *elem = 4;
+  else if (g_strcmp0 (types, "float16") == 0)
+    *elem = 2;
+  else
+    return -1;
+  if (str == NULL)
     return -1;
   return parse_dimensions (str, dims);
 }
 
-/* Byte size of the (float32) tensor, refused when it does not fit a
- * gssize: the overflow policy of docs/bad-input.md. */
+/* Byte size of the tensor, refused when it does not fit a gssize: the
+ * overflow policy of docs/bad-input.md. */
 gboolean
 gst_cuda_preproc_caps_get_bytes (const GstCaps * caps, gsize * bytes)
 {
-  guint64 dims[MAX_DIMENSIONS], total = sizeof (gfloat);
-  gint i, n = caps_get_dimensions (caps, dims);
+  guint64 dims[MAX_DIMENSIONS], total;
+  guint elem = 0;
+  gint i, n = caps_get_dimensions (caps, dims, &elem);
 
   if (n <= 0)
     return FALSE;
+  total = elem;
   for (i = 0; i < n; i++) {
     if (total > G_MAXSSIZE / dims[i])
       return FALSE;
@@ -102,8 +114,8 @@ gst_cuda_preproc_caps_get_bytes (const GstCaps * caps, gsize * bytes)
   return TRUE;
 }
 
-/* The shape of negotiated tensor caps.  W:H:3:1 is NCHW and 3:W:H:1 NHWC;
- * dimensions that read both ways (3:N:3:1) take the layout of the hint, the
+/* The shape of negotiated tensor caps.  W:H:3:N is NCHW and 3:W:H:N NHWC;
+ * dimensions that read both ways (3:N:3:B) take the layout of the hint, the
  * properties. */
 gboolean
 gst_cuda_preproc_caps_get_shape (const GstCaps * caps,
@@ -111,9 +123,12 @@ gst_cuda_preproc_caps_get_shape (const GstCaps * caps,
 {
   guint64 d[MAX_DIMENSIONS];
   gboolean nchw, nhwc;
+  guint elem = 0;
 
-  if (caps_get_dimensions (caps, d) != 4 || d[3] != 1)
+  if (caps_get_dimensions (caps, d, &elem) != 4 || d[3] > PREP_BATCH_MAX)
     return FALSE;
+  shape->batch = (gint) d[3];
+  shape->half = elem == 2;
   nchw = d[2] == 3;
   nhwc = d[0] == 3;
   if (nchw && nhwc)
@@ -186,10 +201,11 @@ static GstStructure *
 video_to_tensor (const GstStructure * s, gconstpointer data)
 {
   gchar *dims = gst_cuda_preproc_shape_to_dimensions (data);
+  const GstCudaPreprocShape *shape = data;
   GstStructure *t = gst_structure_new ("other/tensors",
       "format", G_TYPE_STRING, "static",
       "num_tensors", G_TYPE_INT, 1,
-      "types", G_TYPE_STRING, "float32",
+      "types", G_TYPE_STRING, shape->half ? "float16" : "float32",
       "dimensions", G_TYPE_STRING, dims, NULL);
 
   copy_framerate (s, t);

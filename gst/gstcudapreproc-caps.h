@@ -20,11 +20,13 @@ G_BEGIN_DECLS
     "format = (string) NV12, width = (int) [ 1, max ], " \
     "height = (int) [ 1, max ], framerate = (fraction) [ 0/1, max ]"
 
-/* NNStreamer's static tensors: one float32 tensor, dimensions innermost
- * first (640:640:3:1 is NCHW 1x3x640x640). */
+/* NNStreamer's static tensors: one float32 or float16 tensor, dimensions
+ * innermost first (640:640:3:1 is NCHW 1x3x640x640, 224:224:3:8 a batch of
+ * 8). */
 #define GST_CUDA_PREPROC_TENSOR_FIELDS \
     "format = (string) static, num_tensors = (int) 1, " \
-    "types = (string) float32, framerate = (fraction) [ 0/1, max ]"
+    "types = (string) { float32, float16 }, " \
+    "framerate = (fraction) [ 0/1, max ]"
 
 #ifdef HAVE_CUDA
 #define GST_CUDA_PREPROC_SINK_CAPS \
@@ -45,6 +47,8 @@ typedef struct
   gint width;
   gint height;
   gboolean nhwc;
+  gint batch;                   /* N, 1..PREP_BATCH_MAX */
+  gboolean half;                /* float16 elements */
 } GstCudaPreprocShape;
 
 gchar *gst_cuda_preproc_shape_to_dimensions (const GstCudaPreprocShape *

@@ -100,8 +100,8 @@ gst_cuda_preproc_channel_order_get_type (void)
 
 /**
  * GstCudaPreprocLayout:
- * @GST_CUDA_PREPROC_LAYOUT_NCHW: planar, 1 x 3 x height x width
- * @GST_CUDA_PREPROC_LAYOUT_NHWC: interleaved, 1 x height x width x 3
+ * @GST_CUDA_PREPROC_LAYOUT_NCHW: planar, N x 3 x height x width
+ * @GST_CUDA_PREPROC_LAYOUT_NHWC: interleaved, N x height x width x 3
  *
  * Since: 0.1
  */
@@ -110,14 +110,65 @@ gst_cuda_preproc_layout_get_type (void)
 {
   static GType type = 0;
   static const GEnumValue values[] = {
-    {PREP_LAYOUT_NCHW, "Planar 1x3xHxW (NNStreamer dimensions W:H:3:1)",
+    {PREP_LAYOUT_NCHW, "Planar Nx3xHxW (NNStreamer dimensions W:H:3:N)",
         "nchw"},
-    {PREP_LAYOUT_NHWC, "Interleaved 1xHxWx3 (NNStreamer dimensions 3:W:H:1)",
+    {PREP_LAYOUT_NHWC, "Interleaved NxHxWx3 (NNStreamer dimensions 3:W:H:N)",
         "nhwc"},
     {0, NULL, NULL}
   };
 
   if (g_once_init_enter (&type))
     g_once_init_leave (&type, register_enum ("GstCudaPreprocLayout", values));
+  return type;
+}
+
+/**
+ * GstCudaPreprocRoiSource:
+ * @GST_CUDA_PREPROC_ROI_SOURCE_PROPERTY: the #GstCudaPreproc:rois property,
+ *     or the crop when it is empty
+ * @GST_CUDA_PREPROC_ROI_SOURCE_META: the #GstVideoRegionOfInterestMeta of
+ *     each buffer
+ *
+ * Since: 0.1
+ */
+GType
+gst_cuda_preproc_roi_source_get_type (void)
+{
+  static GType type = 0;
+  static const GEnumValue values[] = {
+    {GST_CUDA_PREPROC_ROI_SOURCE_PROPERTY,
+        "The rois property (or the crop when it is empty)", "property"},
+    {GST_CUDA_PREPROC_ROI_SOURCE_META,
+        "The GstVideoRegionOfInterestMeta of each buffer", "meta"},
+    {0, NULL, NULL}
+  };
+
+  if (g_once_init_enter (&type))
+    g_once_init_leave (&type, register_enum ("GstCudaPreprocRoiSource",
+            values));
+  return type;
+}
+
+/**
+ * GstCudaPreprocDataType:
+ * @GST_CUDA_PREPROC_DATA_TYPE_FLOAT32: IEEE single precision
+ * @GST_CUDA_PREPROC_DATA_TYPE_FLOAT16: IEEE half precision, rounded to
+ *     nearest even
+ *
+ * Since: 0.1
+ */
+GType
+gst_cuda_preproc_data_type_get_type (void)
+{
+  static GType type = 0;
+  static const GEnumValue values[] = {
+    {PREP_DTYPE_FLOAT32, "32-bit float (caps types=float32)", "float32"},
+    {PREP_DTYPE_FLOAT16, "16-bit float, round to nearest even "
+          "(caps types=float16)", "float16"},
+    {0, NULL, NULL}
+  };
+
+  if (g_once_init_enter (&type))
+    g_once_init_leave (&type, register_enum ("GstCudaPreprocDataType", values));
   return type;
 }

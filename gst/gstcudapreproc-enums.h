@@ -40,6 +40,28 @@ typedef enum
   GST_CUDA_PREPROC_LAYOUT_NHWC = 1,
 } GstCudaPreprocLayout;
 
+/* Where the batch's rectangles come from. */
+typedef enum
+{
+  GST_CUDA_PREPROC_ROI_SOURCE_PROPERTY = 0,
+  GST_CUDA_PREPROC_ROI_SOURCE_META = 1,
+} GstCudaPreprocRoiSource;
+
+/* Equal to PrepDataType. */
+typedef enum
+{
+  GST_CUDA_PREPROC_DATA_TYPE_FLOAT32 = 0,
+  GST_CUDA_PREPROC_DATA_TYPE_FLOAT16 = 1,
+} GstCudaPreprocDataType;
+
+#define GST_TYPE_CUDA_PREPROC_ROI_SOURCE \
+    (gst_cuda_preproc_roi_source_get_type ())
+GType gst_cuda_preproc_roi_source_get_type (void);
+
+#define GST_TYPE_CUDA_PREPROC_DATA_TYPE \
+    (gst_cuda_preproc_data_type_get_type ())
+GType gst_cuda_preproc_data_type_get_type (void);
+
 #define GST_TYPE_CUDA_PREPROC_ASPECT (gst_cuda_preproc_aspect_get_type ())
 GType gst_cuda_preproc_aspect_get_type (void);
 

@@ -35,6 +35,11 @@ enum
   PROP_LAYOUT,
   PROP_CUDA_DEVICE_ID,
   PROP_N_THREADS,
+  PROP_ROIS,
+  PROP_ROI_SOURCE,
+  PROP_ROI_TYPE,
+  PROP_BATCH_SIZE,
+  PROP_DATA_TYPE,
 };
 
 /* What the properties hold; read and written under the object lock. */
@@ -47,7 +52,16 @@ typedef struct
   guint n_threads;              /* CPU path, caller included; 0: per core */
   gdouble pad_value, scale;
   gdouble mean[3], std[3];
+  PrepRect rois[PREP_BATCH_MAX];        /* the rois property, as given */
+  guint n_rois;
+  gint roi_source;              /* GstCudaPreprocRoiSource */
+  GQuark roi_type;              /* 0: any */
+  guint batch_size;             /* 0: automatic */
+  gint data_type;               /* GstCudaPreprocDataType */
 } GstCudaPreprocSettings;
+
+/* Slots of the tensor these settings give (batch-size, or automatic). */
+guint gst_cuda_preproc_settings_batch (const GstCudaPreprocSettings * s);
 
 void gst_cuda_preproc_settings_install (GObjectClass * gobject_class);
 void gst_cuda_preproc_settings_init (GstCudaPreprocSettings * s);

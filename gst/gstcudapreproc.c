@@ -46,6 +46,7 @@
 #endif
 
 #include <math.h>
+#include <string.h>
 
 #include <gst/video/video.h>
 
@@ -53,7 +54,9 @@
 #include "gstcudapreproc-caps.h"
 #include "gstcudapreproc-cuda.h"
 #include "gstcudapreproc-enums.h"
+#include "gstcudapreproc-meta.h"
 #include "gstcudapreproc-props.h"
+#include "gstcudapreproc-slots.h"
 #include "prep.h"
 
 GST_DEBUG_CATEGORY (gst_cuda_preproc_debug);
@@ -80,6 +83,10 @@ struct _GstCudaPreproc
   gboolean cuda_in, cuda_out;   /* negotiated memory */
   gsize out_bytes;
   gint warned_frame_width, warned_frame_height;
+  gint frame_width, frame_height;       /* of the plan: the caps', or the
+                                         * video meta's with a crop meta */
+  GstCudaPreprocSlots slots;    /* the batch's rectangles */
+  gboolean slots_cropped;       /* the last frame's slots used a crop meta */
   PrepWorkers *workers;         /* CPU path threads; NULL: streaming thread */
   gint workers_for;             /* n-threads they were made for; -1: none */
 };
@@ -140,6 +147,7 @@ gst_cuda_preproc_class_init (GstCudaPreprocClass * klass)
   gobject_class->get_property = gst_cuda_preproc_get_property;
   gobject_class->finalize = gst_cuda_preproc_finalize;
   gst_cuda_preproc_settings_install (gobject_class);
+  gst_cuda_preproc_box_meta_register ();
 
   gst_element_class_add_static_pad_template (element_class, &sink_template);
   gst_element_class_add_static_pad_template (element_class, &src_template);
@@ -297,6 +305,8 @@ gst_cuda_preproc_property_shape (GstCudaPreproc * self)
   shape.width = self->settings.width;
   shape.height = self->settings.height;
   shape.nhwc = self->settings.layout == GST_CUDA_PREPROC_LAYOUT_NHWC;
+  shape.batch = (gint) gst_cuda_preproc_settings_batch (&self->settings);
+  shape.half = self->settings.data_type == GST_CUDA_PREPROC_DATA_TYPE_FLOAT16;
   GST_OBJECT_UNLOCK (self);
   return shape;
 }
@@ -386,10 +396,11 @@ gst_cuda_preproc_negotiation_error (GstCudaPreproc * self, gchar * text)
   GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, ("%s", text), (NULL));
 }
 
-/* Posts one element warning per distinct clamped crop and frame size. */
+/* Posts one element warning per distinct clamped rectangle and frame size
+ * (@what: "Crop" or "ROI n"). */
 static void
-gst_cuda_preproc_warn_clamped (GstCudaPreproc * self, const PrepRect * req,
-    const PrepRect * res)
+gst_cuda_preproc_warn_clamped (GstCudaPreproc * self, const gchar * what,
+    const PrepRect * req, const PrepRect * res)
 {
   gint fw = GST_VIDEO_INFO_WIDTH (&self->in_info);
   gint fh = GST_VIDEO_INFO_HEIGHT (&self->in_info);
@@ -403,9 +414,9 @@ gst_cuda_preproc_warn_clamped (GstCudaPreproc * self, const PrepRect * req,
   self->warned_frame_width = fw;
   self->warned_frame_height = fh;
   GST_ELEMENT_WARNING (self, RESOURCE, SETTINGS,
-      ("Crop (x=%d, y=%d, width=%d, height=%d) exceeds the %dx%d frame; "
-          "clamped to (x=%d, y=%d, width=%d, height=%d)", req->x, req->y,
-          req->width, req->height, fw, fh, res->x, res->y, res->width,
+      ("%s (x=%d, y=%d, width=%d, height=%d) exceeds the %dx%d frame; "
+          "clamped to (x=%d, y=%d, width=%d, height=%d)", what, req->x,
+          req->y, req->width, req->height, fw, fh, res->x, res->y, res->width,
           res->height), (NULL));
 }
 
@@ -416,10 +427,12 @@ gst_cuda_preproc_fill_config (GstCudaPreproc * self,
   gint c;
 
   prep_config_init (cfg);
-  cfg->src_width = GST_VIDEO_INFO_WIDTH (&self->in_info);
-  cfg->src_height = GST_VIDEO_INFO_HEIGHT (&self->in_info);
+  cfg->src_width = self->frame_width;
+  cfg->src_height = self->frame_height;
   cfg->out_width = self->shape.width;
   cfg->out_height = self->shape.height;
+  cfg->batch_size = self->shape.batch;
+  cfg->data_type = self->shape.half ? PREP_DTYPE_FLOAT16 : PREP_DTYPE_FLOAT32;
   cfg->layout = self->shape.nhwc ? PREP_LAYOUT_NHWC : PREP_LAYOUT_NCHW;
   cfg->aspect = (PrepAspect) s->aspect;
   cfg->pad_value = s->pad_value;
@@ -443,6 +456,7 @@ gst_cuda_preproc_follow_layout (GstCudaPreproc * self,
 {
   GstCudaPreprocShape want;
 
+  want = self->shape;
   want.width = s->width;
   want.height = s->height;
   want.nhwc = s->layout == GST_CUDA_PREPROC_LAYOUT_NHWC;
@@ -450,15 +464,75 @@ gst_cuda_preproc_follow_layout (GstCudaPreproc * self,
     self->shape = want;
 }
 
+/* The batch's requested rectangles from the properties: the rois, or the
+ * crop (whose 0 sizes mean "to the edge"), or none for ROI metas. */
+static void
+gst_cuda_preproc_load_slots (GstCudaPreproc * self,
+    const GstCudaPreprocSettings * s)
+{
+  GstCudaPreprocSlots *sl = &self->slots;
+
+  sl->from_meta = s->roi_source == GST_CUDA_PREPROC_ROI_SOURCE_META;
+  sl->roi_type = s->roi_type;
+  sl->batch = self->shape.batch;
+  sl->n_requested = s->n_rois > 0 ? s->n_rois : 1;
+  if (s->n_rois > 0)
+    memcpy (sl->requested, s->rois, s->n_rois * sizeof (PrepRect));
+  else
+    sl->requested[0] = s->crop;
+  sl->visible.x = sl->visible.y = 0;
+  sl->visible.width = GST_VIDEO_INFO_WIDTH (&self->in_info);
+  sl->visible.height = GST_VIDEO_INFO_HEIGHT (&self->in_info);
+  sl->n = 0;
+  self->slots_cropped = FALSE;
+}
+
+/* Resolves the property rectangles against the caps' frame: a clamped one
+ * gets a warning, one outside fails negotiation. */
+static gboolean
+gst_cuda_preproc_resolve_slots (GstCudaPreproc * self, gboolean rois)
+{
+  GstCudaPreprocSlots *sl = &self->slots;
+  guint64 clamped;
+  guint i, bad = 0;
+  gchar what[32];
+
+  if (!gst_cuda_preproc_slots_resolve (sl, &clamped, &bad))
+    goto outside;
+  for (i = 0; i < sl->n; i++) {
+    g_snprintf (what, sizeof (what), rois ? "ROI %u" : "Crop", i);
+    if (clamped & (G_GUINT64_CONSTANT (1) << i))
+      gst_cuda_preproc_warn_clamped (self, what, &sl->requested[i],
+          &sl->rects[i]);
+  }
+  if (sl->n_requested > sl->n)
+    GST_ELEMENT_WARNING (self, RESOURCE, SETTINGS, ("%u rois for a batch of "
+            "%d: the last %u are not used", sl->n_requested, sl->batch,
+            sl->n_requested - sl->n), (NULL));
+  return TRUE;
+
+  /* ERRORS */
+outside:
+  {
+    const PrepRect *r = &sl->requested[bad];
+
+    g_snprintf (what, sizeof (what), rois ? "ROI %u" : "Crop", bad);
+    gst_cuda_preproc_negotiation_error (self,
+        g_strdup_printf ("%s (x=%d, y=%d, width=%d, height=%d) is empty or "
+            "lies outside the %dx%d frame", what, r->x, r->y, r->width,
+            r->height, sl->visible.width, sl->visible.height));
+    return FALSE;
+  }
+}
+
 /* Builds the plan from the negotiated caps and the current properties.
- * A crop outside the frame posts an element error and returns FALSE. */
+ * A rectangle outside the frame posts an element error and returns FALSE. */
 static gboolean
 gst_cuda_preproc_rebuild_plan (GstCudaPreproc * self)
 {
   GstCudaPreprocSettings s;
   PrepConfig cfg;
   PrepStatus st;
-  int clamped = 0;
 
   GST_OBJECT_LOCK (self);
   s = self->settings;
@@ -469,36 +543,30 @@ gst_cuda_preproc_rebuild_plan (GstCudaPreproc * self)
   self->plan = NULL;
   gst_cuda_preproc_follow_layout (self, &s);
   gst_cuda_preproc_fill_config (self, &s, &cfg);
-  st = prep_crop_resolve (cfg.src_width, cfg.src_height, &s.crop, &cfg.crop,
-      &clamped);
-  if (st != PREP_OK)
-    goto bad_crop;
-  if (clamped)
-    gst_cuda_preproc_warn_clamped (self, &s.crop, &cfg.crop);
+  gst_cuda_preproc_load_slots (self, &s);
+  if (!self->slots.from_meta &&
+      !gst_cuda_preproc_resolve_slots (self, s.n_rois > 0))
+    return FALSE;
+  cfg.crop = self->slots.n > 0 ? self->slots.rects[0] : self->slots.visible;
   st = prep_plan_new (&cfg, &self->plan);
+  if (st == PREP_OK)
+    st = prep_plan_set_slots (self->plan, self->slots.rects, self->slots.n);
   if (st != PREP_OK)
     goto no_plan;
   g_clear_pointer (&self->last_error, g_free);
-  GST_DEBUG_OBJECT (self, "%dx%d crop %dx%d+%d+%d -> %dx%d %s",
-      cfg.src_width, cfg.src_height, cfg.crop.width, cfg.crop.height,
-      cfg.crop.x, cfg.crop.y, cfg.out_width, cfg.out_height,
-      self->shape.nhwc ? "NHWC" : "NCHW");
+  GST_DEBUG_OBJECT (self, "%dx%d frame, %u of %d slots -> %dx%d %s %s",
+      cfg.src_width, cfg.src_height, self->slots.n, cfg.batch_size,
+      cfg.out_width, cfg.out_height, self->shape.nhwc ? "NHWC" : "NCHW",
+      self->shape.half ? "float16" : "float32");
   return TRUE;
 
   /* ERRORS */
-bad_crop:
-  {
-    gst_cuda_preproc_negotiation_error (self,
-        g_strdup_printf ("Crop (x=%d, y=%d, width=%d, height=%d) is empty or "
-            "lies outside the %dx%d frame", s.crop.x, s.crop.y, s.crop.width,
-            s.crop.height, cfg.src_width, cfg.src_height));
-    return FALSE;
-  }
 no_plan:
   {
     gst_cuda_preproc_negotiation_error (self,
-        g_strdup_printf ("Cannot prepare the %dx%d tensor: %s",
-            cfg.out_width, cfg.out_height, prep_status_string (st)));
+        g_strdup_printf ("Cannot prepare the %dx3x%dx%d %s tensor: %s",
+            cfg.batch_size, cfg.out_height, cfg.out_width,
+            self->shape.half ? "float16" : "float32", prep_status_string (st)));
     return FALSE;
   }
 }
@@ -530,6 +598,8 @@ gst_cuda_preproc_set_caps (GstBaseTransform * trans, GstCaps * incaps,
       !gst_cuda_preproc_caps_get_bytes (outcaps, &bytes))
     goto too_large;
   self->out_bytes = bytes;
+  self->frame_width = GST_VIDEO_INFO_WIDTH (&self->in_info);
+  self->frame_height = GST_VIDEO_INFO_HEIGHT (&self->in_info);
   self->cuda_in = gst_cuda_preproc_caps_is_cuda (incaps);
   self->cuda_out = gst_cuda_preproc_caps_is_cuda (outcaps);
   GST_DEBUG_OBJECT (self, "%s memory in, %s memory out",
@@ -559,8 +629,9 @@ too_large:
   {
     GST_DEBUG_OBJECT (self, "output caps %" GST_PTR_FORMAT, outcaps);
     gst_cuda_preproc_negotiation_error (self,
-        g_strdup_printf ("Output tensor %dx%dx3 float32 is too large: its "
-            "byte size overflows", hint.width, hint.height));
+        g_strdup_printf ("Output tensor %dx3x%dx%d %s is too large: its "
+            "byte size overflows", hint.batch, hint.height, hint.width,
+            hint.half ? "float16" : "float32"));
     return FALSE;
   }
 }
@@ -713,18 +784,82 @@ too_small:
   }
 }
 
-/* Rebuilds the plan when a property changed since the last frame. */
+/* The frame the buffer holds: the caps' size, or with a crop meta the
+ * video meta's (upstream cropped by metadata: the caps give the visible
+ * size, the planes hold the whole frame). */
+static void
+gst_cuda_preproc_frame_size (GstCudaPreproc * self, GstBuffer * buf,
+    gint * width, gint * height)
+{
+  GstVideoMeta *meta = gst_buffer_get_video_meta (buf);
+
+  *width = GST_VIDEO_INFO_WIDTH (&self->in_info);
+  *height = GST_VIDEO_INFO_HEIGHT (&self->in_info);
+  if (meta != NULL && gst_buffer_get_video_crop_meta (buf) != NULL) {
+    *width = MAX (*width, (gint) MIN (meta->width, (guint) G_MAXINT));
+    *height = MAX (*height, (gint) MIN (meta->height, (guint) G_MAXINT));
+  }
+}
+
+/* Rebuilds the plan when a property or the frame size changed since the
+ * last frame. */
 static gboolean
-gst_cuda_preproc_ensure_plan (GstCudaPreproc * self)
+gst_cuda_preproc_ensure_plan (GstCudaPreproc * self, GstBuffer * buf)
 {
   gboolean changed;
+  gint w, h;
 
   GST_OBJECT_LOCK (self);
   changed = self->settings_changed;
   GST_OBJECT_UNLOCK (self);
+  gst_cuda_preproc_frame_size (self, buf, &w, &h);
+  if (w != self->frame_width || h != self->frame_height) {
+    self->frame_width = w;
+    self->frame_height = h;
+    changed = TRUE;
+  }
   if (!changed && self->plan != NULL)
     return TRUE;
   return gst_cuda_preproc_rebuild_plan (self);
+}
+
+/* The batch's rectangles for this buffer: its ROI metas, or the property
+ * rectangles within its crop meta's visible area.  The property
+ * rectangles were checked against the caps' frame; one that lies wholly
+ * outside a crop meta's area drops the frame with a warning. */
+static gboolean
+gst_cuda_preproc_frame_slots (GstCudaPreproc * self, GstBuffer * buf)
+{
+  GstCudaPreprocSlots *sl = &self->slots;
+  gboolean cropped;
+  guint64 clamped;
+  guint bad;
+
+  cropped = gst_cuda_preproc_slots_visible (buf, self->frame_width,
+      self->frame_height, GST_VIDEO_INFO_WIDTH (&self->in_info),
+      GST_VIDEO_INFO_HEIGHT (&self->in_info), &sl->visible);
+  if (sl->from_meta)
+    gst_cuda_preproc_slots_from_meta (sl, buf, GST_CAT_DEFAULT);
+  else if (!cropped && !self->slots_cropped)
+    return TRUE;
+  else if (!gst_cuda_preproc_slots_resolve (sl, &clamped, &bad))
+    goto outside;
+  self->slots_cropped = cropped;
+  return prep_plan_set_slots (self->plan, sl->rects, (int) sl->n) == PREP_OK;
+
+  /* ERRORS */
+outside:
+  {
+    GST_ELEMENT_WARNING (self, STREAM, FORMAT,
+        ("Rectangle %u (x=%d, y=%d, width=%d, height=%d) lies outside the "
+            "%dx%d area at (%d, %d) of the buffer's crop meta; frame dropped",
+            bad, sl->requested[bad].x, sl->requested[bad].y,
+            sl->requested[bad].width, sl->requested[bad].height,
+            sl->visible.width, sl->visible.height, sl->visible.x,
+            sl->visible.y), (NULL));
+    self->slots_cropped = TRUE;
+    return FALSE;
+  }
 }
 
 /* The CPU path's threads for the n-threads property, (re)made on the first
@@ -766,10 +901,13 @@ gst_cuda_preproc_transform (GstBaseTransform * trans, GstBuffer * inbuf,
   GstMapInfo out;
   PrepStatus st;
 
-  if (!gst_cuda_preproc_ensure_plan (self))
+  if (!gst_cuda_preproc_ensure_plan (self, inbuf))
     return GST_FLOW_NOT_NEGOTIATED;
-  if (!gst_cuda_preproc_input_is_complete (self, inbuf))
+  if (!gst_cuda_preproc_input_is_complete (self, inbuf) ||
+      !gst_cuda_preproc_frame_slots (self, inbuf))
     return GST_BASE_TRANSFORM_FLOW_DROPPED;
+  gst_cuda_preproc_slots_add_meta (&self->slots, self->plan, outbuf,
+      self->shape.width, self->shape.height);
   if (self->cuda_in)
     return gst_cuda_preproc_cuda_process (self->cuda, self->plan,
         &self->in_info, inbuf, outbuf, self->cuda_out);
@@ -782,7 +920,7 @@ gst_cuda_preproc_transform (GstBaseTransform * trans, GstBuffer * inbuf,
       GST_VIDEO_FRAME_PLANE_DATA (&frame, 0),
       GST_VIDEO_FRAME_PLANE_STRIDE (&frame, 0),
       GST_VIDEO_FRAME_PLANE_DATA (&frame, 1),
-      GST_VIDEO_FRAME_PLANE_STRIDE (&frame, 1), (gfloat *) out.data, out.size);
+      GST_VIDEO_FRAME_PLANE_STRIDE (&frame, 1), out.data, out.size);
   gst_buffer_unmap (outbuf, &out);
   gst_video_frame_unmap (&frame);
   if (st != PREP_OK)

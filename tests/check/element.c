@@ -342,7 +342,8 @@ tensor_caps_bytes (GstCaps * caps)
 static const gchar *all_props[] = {
   "width", "height", "crop-x", "crop-y", "crop-width", "crop-height",
   "aspect", "pad-value", "interpolation", "channel-order", "scale", "mean",
-  "std", "layout", "cuda-device-id", "n-threads"
+  "std", "layout", "cuda-device-id", "n-threads", "rois", "roi-source",
+  "roi-type", "batch-size", "data-type"
 };
 
 typedef struct
@@ -385,6 +386,8 @@ static const EnumProp enum_props[] = {
   {"interpolation", "bilinear", {"bilinear", "nearest"}},
   {"channel-order", "rgb", {"rgb", "bgr"}},
   {"layout", "nchw", {"nchw", "nhwc"}},
+  {"roi-source", "property", {"property", "meta"}},
+  {"data-type", "float32", {"float32", "float16"}},
 };
 
 static void

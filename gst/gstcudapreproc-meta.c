@@ -1,0 +1,153 @@
+/* gst-cudapreproc
+ * Copyright (C) 2026 gst-cudapreproc developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+
+/* The box-mapping meta (see gstcudapreproc-meta.h and docs/meta.md). */
+
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <math.h>
+
+#include "gstcudapreproc-meta.h"
+
+void
+gst_cuda_preproc_box_meta_register (void)
+{
+  static gsize registered = 0;
+  static const gchar *tags[] = { NULL };
+
+  if (g_once_init_enter (&registered)) {
+    /* Registering a name twice is an error in GStreamer: the application
+     * may have registered it first to read it. */
+    if (gst_meta_get_info (GST_CUDA_PREPROC_BOX_META_NAME) == NULL)
+      gst_meta_register_custom (GST_CUDA_PREPROC_BOX_META_NAME, tags, NULL,
+          NULL, NULL);
+    g_once_init_leave (&registered, 1);
+  }
+}
+
+static gboolean
+box_map_ok (const PrepBoxMap * map)
+{
+  if (!map->valid)
+    return TRUE;
+  if (map->src.x < 0 || map->src.y < 0 || map->src.width <= 0
+      || map->src.height <= 0)
+    return FALSE;
+  if (!isfinite (map->scale_x) || !isfinite (map->scale_y)
+      || map->scale_x <= 0.0 || map->scale_y <= 0.0)
+    return FALSE;
+  return isfinite (map->offset_x) && isfinite (map->offset_y);
+}
+
+static gboolean
+box_args_ok (const PrepBoxMap * maps, guint batch_size, gint tensor_width,
+    gint tensor_height)
+{
+  guint i;
+
+  if (batch_size < 1 || batch_size > PREP_BATCH_MAX)
+    return FALSE;
+  if (tensor_width <= 0 || tensor_height <= 0)
+    return FALSE;
+  for (i = 0; i < batch_size; i++) {
+    if (!box_map_ok (&maps[i]))
+      return FALSE;
+  }
+  return TRUE;
+}
+
+/* Slot @index as a "slot" structure; an invalid slot is all zeros and
+ * roi-id -1. */
+static GstStructure *
+box_slot_structure (guint index, const PrepBoxMap * map, gint roi_id)
+{
+  static const PrepBoxMap none = { {0, 0, 0, 0}, 0.0, 0.0, 0.0, 0.0, 0 };
+  const PrepBoxMap *m = map->valid ? map : &none;
+
+  return gst_structure_new ("slot",
+      "index", G_TYPE_UINT, index,
+      "valid", G_TYPE_BOOLEAN, map->valid ? TRUE : FALSE,
+      "roi-id", G_TYPE_INT, map->valid ? roi_id : -1,
+      "x", G_TYPE_INT, m->src.x, "y", G_TYPE_INT, m->src.y,
+      "width", G_TYPE_INT, m->src.width, "height", G_TYPE_INT, m->src.height,
+      "scale-x", G_TYPE_DOUBLE, m->scale_x,
+      "scale-y", G_TYPE_DOUBLE, m->scale_y,
+      "offset-x", G_TYPE_DOUBLE, m->offset_x,
+      "offset-y", G_TYPE_DOUBLE, m->offset_y, NULL);
+}
+
+static guint
+box_count_valid (const PrepBoxMap * maps, guint batch_size)
+{
+  guint i, n_valid = 0;
+
+  for (i = 0; i < batch_size; i++)
+    n_valid += maps[i].valid ? 1 : 0;
+  return n_valid;
+}
+
+/* Sets the "slots" array of @s. */
+static void
+box_set_slots (GstStructure * s, const PrepBoxMap * maps,
+    const gint * roi_ids, guint batch_size)
+{
+  GValue slots = G_VALUE_INIT;
+  guint i;
+
+  gst_value_array_init (&slots, batch_size);
+  for (i = 0; i < batch_size; i++) {
+    GValue v = G_VALUE_INIT;
+
+    g_value_init (&v, GST_TYPE_STRUCTURE);
+    g_value_take_boxed (&v, box_slot_structure (i, &maps[i],
+            roi_ids ? roi_ids[i] : -1));
+    gst_value_array_append_and_take_value (&slots, &v);
+  }
+  gst_structure_take_value (s, "slots", &slots);
+}
+
+static void
+box_meta_remove_all (GstBuffer * buffer)
+{
+  GstCustomMeta *old;
+
+  while ((old = gst_buffer_get_custom_meta (buffer,
+              GST_CUDA_PREPROC_BOX_META_NAME)) != NULL)
+    gst_buffer_remove_meta (buffer, (GstMeta *) old);
+}
+
+gboolean
+gst_cuda_preproc_box_meta_add (GstBuffer * buffer, const PrepBoxMap * maps,
+    const gint * roi_ids, guint batch_size, gint tensor_width,
+    gint tensor_height)
+{
+  GstCustomMeta *meta;
+  GstStructure *s;
+
+  g_return_val_if_fail (GST_IS_BUFFER (buffer), FALSE);
+  g_return_val_if_fail (gst_buffer_is_writable (buffer), FALSE);
+  g_return_val_if_fail (maps != NULL, FALSE);
+
+  if (!box_args_ok (maps, batch_size, tensor_width, tensor_height))
+    return FALSE;
+  gst_cuda_preproc_box_meta_register ();
+  box_meta_remove_all (buffer);
+  meta = gst_buffer_add_custom_meta (buffer, GST_CUDA_PREPROC_BOX_META_NAME);
+  if (meta == NULL)
+    return FALSE;
+  s = gst_custom_meta_get_structure (meta);
+  gst_structure_set (s, "batch-size", G_TYPE_UINT, batch_size,
+      "valid-slots", G_TYPE_UINT, box_count_valid (maps, batch_size),
+      "tensor-width", G_TYPE_INT, tensor_width,
+      "tensor-height", G_TYPE_INT, tensor_height, NULL);
+  box_set_slots (s, maps, roi_ids, batch_size);
+  return TRUE;
+}

@@ -1,0 +1,73 @@
+/* gst-cudapreproc
+ * Copyright (C) 2026 gst-cudapreproc developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+
+/* The box-mapping meta: how each slot of an output tensor maps onto the
+ * input frame.  A GstCustomMeta, so applications read it with GStreamer's
+ * public API alone, without linking the plugin (docs/meta.md):
+ *
+ *   GstCustomMeta *meta = gst_buffer_get_custom_meta (buffer,
+ *       "GstCudaPreprocBoxMeta");
+ *   const GstStructure *s = gst_custom_meta_get_structure (meta);
+ *
+ * The structure (named GST_CUDA_PREPROC_BOX_META_NAME) holds:
+ *   "batch-size"    guint   slots of the tensor
+ *   "valid-slots"   guint   slots that hold a source rectangle
+ *   "tensor-width"  gint    tensor spatial size
+ *   "tensor-height" gint
+ *   "slots"         GstValueArray of batch-size GstStructures "slot":
+ *     "index"       guint     the slot's index, 0 .. batch-size - 1
+ *     "valid"       gboolean
+ *     "roi-id"      gint      id of the GstVideoRegionOfInterestMeta the slot
+ *                             came from, -1 for none (always -1 when
+ *                             invalid)
+ *     "x", "y", "width", "height"
+ *                   gint      the source rectangle, in the coordinates of the
+ *                             input's visible frame (all 0 when invalid)
+ *     "scale-x", "scale-y", "offset-x", "offset-y"
+ *                   gdouble   tensor_x = offset_x + (frame_x - x) * scale_x
+ *                             frame_x  = x + (tensor_x - offset_x) / scale_x
+ *                             (likewise for y; all 0 when invalid)
+ */
+
+#ifndef __GST_CUDA_PREPROC_META_H__
+#define __GST_CUDA_PREPROC_META_H__
+
+#include <gst/gst.h>
+
+#include "prep.h"
+
+G_BEGIN_DECLS
+
+#define GST_CUDA_PREPROC_BOX_META_NAME "GstCudaPreprocBoxMeta"
+
+/* Registers the meta (no tags, no transform function: GStreamer's default
+ * for custom metas copies the structure on copies and drops it on other
+ * transforms).  Thread safe and idempotent; also fine when the application
+ * registered the same name first.  Called from the element's class_init. */
+void gst_cuda_preproc_box_meta_register (void);
+
+/* Attaches one box meta to @buffer describing all @batch_size slots, and
+ * removes any box meta the buffer had before (there is at most one).
+ * maps[i] is slot i's PrepBoxMap (src in the coordinates of the input's
+ * visible frame); roi_ids[i] the id of the GstVideoRegionOfInterestMeta the
+ * slot came from, or -1 (@roi_ids NULL: -1 for every slot).
+ * tensor_width/height: the tensor's spatial size.
+ *
+ * Returns FALSE, and attaches and removes nothing, when @batch_size is not
+ * in 1 .. PREP_BATCH_MAX, a tensor size is <= 0, or a valid map has an
+ * empty or negative rectangle, a scale that is not finite and > 0, or a
+ * non-finite offset.  @buffer must be writable and @maps non-NULL
+ * (g_return_val_if_fail). */
+gboolean gst_cuda_preproc_box_meta_add (GstBuffer * buffer,
+    const PrepBoxMap * maps, const gint * roi_ids, guint batch_size,
+    gint tensor_width, gint tensor_height);
+
+G_END_DECLS
+
+#endif /* __GST_CUDA_PREPROC_META_H__ */

@@ -1,0 +1,105 @@
+/* gst-cudapreproc
+ * Copyright (C) 2026 gst-cudapreproc developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <gst/video/video.h>
+
+#include "gstcudapreproc-slots.h"
+#include "gstcudapreproc-meta.h"
+#include "gstcudapreproc-rois.h"
+
+gboolean
+gst_cuda_preproc_slots_resolve (GstCudaPreprocSlots * slots,
+    guint64 * clamped, guint * bad)
+{
+  const PrepRect *v = &slots->visible;
+  guint i;
+  int part;
+
+  *clamped = 0;
+  slots->n = MIN (slots->n_requested, (guint) slots->batch);
+  for (i = 0; i < slots->n; i++) {
+    PrepRect *r = &slots->rects[i];
+
+    /* the crop's 0 sizes mean "to the visible area's edge" */
+    if (prep_crop_resolve (v->width, v->height, &slots->requested[i], r,
+            &part) != PREP_OK) {
+      *bad = i;
+      return FALSE;
+    }
+    if (part)
+      *clamped |= G_GUINT64_CONSTANT (1) << i;
+    r->x += v->x;
+    r->y += v->y;
+    slots->ids[i] = -1;
+  }
+  return TRUE;
+}
+
+gboolean
+gst_cuda_preproc_slots_visible (GstBuffer * buf, gint frame_width,
+    gint frame_height, gint caps_width, gint caps_height, PrepRect * visible)
+{
+  GstVideoCropMeta *meta = gst_buffer_get_video_crop_meta (buf);
+  PrepRect want;
+  int part;
+
+  visible->x = visible->y = 0;
+  visible->width = MIN (caps_width, frame_width);
+  visible->height = MIN (caps_height, frame_height);
+  if (meta == NULL)
+    return FALSE;
+  /* an empty crop meta (or one outside the frame) leaves the whole frame */
+  want.x = (gint) MIN (meta->x, (guint) G_MAXINT);
+  want.y = (gint) MIN (meta->y, (guint) G_MAXINT);
+  want.width = (gint) MIN (meta->width, (guint) G_MAXINT);
+  want.height = (gint) MIN (meta->height, (guint) G_MAXINT);
+  if (want.width > 0 && want.height > 0)
+    prep_crop_resolve (frame_width, frame_height, &want, visible, &part);
+  return TRUE;
+}
+
+void
+gst_cuda_preproc_slots_from_meta (GstCudaPreprocSlots * slots,
+    GstBuffer * buf, GstDebugCategory * cat)
+{
+  const PrepRect *v = &slots->visible;
+  guint i, dropped = 0;
+
+  slots->n = gst_cuda_preproc_rois_from_meta (buf, slots->roi_type,
+      v->width, v->height, slots->rects, slots->ids, (guint) slots->batch,
+      &dropped, cat);
+  for (i = 0; i < slots->n; i++) {
+    slots->rects[i].x += v->x;
+    slots->rects[i].y += v->y;
+  }
+  for (; i < (guint) slots->batch; i++)
+    slots->ids[i] = -1;
+}
+
+gboolean
+gst_cuda_preproc_slots_add_meta (const GstCudaPreprocSlots * slots,
+    const PrepPlan * plan, GstBuffer * outbuf, gint width, gint height)
+{
+  PrepBoxMap maps[PREP_BATCH_MAX];
+  gint i;
+
+  for (i = 0; i < slots->batch; i++) {
+    prep_plan_slot_map (plan, i, &maps[i]);
+    if (maps[i].valid) {
+      maps[i].src.x -= slots->visible.x;
+      maps[i].src.y -= slots->visible.y;
+    }
+  }
+  return gst_cuda_preproc_box_meta_add (outbuf, maps, slots->ids,
+      (guint) slots->batch, width, height);
+}

@@ -1,0 +1,63 @@
+/* gst-cudapreproc
+ * Copyright (C) 2026 gst-cudapreproc developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+
+/* The rectangles of a batch, per frame: the crop or the rois property
+ * resolved against the visible area of the frame (the whole frame, or an
+ * upstream GstVideoCropMeta), or the ROI metas of the buffer; and the box
+ * meta that tells downstream where each slot came from. */
+
+#ifndef __GST_CUDA_PREPROC_SLOTS_H__
+#define __GST_CUDA_PREPROC_SLOTS_H__
+
+#include <gst/gst.h>
+
+#include "prep.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  PrepRect requested[PREP_BATCH_MAX];   /* crop (0 = to the edge) or rois */
+  guint n_requested;
+  gboolean from_meta;           /* roi-source=meta */
+  GQuark roi_type;              /* with from_meta; 0: any */
+  gint batch;                   /* slots of the tensor */
+  /* for the frame being processed */
+  PrepRect visible;             /* in frame pixels */
+  PrepRect rects[PREP_BATCH_MAX];       /* in frame pixels */
+  gint ids[PREP_BATCH_MAX];     /* ROI meta id per slot, -1: none */
+  guint n;                      /* rectangles in rects */
+} GstCudaPreprocSlots;
+
+/* Resolves slots->requested against slots->visible into slots->rects
+ * (clipped to the batch).  A rectangle partly outside is clamped and its
+ * index set in *clamped (a bit mask of the first 64); one wholly outside or
+ * empty gives FALSE and its index in *bad. */
+gboolean gst_cuda_preproc_slots_resolve (GstCudaPreprocSlots * slots,
+    guint64 * clamped, guint * bad);
+
+/* The visible area of @buf in a frame of frame_width x frame_height: its
+ * GstVideoCropMeta clamped to the frame, or the caps' width x height at
+ * the origin.  TRUE when the buffer has a crop meta. */
+gboolean gst_cuda_preproc_slots_visible (GstBuffer * buf, gint frame_width,
+    gint frame_height, gint caps_width, gint caps_height, PrepRect * visible);
+
+/* The ROI metas of @buf (roi_type, clamped to the visible area, empty ones
+ * skipped, at most the batch) into slots->rects and slots->ids. */
+void gst_cuda_preproc_slots_from_meta (GstCudaPreprocSlots * slots,
+    GstBuffer * buf, GstDebugCategory * cat);
+
+/* Attaches the box meta (docs/meta.md) of the plan's slots, with source
+ * rectangles in the visible area's coordinates. */
+gboolean gst_cuda_preproc_slots_add_meta (const GstCudaPreprocSlots * slots,
+    const PrepPlan * plan, GstBuffer * outbuf, gint width, gint height);
+
+G_END_DECLS
+
+#endif /* __GST_CUDA_PREPROC_SLOTS_H__ */
