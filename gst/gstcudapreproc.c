@@ -646,7 +646,8 @@ gst_cuda_preproc_transform_size (GstBaseTransform * trans,
   return gst_cuda_preproc_caps_get_bytes (othercaps, othersize);
 }
 
-/* Upstream may hand us frames with any strides and plane offsets. */
+/* Upstream may hand us frames with any strides and plane offsets, and
+ * crop by metadata: the crop meta's area is what crop and ROIs refer to. */
 static gboolean
 gst_cuda_preproc_propose_allocation (GstBaseTransform * trans,
     GstQuery * decide_query, GstQuery * query)
@@ -655,6 +656,7 @@ gst_cuda_preproc_propose_allocation (GstBaseTransform * trans,
           decide_query, query))
     return FALSE;
   gst_query_add_allocation_meta (query, GST_VIDEO_META_API_TYPE, NULL);
+  gst_query_add_allocation_meta (query, GST_VIDEO_CROP_META_API_TYPE, NULL);
   return TRUE;
 }
 
