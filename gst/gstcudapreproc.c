@@ -54,6 +54,7 @@
 #include "gstcudapreproc-caps.h"
 #include "gstcudapreproc-cuda.h"
 #include "gstcudapreproc-enums.h"
+#include "gstcudapreproc-input.h"
 #include "gstcudapreproc-meta.h"
 #include "gstcudapreproc-props.h"
 #include "gstcudapreproc-slots.h"
@@ -350,37 +351,6 @@ gst_cuda_preproc_fixate_caps (GstBaseTransform * trans,
   return gst_caps_fixate (othercaps);
 }
 
-/* Matrix and range of the input, from its colorimetry; fields the caps left
- * unknown take GStreamer's defaults for the frame size. */
-static gboolean
-gst_cuda_preproc_colorimetry (GstCudaPreproc * self, const GstVideoInfo * info)
-{
-  GstVideoColorimetry c = info->colorimetry;
-  GstVideoInfo defaults;
-
-  gst_video_info_set_format (&defaults, GST_VIDEO_FORMAT_NV12,
-      GST_VIDEO_INFO_WIDTH (info), GST_VIDEO_INFO_HEIGHT (info));
-  if (c.matrix == GST_VIDEO_COLOR_MATRIX_UNKNOWN)
-    c.matrix = defaults.colorimetry.matrix;
-  if (c.range == GST_VIDEO_COLOR_RANGE_UNKNOWN)
-    c.range = defaults.colorimetry.range;
-  self->range = c.range == GST_VIDEO_COLOR_RANGE_0_255 ?
-      PREP_RANGE_FULL : PREP_RANGE_LIMITED;
-  switch (c.matrix) {
-    case GST_VIDEO_COLOR_MATRIX_BT601:
-      self->matrix = PREP_MATRIX_BT601;
-      return TRUE;
-    case GST_VIDEO_COLOR_MATRIX_BT709:
-      self->matrix = PREP_MATRIX_BT709;
-      return TRUE;
-    case GST_VIDEO_COLOR_MATRIX_BT2020:
-      self->matrix = PREP_MATRIX_BT2020;
-      return TRUE;
-    default:
-      return FALSE;
-  }
-}
-
 /* Negotiation is retried several times on the same caps: post each
  * distinct negotiation error once (takes @text). */
 static void
@@ -592,7 +562,8 @@ gst_cuda_preproc_set_caps (GstBaseTransform * trans, GstCaps * incaps,
 
   if (!gst_video_info_from_caps (&self->in_info, incaps))
     goto bad_input;
-  if (!gst_cuda_preproc_colorimetry (self, &self->in_info))
+  if (!gst_cuda_preproc_input_colorimetry (&self->in_info,
+          &self->matrix, &self->range))
     goto bad_colorimetry;
   if (!gst_cuda_preproc_caps_get_shape (outcaps, &hint, &self->shape) ||
       !gst_cuda_preproc_caps_get_bytes (outcaps, &bytes))
@@ -660,35 +631,12 @@ gst_cuda_preproc_propose_allocation (GstBaseTransform * trans,
   return TRUE;
 }
 
-/* The vector stores of the CPU path want cache-line aligned tensors:
- * GStreamer's default alignment is 8 bytes, and 32-byte stores that
- * straddle cache lines cost measurably. */
-static void
-gst_cuda_preproc_align_allocation (GstQuery * query)
-{
-  GstAllocationParams params;
-  GstAllocator *allocator = NULL;
-
-  gst_allocation_params_init (&params);
-  if (gst_query_get_n_allocation_params (query) > 0)
-    gst_query_parse_nth_allocation_param (query, 0, &allocator, &params);
-  params.align |= 63;
-  if (gst_query_get_n_allocation_params (query) > 0)
-    gst_query_set_nth_allocation_param (query, 0, allocator, &params);
-  else
-    gst_query_add_allocation_param (query, allocator, &params);
-  if (allocator != NULL)
-    gst_object_unref (allocator);
-}
-
-/* Tensors are large: recycle them through a pool of our size unless
- * downstream offers one that fits. */
+/* CUDA tensors come from the element's pool, system ones from a pool of
+ * their size (gstcudapreproc-input.c), cache-line aligned. */
 static gboolean
 gst_cuda_preproc_decide_allocation (GstBaseTransform * trans, GstQuery * query)
 {
   GstCaps *caps;
-  GstBufferPool *pool = NULL;
-  guint size = 0, min = 0, max = 0;
   gsize bytes;
 
   gst_query_parse_allocation (query, &caps, NULL);
@@ -700,107 +648,10 @@ gst_cuda_preproc_decide_allocation (GstBaseTransform * trans, GstQuery * query)
       gst_query_remove_nth_allocation_pool (query, 0);
     return TRUE;
   }
-  /* pool sizes are 32-bit: larger tensors are allocated one by one */
-  if (bytes > G_MAXUINT) {
-    while (gst_query_get_n_allocation_pools (query) > 0)
-      gst_query_remove_nth_allocation_pool (query, 0);
-    goto done;
-  }
-  if (gst_query_get_n_allocation_pools (query) > 0)
-    gst_query_parse_nth_allocation_pool (query, 0, &pool, &size, &min, &max);
-  if (pool == NULL || size < bytes) {
-    g_clear_object (&pool);
-    pool = gst_buffer_pool_new ();
-    min = max = 0;
-  }
-  if (gst_query_get_n_allocation_pools (query) > 0)
-    gst_query_set_nth_allocation_pool (query, 0, pool, (guint) bytes, min, max);
-  else
-    gst_query_add_allocation_pool (query, pool, (guint) bytes, min, max);
-  gst_object_unref (pool);
-done:
-  gst_cuda_preproc_align_allocation (query);
+  gst_cuda_preproc_output_pool (query, bytes);
+  gst_cuda_preproc_output_align (query);
   return GST_BASE_TRANSFORM_CLASS (parent_class)->decide_allocation (trans,
       query);
-}
-
-/* Checks that the buffer holds the whole NV12 frame its caps (or its video
- * meta) describe; otherwise posts a warning naming the sizes.  Planes are
- * found at the meta's offsets and strides when there is a meta. */
-static gboolean
-gst_cuda_preproc_input_is_complete (GstCudaPreproc * self, GstBuffer * buf)
-{
-  const GstVideoInfo *info = &self->in_info;
-  GstVideoMeta *meta = gst_buffer_get_video_meta (buf);
-  gsize size = gst_buffer_get_size (buf), need[2] = { 0, 0 };
-  gsize offset[2] = { info->offset[0], info->offset[1] };
-  gint stride[2] = { info->stride[0], info->stride[1] };
-
-  if (meta != NULL) {
-    if (meta->format != GST_VIDEO_FORMAT_NV12 || meta->n_planes != 2 ||
-        (gint) meta->width < GST_VIDEO_INFO_WIDTH (info) ||
-        (gint) meta->height < GST_VIDEO_INFO_HEIGHT (info))
-      goto bad_meta;
-    offset[0] = meta->offset[0];
-    offset[1] = meta->offset[1];
-    stride[0] = meta->stride[0];
-    stride[1] = meta->stride[1];
-  }
-  if (stride[0] < GST_VIDEO_INFO_WIDTH (info) ||
-      stride[1] < GST_ROUND_UP_2 (GST_VIDEO_INFO_WIDTH (info)))
-    goto bad_stride;
-  need[0] = offset[0] + prep_plan_luma_bytes (self->plan, stride[0]);
-  need[1] = offset[1] + prep_plan_chroma_bytes (self->plan, stride[1]);
-  if (need[0] > size || need[1] > size)
-    goto too_small;
-  return TRUE;
-
-  /* ERRORS */
-bad_meta:
-  {
-    GST_ELEMENT_WARNING (self, STREAM, FORMAT,
-        ("Video meta (%s %ux%u, %u planes) does not match the %dx%d NV12 "
-            "caps; frame dropped", gst_video_format_to_string (meta->format),
-            meta->width, meta->height, meta->n_planes,
-            GST_VIDEO_INFO_WIDTH (info), GST_VIDEO_INFO_HEIGHT (info)), (NULL));
-    return FALSE;
-  }
-bad_stride:
-  {
-    GST_ELEMENT_WARNING (self, STREAM, FORMAT,
-        ("Strides %d, %d are too small for a %d pixels wide NV12 frame; "
-            "frame dropped", stride[0], stride[1],
-            GST_VIDEO_INFO_WIDTH (info)), (NULL));
-    return FALSE;
-  }
-too_small:
-  {
-    GST_ELEMENT_WARNING (self, STREAM, FORMAT,
-        ("Input buffer of %" G_GSIZE_FORMAT " bytes is smaller than the %dx%d "
-            "NV12 frame it should hold (%" G_GSIZE_FORMAT " bytes); frame "
-            "dropped", size, GST_VIDEO_INFO_WIDTH (info),
-            GST_VIDEO_INFO_HEIGHT (info), MAX (need[0], need[1])),
-        ("strides %d, %d; offsets %" G_GSIZE_FORMAT ", %" G_GSIZE_FORMAT,
-            stride[0], stride[1], offset[0], offset[1]));
-    return FALSE;
-  }
-}
-
-/* The frame the buffer holds: the caps' size, or with a crop meta the
- * video meta's (upstream cropped by metadata: the caps give the visible
- * size, the planes hold the whole frame). */
-static void
-gst_cuda_preproc_frame_size (GstCudaPreproc * self, GstBuffer * buf,
-    gint * width, gint * height)
-{
-  GstVideoMeta *meta = gst_buffer_get_video_meta (buf);
-
-  *width = GST_VIDEO_INFO_WIDTH (&self->in_info);
-  *height = GST_VIDEO_INFO_HEIGHT (&self->in_info);
-  if (meta != NULL && gst_buffer_get_video_crop_meta (buf) != NULL) {
-    *width = MAX (*width, (gint) MIN (meta->width, (guint) G_MAXINT));
-    *height = MAX (*height, (gint) MIN (meta->height, (guint) G_MAXINT));
-  }
 }
 
 /* Rebuilds the plan when a property or the frame size changed since the
@@ -814,7 +665,7 @@ gst_cuda_preproc_ensure_plan (GstCudaPreproc * self, GstBuffer * buf)
   GST_OBJECT_LOCK (self);
   changed = self->settings_changed;
   GST_OBJECT_UNLOCK (self);
-  gst_cuda_preproc_frame_size (self, buf, &w, &h);
+  gst_cuda_preproc_input_frame_size (&self->in_info, buf, &w, &h);
   if (w != self->frame_width || h != self->frame_height) {
     self->frame_width = w;
     self->frame_height = h;
@@ -905,7 +756,8 @@ gst_cuda_preproc_transform (GstBaseTransform * trans, GstBuffer * inbuf,
 
   if (!gst_cuda_preproc_ensure_plan (self, inbuf))
     return GST_FLOW_NOT_NEGOTIATED;
-  if (!gst_cuda_preproc_input_is_complete (self, inbuf) ||
+  if (!gst_cuda_preproc_input_complete (GST_ELEMENT (self),
+          &self->in_info, self->plan, inbuf) ||
       !gst_cuda_preproc_frame_slots (self, inbuf))
     return GST_BASE_TRANSFORM_FLOW_DROPPED;
   gst_cuda_preproc_slots_add_meta (&self->slots, self->plan, outbuf,

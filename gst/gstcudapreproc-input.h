@@ -1,0 +1,40 @@
+/* gst-cudapreproc
+ * Copyright (C) 2026 gst-cudapreproc developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+
+/* What the element checks of its input frames (colorimetry, sizes,
+ * strides, the frame behind a crop meta) and how it allocates its output
+ * tensors in system memory. */
+
+#ifndef __GST_CUDA_PREPROC_INPUT_H__
+#define __GST_CUDA_PREPROC_INPUT_H__
+
+#include <gst/video/video.h>
+
+#include "prep.h"
+
+G_BEGIN_DECLS
+
+/* Matrix and range of the input; FALSE for a matrix the engine lacks. */
+gboolean gst_cuda_preproc_input_colorimetry (const GstVideoInfo * info,
+    PrepMatrix * matrix, PrepRange * range);
+
+/* TRUE when @buf holds the whole frame @plan reads; otherwise posts an
+ * element warning on @self naming the sizes. */
+gboolean gst_cuda_preproc_input_complete (GstElement * self,
+    const GstVideoInfo * info, const PrepPlan * plan, GstBuffer * buf);
+
+void gst_cuda_preproc_input_frame_size (const GstVideoInfo * info,
+    GstBuffer * buf, gint * width, gint * height);
+
+void gst_cuda_preproc_output_pool (GstQuery * query, gsize bytes);
+void gst_cuda_preproc_output_align (GstQuery * query);
+
+G_END_DECLS
+
+#endif /* __GST_CUDA_PREPROC_INPUT_H__ */
