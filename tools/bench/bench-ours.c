@@ -9,8 +9,8 @@
 
 /* Our engine, three ways: the scalar path on one thread, the fast
  * (vectorized, runtime-dispatched) path on one thread, and the fast path on
- * one thread per core.  One plan per ROI, each writing its slot of the one
- * tensor. */
+ * one thread per core.  One plan whose batch has a slot per ROI, as the
+ * element's rois property makes it. */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,20 +22,16 @@ typedef struct
 {
   PrepCpuImpl impl;
   PrepWorkers *workers;         /* NULL: one thread */
-  int n_plans;
-  PrepPlan *plans[BENCH_MAX_ROIS];
-  size_t slot_elements;
-  int out_height;
+  PrepPlan *plan;
+  size_t bytes;
 } Ours;
 
 static void
 ours_release (void *state)
 {
   Ours *o = state;
-  int i;
 
-  for (i = 0; i < o->n_plans; i++)
-    prep_plan_free (o->plans[i]);
+  prep_plan_free (o->plan);
   if (o->workers)
     prep_workers_free (o->workers);
   free (o);
@@ -74,20 +70,25 @@ ours_setup (const BenchWorkload * w, PrepCpuImpl impl, int threaded,
     const char **why)
 {
   Ours *o = calloc (1, sizeof (Ours));
+  PrepRect rects[BENCH_MAX_ROIS];
   PrepConfig cfg;
   int i;
 
   if (o == NULL)
     return NULL;
   o->impl = impl;
-  o->slot_elements = bench_slot_elements (w);
-  o->out_height = w->out_height;
+  o->bytes = bench_slot_elements (w) * w->n_rois * sizeof (float);
+  ours_config (w, &w->rois[0], &cfg);
+  cfg.batch_size = w->n_rois;
   for (i = 0; i < w->n_rois; i++) {
-    ours_config (w, &w->rois[i], &cfg);
-    if (prep_plan_new (&cfg, &o->plans[i]) != PREP_OK)
-      goto failed;
-    o->n_plans++;
+    rects[i].x = w->rois[i].x;
+    rects[i].y = w->rois[i].y;
+    rects[i].width = w->rois[i].width;
+    rects[i].height = w->rois[i].height;
   }
+  if (prep_plan_new (&cfg, &o->plan) != PREP_OK ||
+      prep_plan_set_slots (o->plan, rects, w->n_rois) != PREP_OK)
+    goto failed;
   if (threaded && prep_workers_new (0, &o->workers) != PREP_OK)
     goto failed;
   return o;
@@ -107,28 +108,15 @@ ours_check (PrepStatus st)
   }
 }
 
+/* One pass over the batch: on the calling thread, or its rows shared by
+ * one thread per core. */
 static void
 ours_run (void *state, const BenchFrame * f, float *dst)
 {
   Ours *o = state;
-  size_t bytes = o->slot_elements * sizeof (float);
-  PrepSlot slots[PREP_SLOTS_MAX];
-  int i;
 
-  for (i = 0; i < o->n_plans; i++) {
-    slots[i].plan = o->plans[i];
-    slots[i].dst = dst + (size_t) i *o->slot_elements;
-    slots[i].dst_size = bytes;
-    /* one thread: plan after plan, as the element does for one crop */
-    if (o->workers == NULL)
-      ours_check (prep_plan_run_cpu_rows (o->plans[i], o->impl, f->y,
-              f->y_stride, f->uv, f->uv_stride, slots[i].dst, bytes, 0,
-              o->out_height));
-  }
-  /* all cores: every ROI's rows in one parallel pass */
-  if (o->workers != NULL)
-    ours_check (prep_plans_run_cpu_parallel (slots, o->n_plans, o->workers,
-            o->impl, f->y, f->y_stride, f->uv, f->uv_stride));
+  ours_check (prep_plan_run_cpu_parallel (o->plan, o->workers, o->impl, f->y,
+          f->y_stride, f->uv, f->uv_stride, dst, o->bytes));
 }
 
 static void *
