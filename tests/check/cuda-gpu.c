@@ -99,20 +99,45 @@ gpu_teardown (void)
   gst_clear_object (&ctx);
 }
 
-/* The real kernel on case i, compared with the CPU path bit for bit. */
-GST_START_TEST (test_gpu_kernel_cases)
+/* A batch of 3 in float16 from case @cfg: slot 0 its crop, slot 1 the
+ * crop's top-left quarter (at least 1x1), slot 2 padding. */
+static void
+make_batch (PrepPlan * plan, const PrepConfig * cfg)
 {
-  const RefCase *tc = &ref_cases[__i__];
-  guint64 rng = case_seed (__i__);
+  PrepRect rects[2];
+
+  rects[0] = cfg->crop;
+  rects[1] = cfg->crop;
+  rects[1].width = MAX (1, cfg->crop.width / 2);
+  rects[1].height = MAX (1, cfg->crop.height / 2);
+  fail_unless_equals_int (prep_plan_set_slots (plan, rects, 2), PREP_OK);
+}
+
+/* The real kernel on case i (as a float16 batch when @batch), compared
+ * with the CPU path bit for bit. */
+static void
+check_gpu_case (guint i, gboolean batch)
+{
+  const RefCase *tc = &ref_cases[i];
+  guint64 rng = case_seed (i);
   PrepPlan *plan = NULL;
   PrepConfig cfg;
   TestFrame f;
   size_t y_bytes, uv_bytes, bytes;
   CUdeviceptr dy, duv, ddst = 0;
-  float *cpu, *gpu;
+  guint8 *cpu, *gpu;
 
   case_config (tc, &cfg);
+  if (batch) {
+    cfg.batch_size = 3;
+    cfg.data_type = PREP_DTYPE_FLOAT16;
+    /* a normalization beyond float16's range stays float32 */
+    if (prep_config_validate (&cfg) != PREP_OK)
+      cfg.data_type = PREP_DTYPE_FLOAT32;
+  }
   fail_unless_equals_int (prep_plan_new (&cfg, &plan), PREP_OK);
+  if (batch)
+    make_batch (plan, &cfg);
   frame_new (&f, tc, plan, &rng);
   bytes = prep_plan_output_bytes (plan);
   cpu = g_malloc (bytes);
@@ -136,12 +161,24 @@ GST_START_TEST (test_gpu_kernel_cases)
   CuMemFree (ddst);
   gst_cuda_context_pop (NULL);
 
-  fail_unless (memcmp (cpu, gpu, bytes) == 0, "case %s: GPU differs from CPU",
-      tc->name);
+  fail_unless (memcmp (cpu, gpu, bytes) == 0, "case %s%s: GPU differs from "
+      "CPU", tc->name, batch ? " (float16 batch of 3)" : "");
   g_free (cpu);
   g_free (gpu);
   frame_free (&f);
   prep_plan_free (plan);
+}
+
+GST_START_TEST (test_gpu_kernel_cases)
+{
+  check_gpu_case (__i__, FALSE);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_gpu_kernel_batches)
+{
+  check_gpu_case (__i__, TRUE);
 }
 
 GST_END_TEST;
@@ -221,6 +258,7 @@ cuda_gpu_suite (void)
   suite_add_tcase (s, tc);
   tcase_add_unchecked_fixture (tc, gpu_setup, gpu_teardown);
   tcase_add_loop_test (tc, test_gpu_kernel_cases, 0, n_ref_cases);
+  tcase_add_loop_test (tc, test_gpu_kernel_batches, 0, n_ref_cases);
   tcase_add_test (tc, test_gpu_pipeline);
   return s;
 }
