@@ -218,7 +218,8 @@ prep_status_string (PrepStatus status)
       return "crop rectangle is empty or outside the frame";
     case PREP_ERROR_NORMALIZATION:
       return "scale, mean and std must be finite, std non-zero, and "
-          "(255 * scale - mean) / std must fit in float";
+          "(255 * scale - mean) / std must fit in float (within +-65504 for "
+          "float16)";
     case PREP_ERROR_PAD_VALUE:
       return "pad value must be in [0, 255]";
     case PREP_ERROR_OVERFLOW:

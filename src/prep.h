@@ -169,7 +169,8 @@ size_t prep_plan_output_bytes (const PrepPlan * plan);
  * slots from n_rects on are filled with the normalized pad value.  Every
  * rectangle must lie inside the frame (see prep_crop_resolve ()):
  * otherwise PREP_ERROR_CROP and the plan is unchanged; n_rects outside
- * [0, batch_size] gives PREP_ERROR_INVALID_ARGUMENT.  Allocates nothing (a
+ * [0, batch_size], or rects NULL with n_rects > 0, gives
+ * PREP_ERROR_INVALID_ARGUMENT.  Allocates nothing (a
  * plan's tables are sized at prep_plan_new ()), so it may be called for
  * every frame, but not while the plan runs. */
 PrepStatus prep_plan_set_slots (PrepPlan * plan, const PrepRect * rects,

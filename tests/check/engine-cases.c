@@ -330,3 +330,328 @@ case_shared_new (size_t size)
   g_assert (p != MAP_FAILED);
   return p;
 }
+
+/* ------------------------------------------------------------------------ */
+/* Tensors of either element type, between guard elements                   */
+/* ------------------------------------------------------------------------ */
+
+const char *
+dtype_name (PrepDataType type)
+{
+  return type == PREP_DTYPE_FLOAT16 ? "float16" : "float32";
+}
+
+guint32
+tensor_buf_bits (const TensorBuf * b, size_t i)
+{
+  guint32 u32;
+  guint16 u16;
+
+  if (b->esize == 2) {
+    memcpy (&u16, b->mem + i * 2, 2);
+    return u16;
+  }
+  memcpy (&u32, b->mem + i * 4, 4);
+  return u32;
+}
+
+gboolean
+tensor_buf_is_sentinel (const TensorBuf * b, size_t i)
+{
+  return tensor_buf_bits (b, i) ==
+      (b->esize == 2 ? HALF_SENTINEL_BITS : SENTINEL_BITS);
+}
+
+void
+tensor_buf_fill (TensorBuf * b)
+{
+  guint16 h = HALF_SENTINEL_BITS;
+  size_t i;
+
+  if (b->esize == 4) {
+    fill_sentinel ((float *) b->mem, b->total);
+    return;
+  }
+  for (i = 0; i < b->total; i++)
+    memcpy (b->mem + i * 2, &h, 2);
+}
+
+void
+tensor_buf_new (TensorBuf * b, const PrepConfig * cfg)
+{
+  size_t bytes;
+
+  fail_unless_equals_int (prep_tensor_size (cfg->out_width, cfg->out_height,
+          cfg->batch_size, cfg->data_type, &b->n, &bytes), PREP_OK);
+  b->type = cfg->data_type;
+  b->esize = prep_data_type_size (cfg->data_type);
+  fail_unless (b->esize * b->n == bytes);
+  b->total = GUARD_HEAD + b->n + GUARD_TAIL;
+  b->mem = g_malloc (b->total * b->esize);
+  b->data = b->mem + GUARD_HEAD * b->esize;
+  tensor_buf_fill (b);
+}
+
+void
+tensor_buf_free (TensorBuf * b)
+{
+  g_free (b->mem);
+  b->mem = b->data = NULL;
+}
+
+size_t
+tensor_buf_bytes (const TensorBuf * b)
+{
+  return b->n * b->esize;
+}
+
+size_t
+tensor_buf_count_sentinels (const TensorBuf * b, size_t from, size_t count)
+{
+  size_t i, k = 0;
+
+  for (i = from; i < from + count; i++)
+    k += tensor_buf_is_sentinel (b, i);
+  return k;
+}
+
+void
+tensor_buf_assert_guards (const TensorBuf * b, const char *what)
+{
+  fail_unless (tensor_buf_count_sentinels (b, 0, GUARD_HEAD) == GUARD_HEAD,
+      "%s: written before the tensor", what);
+  fail_unless (tensor_buf_count_sentinels (b, GUARD_HEAD + b->n,
+          GUARD_TAIL) == GUARD_TAIL, "%s: written after the tensor", what);
+}
+
+void
+tensor_buf_assert_complete (const TensorBuf * b, const char *what)
+{
+  size_t left = tensor_buf_count_sentinels (b, GUARD_HEAD, b->n);
+
+  tensor_buf_assert_guards (b, what);
+  fail_unless (left == 0, "%s: %zu of %zu elements not written", what, left,
+      b->n);
+}
+
+size_t
+tensor_buf_first_diff (const TensorBuf * a, const TensorBuf * b)
+{
+  size_t i;
+
+  g_assert (a->esize == b->esize && a->total == b->total);
+  if (memcmp (a->mem, b->mem, a->total * a->esize) == 0)
+    return a->total;
+  for (i = 0; i < a->total; i++)
+    if (tensor_buf_bits (a, i) != tensor_buf_bits (b, i))
+      break;
+  return i;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Batches                                                                  */
+/* ------------------------------------------------------------------------ */
+
+/* 1920x1080: ROIs on the edges (x = 0, the right edge, the bottom edge),
+ * overlapping, 1x1, one column, one row, the whole frame. */
+static const PrepRect hd_edges[] = {
+  {0, 200, 300, 401}, {1620, 99, 300, 500}, {501, 880, 641, 200},
+};
+
+static const PrepRect hd_mixed[] = {
+  {100, 100, 700, 500}, {400, 300, 700, 500}, {1919, 1079, 1, 1},
+  {960, 540, 1, 1}, {0, 0, 1920, 1080},
+};
+
+static const PrepRect hd_sixteen[] = {
+  {0, 0, 1920, 1080}, {0, 0, 1, 1080}, {0, 1079, 1920, 1}, {3, 5, 17, 9},
+  {1337, 0, 583, 1080}, {1918, 0, 2, 2}, {0, 0, 1, 1}, {700, 400, 520, 280},
+  {701, 401, 519, 279}, {1000, 1000, 920, 80}, {250, 7, 33, 1071},
+  {1919, 0, 1, 1080}, {64, 36, 1792, 1008}, {0, 540, 960, 540},
+  {960, 0, 960, 540}, {1213, 677, 3, 401},
+};
+
+static const PrepRect hd_whole[] = { {0, 0, 1920, 1080} };
+
+/* 34x18: each edge, a 1x1 corner, an odd inner rectangle. */
+static const PrepRect small_edges[] = {
+  {0, 0, 34, 18}, {33, 0, 1, 18}, {0, 17, 34, 1}, {5, 3, 11, 9},
+  {33, 17, 1, 1}, {0, 1, 9, 16},
+};
+
+const BatchCase batch_cases[] = {
+  {"1920x1080 batch 1, whole frame",
+        {.w = 1920,.h = 1080,.ow = 64,.oh = 36,.matrix = M709,
+            .pattern = PAT_EDGES},
+      1, 1, hd_whole},
+  {"1920x1080 batch 3 edges letterbox nhwc bgr",
+        {.w = 1920,.h = 1080,.ow = 48,.oh = 48,.aspect = LB,.pad = 114,
+            .layout = NHWC,.order = BGR},
+      3, 3, hd_edges},
+  {"1920x1080 batch 8, 5 valid, letterbox nearest wide",
+        {.w = 1920,.h = 1080,.ow = 40,.oh = 24,.aspect = LB,.pad = 60,
+            .interp = NN,.pattern = PAT_CHECKER},
+      8, 5, hd_mixed},
+  {"1920x1080 batch 16 stretch imagenet nhwc",
+        {.w = 1920,.h = 1080,.ow = 33,.oh = 31,.layout = NHWC,
+            .norm = NORM_IMAGENET,.matrix = M709},
+      16, 16, hd_sixteen},
+  {"1920x1080 batch 16, 11 random, letterbox full 2020 gradient",
+        {.w = 1920,.h = 1080,.ow = 41,.oh = 29,.aspect = LB,.pad = 200,
+            .range = FULL,.matrix = M2020,.pattern = PAT_GRADIENT},
+      16, 11, NULL},
+  {"34x18 batch 6 edges 13x7 padded strides",
+        {.w = 34,.h = 18,.ow = 13,.oh = 7,.y_pad = 3,.uv_pad = 5,
+            .pattern = PAT_SATURATED},
+      6, 6, small_edges},
+  {"34x18 batch 8, 6 valid, letterbox 17x17 symmetric bgr",
+        {.w = 34,.h = 18,.ow = 17,.oh = 17,.aspect = LB,.pad = 17,
+            .norm = NORM_SYMMETRIC,.order = BGR,.pattern = PAT_EDGES},
+      8, 6, small_edges},
+  {"34x18 batch 5, all padding",
+        {.w = 34,.h = 18,.ow = 19,.oh = 3,.aspect = LB,.pad = 255,
+            .layout = NHWC},
+      5, 0, NULL},
+  {"97x61 batch 64 random letterbox 9x7",
+        {.w = 97,.h = 61,.ow = 9,.oh = 7,.aspect = LB,.pad = 90},
+      PREP_BATCH_MAX, PREP_BATCH_MAX, NULL},
+  {"97x61 batch 64, 1 valid, nearest nhwc",
+        {.w = 97,.h = 61,.ow = 11,.oh = 5,.interp = NN,.layout = NHWC},
+      PREP_BATCH_MAX, 1, NULL},
+  {"1921x1081 batch 6, 4 random, padded strides nearest bgr",
+        {.w = 1921,.h = 1081,.ow = 37,.oh = 23,.y_pad = 63,.uv_pad = 31,
+            .interp = NN,.order = BGR,.range = FULL},
+      6, 4, NULL},
+};
+
+const guint n_batch_cases = G_N_ELEMENTS (batch_cases);
+
+guint64
+batch_seed (guint i)
+{
+  return 0xb47c4b47c4ULL ^ (guint64) (i + 1) * 7919;
+}
+
+/* A random rectangle inside a w x h frame; some touch an edge, some are
+ * 1x1. */
+static PrepRect
+random_rect (int w, int h, guint64 * rng)
+{
+  PrepRect r;
+
+  r.width = 1 + lcg_next (rng) % w;
+  r.height = 1 + lcg_next (rng) % h;
+  r.x = lcg_next (rng) % (w - r.width + 1);
+  r.y = lcg_next (rng) % (h - r.height + 1);
+  switch (lcg_next (rng) % 8) {
+    case 0:
+      r.x = 0;
+      break;
+    case 1:
+      r.x = w - r.width;
+      break;
+    case 2:
+      r.y = h - r.height;
+      break;
+    case 3:
+      r.width = r.height = 1;
+      r.x = lcg_next (rng) % w;
+      r.y = lcg_next (rng) % h;
+      break;
+    default:
+      break;
+  }
+  return r;
+}
+
+/* The rectangles of @bc, random ones from @seed. */
+static void
+rects_of (const BatchCase * bc, guint64 seed, PrepRect * rects)
+{
+  guint64 rng = seed ^ 0x2ec7ULL;
+  int k;
+
+  g_assert (bc->n_rects >= 0 && bc->n_rects <= PREP_BATCH_MAX);
+  for (k = 0; k < bc->n_rects; k++)
+    rects[k] = bc->rects != NULL ? bc->rects[k] :
+        random_rect (bc->base.w, bc->base.h, &rng);
+}
+
+static void
+config_of (const BatchCase * bc, PrepDataType type, PrepConfig * cfg)
+{
+  case_config (&bc->base, cfg);
+  cfg->batch_size = bc->batch;
+  cfg->data_type = type;
+}
+
+void
+batch_rects (guint i, PrepRect * rects)
+{
+  rects_of (&batch_cases[i], batch_seed (i), rects);
+}
+
+void
+batch_config (guint i, PrepDataType type, PrepConfig * cfg)
+{
+  config_of (&batch_cases[i], type, cfg);
+}
+
+void
+batch_run_new (BatchRun * r, guint i, PrepDataType type)
+{
+  batch_run_from (r, &batch_cases[i], batch_seed (i), type);
+}
+
+void
+batch_run_from (BatchRun * r, const BatchCase * bc, guint64 seed,
+    PrepDataType type)
+{
+  guint64 rng = seed;
+
+  r->bc = bc;
+  config_of (bc, type, &r->cfg);
+  rects_of (bc, seed, r->rects);
+  r->plan = NULL;
+  fail_unless_equals_int (prep_plan_new (&r->cfg, &r->plan), PREP_OK);
+  fail_unless_equals_int (prep_plan_set_slots (r->plan, r->rects,
+          r->bc->n_rects), PREP_OK);
+  fail_unless_equals_int (prep_plan_valid_slots (r->plan), r->bc->n_rects);
+  frame_new (&r->frame, &r->bc->base, r->plan, &rng);
+  tensor_buf_new (&r->out, &r->cfg);
+  fail_unless_equals_uint64 (tensor_buf_bytes (&r->out),
+      prep_plan_output_bytes (r->plan));
+}
+
+PrepRect
+make_rect (int x, int y, int width, int height)
+{
+  PrepRect r;
+
+  r.x = x;
+  r.y = y;
+  r.width = width;
+  r.height = height;
+  return r;
+}
+
+void
+table_case_as_batch (guint i, BatchCase * bc, PrepRect * crop)
+{
+  const RefCase *tc = &ref_cases[i];
+
+  memset (bc, 0, sizeof (*bc));
+  bc->name = tc->name;
+  bc->base = *tc;
+  bc->batch = bc->n_rects = 1;
+  *crop = tc->crop.width ? tc->crop : make_rect (0, 0, tc->w, tc->h);
+  bc->rects = crop;
+}
+
+void
+batch_run_free (BatchRun * r)
+{
+  tensor_buf_free (&r->out);
+  frame_free (&r->frame);
+  prep_plan_free (r->plan);
+}

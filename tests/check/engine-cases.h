@@ -129,4 +129,102 @@ void *case_shared_new (size_t size);
 /* The engine configuration of a case. */
 void case_config (const RefCase * tc, PrepConfig * cfg);
 
+/* ------------------------------------------------------------------------ */
+/* Tensors of either element type, between guard elements                   */
+/* ------------------------------------------------------------------------ */
+
+/* The float16 sentinel: a NaN, which no output element is. */
+#define HALF_SENTINEL_BITS 0x7dadu
+
+/* A tensor of n elements of the data type's size between GUARD_HEAD and
+ * GUARD_TAIL guard elements.  Element indices i of the functions below
+ * count from the first guard element: the tensor is [GUARD_HEAD,
+ * GUARD_HEAD + n). */
+typedef struct
+{
+  PrepDataType type;
+  size_t esize;                 /* bytes of one element: 4 or 2 */
+  size_t n;                     /* tensor elements */
+  size_t total;                 /* elements with the guards */
+  guint8 *mem;                  /* total elements */
+  guint8 *data;                 /* the tensor */
+} TensorBuf;
+
+/* Allocates the buffer of the tensor of @cfg (batch and element type
+ * included, sized by prep_tensor_size ()), every element the sentinel. */
+void tensor_buf_new (TensorBuf * b, const PrepConfig * cfg);
+void tensor_buf_free (TensorBuf * b);
+/* Every element, guards included, the sentinel again. */
+void tensor_buf_fill (TensorBuf * b);
+size_t tensor_buf_bytes (const TensorBuf * b);
+gboolean tensor_buf_is_sentinel (const TensorBuf * b, size_t i);
+size_t tensor_buf_count_sentinels (const TensorBuf * b, size_t from,
+    size_t count);
+/* The guards hold the sentinel (fails naming @what otherwise). */
+void tensor_buf_assert_guards (const TensorBuf * b, const char *what);
+/* Every tensor element written and the guards untouched. */
+void tensor_buf_assert_complete (const TensorBuf * b, const char *what);
+/* First element (guards included) whose bits differ, or total. */
+size_t tensor_buf_first_diff (const TensorBuf * a, const TensorBuf * b);
+/* Element i (guards included) as a float32 / float16 bit pattern. */
+guint32 tensor_buf_bits (const TensorBuf * b, size_t i);
+
+/* ------------------------------------------------------------------------ */
+/* Batches: several source rectangles (slots) of one frame                  */
+/* ------------------------------------------------------------------------ */
+
+/* A batch [batch, 3, oh, ow]: base gives the frame, the output size, the
+ * modes and the normalization (as a RefCase, crop unused); slots
+ * [0, n_rects) take rects (or, when rects is NULL, n_rects random
+ * rectangles, batch_rects ()), the others are padding. */
+typedef struct
+{
+  const char *name;
+  RefCase base;
+  int batch;
+  int n_rects;
+  const PrepRect *rects;
+} BatchCase;
+
+extern const BatchCase batch_cases[];
+extern const guint n_batch_cases;
+
+/* The PRNG seed of batch case i (its frame and random rectangles). */
+guint64 batch_seed (guint i);
+
+/* The rectangles of batch case i, n_rects of them, into rects (room for
+ * PREP_BATCH_MAX). */
+void batch_rects (guint i, PrepRect * rects);
+
+/* The engine configuration of batch case i with element type @type. */
+void batch_config (guint i, PrepDataType type, PrepConfig * cfg);
+
+/* A batch case ready to run: its plan with the slots set, the frame
+ * (from batch_seed (i)), and its tensor buffer. */
+typedef struct
+{
+  const BatchCase *bc;
+  PrepConfig cfg;
+  PrepRect rects[PREP_BATCH_MAX];
+  PrepPlan *plan;
+  TestFrame frame;
+  TensorBuf out;
+} BatchRun;
+
+void batch_run_new (BatchRun * r, guint i, PrepDataType type);
+/* The same for any BatchCase (it must outlive the run): the frame and the
+ * random rectangles come from @seed. */
+void batch_run_from (BatchRun * r, const BatchCase * bc, guint64 seed,
+    PrepDataType type);
+void batch_run_free (BatchRun * r);
+
+/* Case i of the engine's table as a batch of one slot: its crop (or the
+ * whole frame) into *crop, which bc points to. */
+void table_case_as_batch (guint i, BatchCase * bc, PrepRect * crop);
+
+PrepRect make_rect (int x, int y, int width, int height);
+
+/* "float32" / "float16" */
+const char *dtype_name (PrepDataType type);
+
 #endif /* __ENGINE_CASES_H__ */

@@ -18,6 +18,10 @@
  *  - row ranges: random splits of the rows run in random order, each call
  *    writing its rows and nothing else; prep_plan_run_cpu_parallel () with
  *    pools of 1, 2, 3 and 7 threads; one pool shared by two threads;
+ *  - batches (engine-cases.h) in float32 and float16, the table in float16
+ *    and random small batches: AVX2 (F16C for float16) and AUTO against
+ *    scalar; row ranges cut at and around slot boundaries; the parallel
+ *    runners with pools of 1, 2 and 3 threads;
  *  - refusals: bad row ranges, implementations, pointers, strides, sizes
  *    and pool sizes give their status and write nothing.
  * No timing: benchmarks judge speed, not tests. */
@@ -496,6 +500,381 @@ GST_START_TEST (test_slots)
 GST_END_TEST;
 
 /* ------------------------------------------------------------------------ */
+/* Batches and float16                                                      */
+/* ------------------------------------------------------------------------ */
+
+static PrepStatus
+batch_rows (const BatchRun * r, PrepCpuImpl impl, TensorBuf * buf, int begin,
+    int end)
+{
+  return prep_plan_run_cpu_rows (r->plan, impl, r->frame.y, r->frame.y_stride,
+      r->frame.uv, r->frame.uv_stride, buf->data, tensor_buf_bytes (buf),
+      begin, end);
+}
+
+static PrepStatus
+batch_parallel (const BatchRun * r, PrepWorkers * w, PrepCpuImpl impl,
+    TensorBuf * buf)
+{
+  return prep_plan_run_cpu_parallel (r->plan, w, impl, r->frame.y,
+      r->frame.y_stride, r->frame.uv, r->frame.uv_stride, buf->data,
+      tensor_buf_bytes (buf));
+}
+
+/* The scalar output of the run into r->out: the reference below. */
+static void
+batch_scalar (BatchRun * r)
+{
+  fail_unless_equals_int (batch_rows (r, PREP_CPU_SCALAR, &r->out, 0,
+          prep_plan_rows (r->plan)), PREP_OK);
+  tensor_buf_assert_complete (&r->out, "scalar");
+}
+
+/* Bit-identical to the scalar output, guards included. */
+static gboolean
+batch_same (const BatchRun * r, const TensorBuf * buf, const char *what,
+    gboolean must)
+{
+  size_t diff = tensor_buf_first_diff (&r->out, buf);
+
+  if (must)
+    fail_unless (diff == buf->total, "%s, %s, %s: element %zd differs: "
+        "scalar 0x%x, here 0x%x", r->bc->name, dtype_name (r->cfg.data_type),
+        what, (gssize) diff - GUARD_HEAD, tensor_buf_bits (&r->out, diff),
+        tensor_buf_bits (buf, diff));
+  return diff == buf->total;
+}
+
+/* Batch row @row (slot row / H, row row % H) of buf: the reference's bits
+ * when done, else still the sentinel; NCHW rows are 3 runs of W elements,
+ * NHWC one run of 3 W. */
+static void
+assert_batch_row (const BatchRun * r, const TensorBuf * buf, int row,
+    gboolean done)
+{
+  const PrepParams *p = prep_plan_params (r->plan);
+  size_t slot_elems = buf->n / r->cfg.batch_size, len, at;
+  int slot = row / p->out_height, y = row % p->out_height, c;
+  int planes = p->nhwc ? 1 : 3;
+
+  len = (size_t) p->out_width * (p->nhwc ? 3 : 1);
+  for (c = 0; c < planes; c++) {
+    at = GUARD_HEAD + slot * slot_elems + prep_out_index (p, 0, y, c);
+    if (done)
+      fail_unless (memcmp (buf->mem + at * buf->esize, r->out.mem + at *
+              buf->esize, len * buf->esize) == 0, "batch row %d (slot %d, "
+          "row %d), plane %d differs from the reference", row, slot, y, c);
+    else
+      fail_unless (tensor_buf_count_sentinels (buf, at, len) == len,
+          "batch row %d (slot %d, row %d) written too early", row, slot, y);
+  }
+}
+
+static void
+assert_batch_rows (const BatchRun * r, const TensorBuf * buf,
+    const gboolean * done)
+{
+  int row;
+
+  tensor_buf_assert_guards (buf, r->bc->name);
+  for (row = 0; row < prep_plan_rows (r->plan); row++)
+    assert_batch_row (r, buf, row, done[row]);
+}
+
+/* A cut of [0, rows]: anywhere, or at a slot boundary, one before or one
+ * after it. */
+static int
+random_cut (int rows, int h, guint64 * rng)
+{
+  int cut;
+
+  if (lcg_next (rng) % 2)
+    return lcg_next (rng) % (rows + 1);
+  cut = (int) (lcg_next (rng) % (rows / h + 1)) * h +
+      (int) (lcg_next (rng) % 3) - 1;
+  return CLAMP (cut, 0, rows);
+}
+
+static void
+sort_ints (int *v, int n)
+{
+  int i, j, t;
+
+  for (i = 1; i < n; i++)
+    for (j = i; j > 0 && v[j - 1] > v[j]; j--) {
+      t = v[j];
+      v[j] = v[j - 1];
+      v[j - 1] = t;
+    }
+}
+
+static void
+shuffle_ints (int *v, int n, guint64 * rng)
+{
+  int i, j, t;
+
+  for (i = n - 1; i > 0; i--) {
+    j = lcg_next (rng) % (i + 1);
+    t = v[i];
+    v[i] = v[j];
+    v[j] = t;
+  }
+}
+
+/* Up to 8 ranges of the batch's rows, cut partly at slot boundaries, run
+ * in a random order; after each call exactly the rows run so far are
+ * written, and in the end the whole tensor. */
+static void
+check_batch_split (const BatchRun * r, PrepCpuImpl impl, guint64 * rng)
+{
+  int rows = prep_plan_rows (r->plan), h = r->cfg.out_height;
+  int cuts[9], order[8], n = 1 + lcg_next (rng) % 8, i, k;
+  gboolean *done = g_new0 (gboolean, rows);
+  TensorBuf buf;
+
+  tensor_buf_new (&buf, &r->cfg);
+  cuts[0] = 0;
+  cuts[n] = rows;
+  for (i = 1; i < n; i++)
+    cuts[i] = random_cut (rows, h, rng);
+  sort_ints (cuts + 1, n - 1);
+  for (i = 0; i < n; i++)
+    order[i] = i;
+  shuffle_ints (order, n, rng);
+  for (k = 0; k < n; k++) {
+    int b = cuts[order[k]], e = cuts[order[k] + 1];
+
+    fail_unless_equals_int (batch_rows (r, impl, &buf, b, e), PREP_OK);
+    for (i = b; i < e; i++)
+      done[i] = TRUE;
+    assert_batch_rows (r, &buf, done);
+  }
+  batch_same (r, &buf, "row split", TRUE);
+  tensor_buf_free (&buf);
+  g_free (done);
+}
+
+/* The parallel runner with pools of 1, 2 and 3 threads (and none), AUTO
+ * and scalar. */
+static void
+check_batch_pools (const BatchRun * r)
+{
+  static const PrepCpuImpl impls[] = { PREP_CPU_AUTO, PREP_CPU_SCALAR };
+  TensorBuf buf;
+  PrepWorkers *w;
+  int pool;
+  guint i;
+
+  tensor_buf_new (&buf, &r->cfg);
+  for (pool = 0; pool <= 3; pool++) {
+    w = NULL;
+    if (pool > 0)
+      fail_unless_equals_int (prep_workers_new (pool, &w), PREP_OK);
+    for (i = 0; i < G_N_ELEMENTS (impls); i++) {
+      tensor_buf_fill (&buf);
+      fail_unless_equals_int (batch_parallel (r, w, impls[i], &buf), PREP_OK);
+      batch_same (r, &buf, pool ? "parallel" : "parallel, no pool", TRUE);
+    }
+    prep_workers_free (w);
+  }
+  tensor_buf_free (&buf);
+}
+
+/* The batch's plan twice in one prep_plans_run_cpu_parallel () call (pool
+ * of 3), each into its own buffer: both the scalar bytes. */
+static void
+check_batch_plans (const BatchRun * r)
+{
+  TensorBuf a, b;
+  PrepSlot slots[2];
+  PrepWorkers *w = NULL;
+
+  tensor_buf_new (&a, &r->cfg);
+  tensor_buf_new (&b, &r->cfg);
+  slots[0].plan = slots[1].plan = r->plan;
+  slots[0].dst = a.data;
+  slots[1].dst = b.data;
+  slots[0].dst_size = slots[1].dst_size = tensor_buf_bytes (&a);
+  fail_unless_equals_int (prep_workers_new (3, &w), PREP_OK);
+  fail_unless_equals_int (prep_plans_run_cpu_parallel (slots, 2, w,
+          PREP_CPU_AUTO, r->frame.y, r->frame.y_stride, r->frame.uv,
+          r->frame.uv_stride), PREP_OK);
+  batch_same (r, &a, "plans, first", TRUE);
+  batch_same (r, &b, "plans, second", TRUE);
+  prep_workers_free (w);
+  tensor_buf_free (&a);
+  tensor_buf_free (&b);
+}
+
+/* AVX2 over all rows, counted; returns whether identical. */
+static gboolean
+batch_avx2_same (const BatchRun * r)
+{
+  TensorBuf buf;
+  gboolean same;
+
+  tensor_buf_new (&buf, &r->cfg);
+  fail_unless_equals_int (batch_rows (r, PREP_CPU_AVX2, &buf, 0,
+          prep_plan_rows (r->plan)), PREP_OK);
+  tensor_buf_assert_complete (&buf, "avx2");
+  same = batch_same (r, &buf, "avx2", FALSE);
+  tensor_buf_free (&buf);
+  return same;
+}
+
+static void
+check_batch_auto (const BatchRun * r)
+{
+  TensorBuf buf;
+
+  tensor_buf_new (&buf, &r->cfg);
+  fail_unless_equals_int (prep_plan_run_cpu (r->plan, r->frame.y,
+          r->frame.y_stride, r->frame.uv, r->frame.uv_stride, buf.data,
+          tensor_buf_bytes (&buf)), PREP_OK);
+  batch_same (r, &buf, "AUTO", TRUE);
+  tensor_buf_free (&buf);
+}
+
+/* The batch and float16 tests' counts (see CaseCounts). */
+static CaseCounts *batch_stats, *half_stats;
+
+/* AVX2 against scalar on @r, counted in @counts (when the CPU has AVX2);
+ * the verdict comes with assert_avx2 () after the summary. */
+static gboolean
+count_avx2 (const BatchRun * r, CaseCounts * counts)
+{
+  gboolean same;
+
+  if (!prep_cpu_impl_available (PREP_CPU_AVX2))
+    return TRUE;
+  same = batch_avx2_same (r);
+  counts->cases++;
+  counts->identical += same;
+  return same;
+}
+
+static void
+assert_avx2 (const BatchRun * r, gboolean same)
+{
+  fail_unless (same, "%s, %s: AVX2 differs from scalar", r->bc->name,
+      dtype_name (r->cfg.data_type));
+}
+
+static void
+print_counts (const char *what, const CaseCounts * counts)
+{
+  if (prep_cpu_impl_available (PREP_CPU_AVX2))
+    g_print ("%s: %d, bit-identical: %d (impl avx2)\n", what, counts->cases,
+        counts->identical);
+  else
+    g_print ("%s: skipped: this CPU has no AVX2\n", what);
+}
+
+/* Batch case i in float32 and float16: AVX2, AUTO, row splits with both
+ * implementations and the pools, all bit-identical to scalar. */
+GST_START_TEST (test_batch_table)
+{
+  static const PrepCpuImpl impls[] = { PREP_CPU_SCALAR, PREP_CPU_AVX2 };
+  guint64 rng = batch_seed (__i__) ^ 0xfa57;
+  gboolean same;
+  int t, s;
+  guint k;
+
+  for (t = 0; t < 2; t++) {
+    BatchRun r;
+
+    batch_run_new (&r, __i__, t ? PREP_DTYPE_FLOAT16 : PREP_DTYPE_FLOAT32);
+    batch_scalar (&r);
+    same = count_avx2 (&r, batch_stats);
+    /* the summary is printed before the verdict: it covers failures too */
+    if (t == 1 && __i__ == (int) n_batch_cases - 1)
+      print_counts ("fast path batch cases (float32 + float16)", batch_stats);
+    assert_avx2 (&r, same);
+    check_batch_auto (&r);
+    for (k = 0; k < G_N_ELEMENTS (impls); k++)
+      for (s = 0; s < 3 && prep_cpu_impl_available (impls[k]); s++)
+        check_batch_split (&r, impls[k], &rng);
+    check_batch_pools (&r);
+    check_batch_plans (&r);
+    batch_run_free (&r);
+  }
+}
+
+GST_END_TEST;
+
+/* Every case of the engine's table in float16: AVX2 (F16C conversions)
+ * and AUTO bit-identical to scalar. */
+GST_START_TEST (test_float16_table)
+{
+  BatchCase bc;
+  PrepRect crop;
+  BatchRun r;
+  gboolean same;
+
+  table_case_as_batch (__i__, &bc, &crop);
+  batch_run_from (&r, &bc, case_seed (__i__), PREP_DTYPE_FLOAT16);
+  batch_scalar (&r);
+  same = count_avx2 (&r, half_stats);
+  if (__i__ == (int) n_ref_cases - 1)
+    print_counts ("fast path float16 cases", half_stats);
+  assert_avx2 (&r, same);
+  check_batch_auto (&r);
+  batch_run_free (&r);
+}
+
+GST_END_TEST;
+
+/* Random small frames, batches, valid counts, rectangles, modes and element
+ * types: AVX2 against scalar, and one random row split. */
+static void
+random_batch_case (BatchCase * bc, guint64 * rng)
+{
+  RefCase *tc = &bc->base;
+
+  memset (bc, 0, sizeof (*bc));
+  bc->name = "random batch";
+  tc->w = 1 + lcg_next (rng) % 40;
+  tc->h = 1 + lcg_next (rng) % 24;
+  tc->y_pad = lcg_next (rng) % 3;
+  tc->uv_pad = lcg_next (rng) % 3;
+  tc->ow = 1 + lcg_next (rng) % 40;
+  tc->oh = 1 + lcg_next (rng) % 6;
+  tc->aspect = lcg_next (rng) % 2;
+  tc->interp = lcg_next (rng) % 2;
+  tc->order = lcg_next (rng) % 2;
+  tc->layout = lcg_next (rng) % 2;
+  tc->range = lcg_next (rng) % 2;
+  tc->norm = lcg_next (rng) % 3;
+  tc->pad = lcg_next (rng) % 256;
+  tc->pattern = lcg_next (rng) % 5;
+  bc->batch = 1 + lcg_next (rng) % 9;
+  bc->n_rects = lcg_next (rng) % (bc->batch + 1);
+}
+
+GST_START_TEST (test_random_batches)
+{
+  guint64 rng = 0xba7c4e5;
+  BatchCase bc;
+  BatchRun r;
+  int i;
+
+  if (!prep_cpu_impl_available (PREP_CPU_AVX2)) {
+    g_print ("random batches: skipped: this CPU has no AVX2\n");
+    return;
+  }
+  for (i = 0; i < 600; i++) {
+    random_batch_case (&bc, &rng);
+    batch_run_from (&r, &bc, rng, (PrepDataType) (i % 2));
+    batch_scalar (&r);
+    fail_unless (batch_avx2_same (&r), "random batch %d differs", i);
+    check_batch_split (&r, PREP_CPU_AVX2, &rng);
+    batch_run_free (&r);
+  }
+}
+
+GST_END_TEST;
+
+/* ------------------------------------------------------------------------ */
 /* Refusals                                                                 */
 /* ------------------------------------------------------------------------ */
 
@@ -605,6 +984,44 @@ GST_START_TEST (test_refused_frames)
 
 GST_END_TEST;
 
+/* A batch's rows: ranges past N * H and destinations short of the whole
+ * batch (even for rows of the first slot only) are refused, nothing
+ * written; an empty range at the end is fine. */
+GST_START_TEST (test_refused_batch_rows)
+{
+  BatchRun r;
+  int rows, h, i;
+  size_t bytes;
+
+  batch_run_new (&r, 2, PREP_DTYPE_FLOAT16);
+  rows = prep_plan_rows (r.plan);
+  h = r.cfg.out_height;
+  bytes = tensor_buf_bytes (&r.out);
+  fail_unless_equals_int (rows, r.cfg.batch_size * h);
+  {
+    const int bad[][2] = { {0, rows + 1}, {rows, rows + 1}, {-1, h},
+    {rows + 1, rows + 1}, {h + 1, h}
+    };
+
+    for (i = 0; i < (int) G_N_ELEMENTS (bad); i++)
+      fail_unless_equals_int (batch_rows (&r, PREP_CPU_AUTO, &r.out,
+              bad[i][0], bad[i][1]), PREP_ERROR_INVALID_ARGUMENT);
+  }
+  fail_unless_equals_int (batch_rows (&r, PREP_CPU_AUTO, &r.out, rows, rows),
+      PREP_OK);
+  fail_unless_equals_int (prep_plan_run_cpu_rows (r.plan, PREP_CPU_SCALAR,
+          r.frame.y, r.frame.y_stride, r.frame.uv, r.frame.uv_stride,
+          r.out.data, bytes / r.cfg.batch_size, 0, h), PREP_ERROR_OUTPUT_SIZE);
+  fail_unless_equals_int (prep_plan_run_cpu_parallel (r.plan, NULL,
+          PREP_CPU_AUTO, r.frame.y, r.frame.y_stride, r.frame.uv,
+          r.frame.uv_stride, r.out.data, bytes - 1), PREP_ERROR_OUTPUT_SIZE);
+  fail_unless (tensor_buf_count_sentinels (&r.out, 0, r.out.total) ==
+      r.out.total, "a refused call wrote");
+  batch_run_free (&r);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_workers_api)
 {
   long online = sysconf (_SC_NPROCESSORS_ONLN);
@@ -660,10 +1077,15 @@ fastpath_suite (void)
   TCase *refused = tcase_create ("refused");
 
   fast_stats = case_shared_new (sizeof (CaseCounts));
+  batch_stats = case_shared_new (sizeof (CaseCounts));
+  half_stats = case_shared_new (sizeof (CaseCounts));
 
   suite_add_tcase (s, table);
   tcase_add_loop_test (table, test_table, 0, n_ref_cases);
   tcase_add_test (table, test_random_configs);
+  tcase_add_loop_test (table, test_float16_table, 0, n_ref_cases);
+  tcase_add_loop_test (table, test_batch_table, 0, n_batch_cases);
+  tcase_add_test (table, test_random_batches);
 
   suite_add_tcase (s, rows);
   tcase_add_loop_test (rows, test_row_splits, 0, n_ref_cases);
@@ -673,6 +1095,7 @@ fastpath_suite (void)
   suite_add_tcase (s, refused);
   tcase_add_test (refused, test_refused_rows);
   tcase_add_test (refused, test_refused_frames);
+  tcase_add_test (refused, test_refused_batch_rows);
   tcase_add_test (refused, test_workers_api);
   tcase_add_test (refused, test_impl_names);
   return s;

@@ -13,9 +13,14 @@
  *    (engine-cases.h, the same frames as the engine test): bit-identical to
  *    the CPU path, every element written, nothing written outside the
  *    tensor, nothing read past the extents of prep_kernel_extents ();
+ *  - the same for batches (engine-cases.h; grid z = the batch) in float32
+ *    and float16 and for the table in float16, on planes that end at the
+ *    extents of all slots; prep_plan_launch () on a host launcher;
  *  - launch geometry: the grid covers the output exactly; CUDA's limits;
+ *    grid z is the number of slots;
  *  - extents: equal to one past the last byte the taps read, found by brute
- *    force over every output pixel. */
+ *    force over every output pixel; over a batch, the union over its valid
+ *    slots (invalid ones ignored whatever their geometry). */
 
 #include <gst/check/gstcheck.h>
 
@@ -245,6 +250,177 @@ GST_START_TEST (test_emulation_oversized_grid)
 GST_END_TEST;
 
 /* ------------------------------------------------------------------------ */
+/* Kernel emulation of batches and float16                                  */
+/* ------------------------------------------------------------------------ */
+
+/* The CPU output of the run into r->out. */
+static void
+batch_cpu (BatchRun * r)
+{
+  fail_unless_equals_int (prep_plan_run_cpu (r->plan, r->frame.y,
+          r->frame.y_stride, r->frame.uv, r->frame.uv_stride, r->out.data,
+          tensor_buf_bytes (&r->out)), PREP_OK);
+  tensor_buf_assert_complete (&r->out, r->bc->name);
+}
+
+/* The extents of every slot of the run's plan. */
+static void
+batch_extents (const BatchRun * r, size_t *y_ext, size_t *uv_ext,
+    size_t *dst_ext)
+{
+  prep_kernel_extents (prep_plan_params (r->plan),
+      prep_plan_slot_table (r->plan), r->cfg.batch_size, r->frame.y_stride,
+      r->frame.uv_stride, y_ext, uv_ext, dst_ext);
+}
+
+/* Runs the kernel (grid z = the batch, grown by extra blocks in x and y)
+ * on copies of the planes that end exactly at the extents of all slots,
+ * each followed by an inaccessible page, and compares with the CPU output
+ * in r->out, guards included.  Returns whether identical, with the first
+ * difference in why. */
+static gboolean
+kernel_matches_batch (const BatchRun * r, guint extra, char *why,
+    size_t why_len)
+{
+  size_t y_ext, uv_ext, dst_ext, diff;
+  Guarded yg, uvg;
+  TensorBuf emu;
+
+  batch_extents (r, &y_ext, &uv_ext, &dst_ext);
+  fail_unless_equals_uint64 (dst_ext, tensor_buf_bytes (&r->out));
+  fail_unless (y_ext <= prep_plan_luma_bytes (r->plan, r->frame.y_stride));
+  fail_unless (uv_ext <= prep_plan_chroma_bytes (r->plan, r->frame.uv_stride));
+  memcpy (guarded_alloc (&yg, y_ext), r->frame.y, y_ext);
+  memcpy (guarded_alloc (&uvg, uv_ext), r->frame.uv, uv_ext);
+  tensor_buf_new (&emu, &r->cfg);
+  run_kernel (r->plan, yg.data, r->frame.y_stride, uvg.data,
+      r->frame.uv_stride, emu.data, extra, extra);
+  tensor_buf_assert_complete (&emu, "kernel");
+  diff = tensor_buf_first_diff (&r->out, &emu);
+  if (diff != emu.total)
+    g_snprintf (why, why_len, "%s, %s: element %zd differs: CPU 0x%x, "
+        "kernel 0x%x", r->bc->name, dtype_name (r->cfg.data_type),
+        (gssize) diff - GUARD_HEAD, tensor_buf_bits (&r->out, diff),
+        tensor_buf_bits (&emu, diff));
+  tensor_buf_free (&emu);
+  guarded_free (&yg);
+  guarded_free (&uvg);
+  return diff == emu.total;
+}
+
+/* The batch and float16 tests' counts (see CaseCounts). */
+static CaseCounts *batch_stats, *half_stats;
+
+/* Batch case i in float32 and float16, with the exact grid and with one
+ * more block each way. */
+GST_START_TEST (test_emulation_batches)
+{
+  char why[256] = "";
+  gboolean same;
+  BatchRun r;
+  int t;
+
+  for (t = 0; t < 2; t++) {
+    batch_run_new (&r, __i__, t ? PREP_DTYPE_FLOAT16 : PREP_DTYPE_FLOAT32);
+    batch_cpu (&r);
+    same = kernel_matches_batch (&r, 0, why, sizeof (why));
+    batch_stats->cases++;
+    batch_stats->identical += same;
+    if (t == 1 && __i__ == (int) n_batch_cases - 1)
+      g_print ("kernel emulation batch cases (float32 + float16): %d, "
+          "bit-identical: %d\n", batch_stats->cases, batch_stats->identical);
+    fail_unless (same, "the kernel's host build differs from the CPU path: "
+        "%s", why);
+    fail_unless (kernel_matches_batch (&r, 1, why, sizeof (why)),
+        "grid grown by one block: %s", why);
+    batch_run_free (&r);
+  }
+}
+
+GST_END_TEST;
+
+/* Every case of the engine's table in float16, as a batch of one. */
+GST_START_TEST (test_emulation_float16_table)
+{
+  PrepRect crop;
+  BatchCase bc;
+  char why[256] = "";
+  gboolean same;
+  BatchRun r;
+
+  table_case_as_batch (__i__, &bc, &crop);
+  batch_run_from (&r, &bc, case_seed (__i__), PREP_DTYPE_FLOAT16);
+  batch_cpu (&r);
+  same = kernel_matches_batch (&r, 0, why, sizeof (why));
+  half_stats->cases++;
+  half_stats->identical += same;
+  if (__i__ == (int) n_ref_cases - 1)
+    g_print ("kernel emulation float16 cases: %d, bit-identical: %d\n",
+        half_stats->cases, half_stats->identical);
+  fail_unless (same, "the kernel's host build differs from the CPU path: "
+      "%s", why);
+  batch_run_free (&r);
+}
+
+GST_END_TEST;
+
+/* What prep_plan_launch () hands to the driver: the grid is recorded and
+ * the host build runs it (device addresses are host addresses here). */
+typedef struct
+{
+  PrepDim3 grid, block;
+  int calls;
+} LaunchRecord;
+
+static int
+host_launch (void *function, PrepDim3 grid, PrepDim3 block, void *stream,
+    void **args, void *user_data)
+{
+  LaunchRecord *rec = user_data;
+
+  rec->grid = grid;
+  rec->block = block;
+  rec->calls++;
+  prep_kernel_host_launch (grid, block, args);
+  return 0;
+}
+
+/* The launcher of the CUDA path: one launch per batch, grid z = the
+ * batch size, the CPU path's bytes. */
+GST_START_TEST (test_plan_launch_batches)
+{
+  LaunchRecord rec;
+  TensorBuf emu;
+  BatchRun r;
+  int err = -1;
+
+  memset (&rec, 0, sizeof (rec));
+  batch_run_new (&r, __i__, __i__ % 2 ? PREP_DTYPE_FLOAT16 :
+      PREP_DTYPE_FLOAT32);
+  batch_cpu (&r);
+  tensor_buf_new (&emu, &r.cfg);
+  fail_unless_equals_int (prep_plan_launch (r.plan, (guintptr) r.frame.y,
+          r.frame.y_stride, (guintptr) r.frame.uv, r.frame.uv_stride,
+          (guintptr) emu.data, tensor_buf_bytes (&emu), host_launch, NULL,
+          NULL, &rec, &err), PREP_OK);
+  fail_unless_equals_int (err, 0);
+  fail_unless_equals_int (rec.calls, 1);
+  fail_unless_equals_int (rec.grid.z, r.cfg.batch_size);
+  fail_unless (tensor_buf_first_diff (&r.out, &emu) == emu.total,
+      "%s: prep_plan_launch () differs from the CPU path", r.bc->name);
+  /* a destination one byte short of the batch: refused, nothing launched */
+  fail_unless_equals_int (prep_plan_launch (r.plan, (guintptr) r.frame.y,
+          r.frame.y_stride, (guintptr) r.frame.uv, r.frame.uv_stride,
+          (guintptr) emu.data, tensor_buf_bytes (&emu) - 1, host_launch,
+          NULL, NULL, &rec, &err), PREP_ERROR_OUTPUT_SIZE);
+  fail_unless_equals_int (rec.calls, 1);
+  tensor_buf_free (&emu);
+  batch_run_free (&r);
+}
+
+GST_END_TEST;
+
+/* ------------------------------------------------------------------------ */
 /* Launch geometry                                                          */
 /* ------------------------------------------------------------------------ */
 
@@ -347,6 +523,34 @@ GST_START_TEST (test_geometry_refused)
       PREP_ERROR_INVALID_ARGUMENT);
   fail_unless_equals_int (prep_launch_geometry (&p, PREP_BATCH_MAX + 1, &grid,
           &block), PREP_ERROR_INVALID_ARGUMENT);
+}
+
+GST_END_TEST;
+
+/* Grid z is the number of slots; x, y and the block do not depend on it. */
+GST_START_TEST (test_geometry_batch)
+{
+  static const int sizes[][2] = { {1, 1}, {33, 9}, {640, 640}, {3999, 3} };
+  PrepDim3 grid, block, grid1, block1;
+  PrepParams p;
+  guint i;
+  int n;
+
+  for (i = 0; i < G_N_ELEMENTS (sizes); i++) {
+    params_of_size (&p, sizes[i][0], sizes[i][1]);
+    fail_unless_equals_int (prep_launch_geometry (&p, 1, &grid1, &block1),
+        PREP_OK);
+    for (n = 1; n <= PREP_BATCH_MAX; n++) {
+      fail_unless_equals_int (prep_launch_geometry (&p, n, &grid, &block),
+          PREP_OK);
+      fail_unless_equals_int (grid.z, n);
+      fail_unless (grid.x == grid1.x && grid.y == grid1.y, "%d slots", n);
+      fail_unless (memcmp (&block, &block1, sizeof (block)) == 0);
+    }
+  }
+  fail_unless_equals_int (PREP_SLOT_TABLE_SIZE, PREP_BATCH_MAX);
+  fail_unless_equals_int (prep_launch_geometry (&p, -1, &grid, &block),
+      PREP_ERROR_INVALID_ARGUMENT);
 }
 
 GST_END_TEST;
@@ -479,6 +683,113 @@ GST_START_TEST (test_extents_random)
 
 GST_END_TEST;
 
+/* The union of brute_extents () over the valid slots of the first
+ * @n_slots of @t (0, 0 when none is valid). */
+static void
+brute_union (const PrepParams * p, const PrepSlotTable * t, int n_slots,
+    int y_stride, int uv_stride, size_t *y_bytes, size_t *uv_bytes)
+{
+  size_t yb, uvb;
+  int s;
+
+  *y_bytes = *uv_bytes = 0;
+  for (s = 0; s < n_slots; s++) {
+    if (!t->s[s].valid)
+      continue;
+    brute_extents (p, &t->s[s], y_stride, uv_stride, &yb, &uvb);
+    *y_bytes = MAX (*y_bytes, yb);
+    *uv_bytes = MAX (*uv_bytes, uvb);
+  }
+}
+
+/* prep_kernel_extents () over the first @n_slots of @t against the brute
+ * force. */
+static void
+check_union (const PrepParams * p, const PrepSlotTable * t, int n_slots,
+    int y_stride, int uv_stride, const char *what)
+{
+  size_t y_bytes, uv_bytes, dst_bytes, y_want, uv_want;
+
+  prep_kernel_extents (p, t, n_slots, y_stride, uv_stride, &y_bytes,
+      &uv_bytes, &dst_bytes);
+  brute_union (p, t, n_slots, y_stride, uv_stride, &y_want, &uv_want);
+  fail_unless (y_bytes == y_want && uv_bytes == uv_want, "%s, %d slots: "
+      "extents %zu, %zu; taps reach %zu, %zu", what, n_slots, y_bytes,
+      uv_bytes, y_want, uv_want);
+  fail_unless_equals_uint64 (dst_bytes, (guint64) 3 * p->out_width *
+      p->out_height * (p->half ? 2 : 4) * n_slots);
+}
+
+/* A random batch on a small frame: 1..9 slots, some valid. */
+static void
+random_batch_config (PrepConfig * cfg, guint64 * rng)
+{
+  prep_config_init (cfg);
+  cfg->src_width = 1 + lcg_next (rng) % 48;
+  cfg->src_height = 1 + lcg_next (rng) % 48;
+  cfg->crop = make_rect (0, 0, cfg->src_width, cfg->src_height);
+  cfg->out_width = 1 + lcg_next (rng) % 40;
+  cfg->out_height = 1 + lcg_next (rng) % 40;
+  cfg->aspect = lcg_next (rng) % 2;
+  cfg->interpolation = lcg_next (rng) % 2;
+  cfg->data_type = lcg_next (rng) % 2;
+  cfg->batch_size = 1 + lcg_next (rng) % 9;
+}
+
+static void
+random_slot_rects (const PrepConfig * cfg, guint64 * rng, PrepRect * rects,
+    int n)
+{
+  int k, w = cfg->src_width, h = cfg->src_height;
+
+  for (k = 0; k < n; k++) {
+    rects[k].width = 1 + lcg_next (rng) % w;
+    rects[k].height = 1 + lcg_next (rng) % h;
+    rects[k].x = lcg_next (rng) % (w - rects[k].width + 1);
+    rects[k].y = lcg_next (rng) % (h - rects[k].height + 1);
+  }
+}
+
+/* Extents over several slots: the union of the valid slots' taps, over
+ * the first n_slots only; invalid slots are ignored whatever their
+ * geometry says. */
+GST_START_TEST (test_extents_batches)
+{
+  static PrepSlotTable t;
+  PrepRect rects[PREP_BATCH_MAX];
+  guint64 rng = 0xe87e875;
+  int i, n, y_stride, uv_stride, s;
+
+  for (i = 0; i < 1500; i++) {
+    PrepConfig cfg;
+    PrepPlan *plan = NULL;
+    const PrepParams *p;
+
+    random_batch_config (&cfg, &rng);
+    n = lcg_next (&rng) % (cfg.batch_size + 1);
+    random_slot_rects (&cfg, &rng, rects, n);
+    y_stride = cfg.src_width + lcg_next (&rng) % 9;
+    uv_stride = 2 * ((cfg.src_width + 1) / 2) + lcg_next (&rng) % 9;
+    fail_unless_equals_int (prep_plan_new (&cfg, &plan), PREP_OK);
+    fail_unless_equals_int (prep_plan_set_slots (plan, rects, n), PREP_OK);
+    p = prep_plan_params (plan);
+    t = *prep_plan_slot_table (plan);
+    for (s = 1; s <= cfg.batch_size; s++)
+      check_union (p, &t, s, y_stride, uv_stride, "slots of the plan");
+    /* invalid slots that claim a far source rectangle: still ignored */
+    for (s = n; s < cfg.batch_size; s++) {
+      t.s[s].ax.start = t.s[s].ay.start = 1 << 20;
+      t.s[s].ax.len = t.s[s].ax.inner = 7;
+      t.s[s].ay.len = t.s[s].ay.inner = 5;
+    }
+    check_union (p, &t, cfg.batch_size, y_stride, uv_stride,
+        "far invalid slots");
+    prep_plan_free (plan);
+  }
+}
+
+GST_END_TEST;
+
 /* Output pointers may be NULL: only the others are written. */
 GST_START_TEST (test_extents_optional_outputs)
 {
@@ -505,18 +816,25 @@ kernel_suite (void)
   TCase *extents = tcase_create ("extents");
 
   emu_stats = case_shared_new (sizeof (CaseCounts));
+  batch_stats = case_shared_new (sizeof (CaseCounts));
+  half_stats = case_shared_new (sizeof (CaseCounts));
 
   suite_add_tcase (s, emulation);
   tcase_add_loop_test (emulation, test_emulation_table, 0, n_ref_cases);
   tcase_add_test (emulation, test_emulation_oversized_grid);
+  tcase_add_loop_test (emulation, test_emulation_batches, 0, n_batch_cases);
+  tcase_add_loop_test (emulation, test_emulation_float16_table, 0, n_ref_cases);
+  tcase_add_loop_test (emulation, test_plan_launch_batches, 0, n_batch_cases);
 
   suite_add_tcase (s, geometry);
   tcase_add_test (geometry, test_geometry);
   tcase_add_test (geometry, test_geometry_refused);
+  tcase_add_test (geometry, test_geometry_batch);
 
   suite_add_tcase (s, extents);
   tcase_add_test (extents, test_extents_table);
   tcase_add_test (extents, test_extents_random);
+  tcase_add_test (extents, test_extents_batches);
   tcase_add_test (extents, test_extents_optional_outputs);
   return s;
 }

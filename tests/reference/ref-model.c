@@ -15,7 +15,11 @@
  * weights, convert once to R'G'B' with the matrix and range, clamp to
  * [0, 255], order the channels and normalize.  Nothing is rounded on the
  * way; the source coordinate is derived exactly from integers so the model
- * has no position error even on huge frames. */
+ * has no position error even on huge frames.
+ *
+ * float16 (the tensor's other element type) is modelled on the value: the
+ * nearest float16 by arithmetic on the double, and a decoder of the bits
+ * from sign, exponent and fraction (IEEE 754 binary16). */
 
 #include "ref-model.h"
 
@@ -282,4 +286,67 @@ ref_run (const RefConfig * cfg, const uint8_t * luma, int y_stride,
         out[ref_tensor_index (cfg, c, x, y)] = px[c];
     }
   }
+}
+
+/* ------------------------------------------------------------------------ */
+/* float16                                                                  */
+/* ------------------------------------------------------------------------ */
+
+/* The magnitude from which round to nearest gives infinity: the largest
+ * finite float16, 65504, plus half its ulp (2^(15 - 10) = 32). */
+#define HALF_OVERFLOW (65504.0 + 16.0)
+
+double
+ref_half_ulp (double v)
+{
+  int e;
+
+  v = fabs (v);
+  if (v < ldexp (1.0, -14))
+    return ldexp (1.0, -24);
+  /* frexp: v = m * 2^e with m in [0.5, 1), so 2^(e - 1) <= v < 2^e */
+  frexp (v, &e);
+  return ldexp (1.0, e - 1 - 10);
+}
+
+/* x >= 0 rounded to an integer, ties to even. */
+static double
+round_half_even (double x)
+{
+  double f = floor (x), rest = x - f;   /* exact: x < 2^53 */
+
+  if (rest > 0.5 || (rest == 0.5 && fmod (f, 2.0) != 0.0))
+    return f + 1.0;
+  return f;
+}
+
+double
+ref_half_round (double v)
+{
+  double a = fabs (v), q;
+
+  if (isnan (v))
+    return v;
+  if (a >= HALF_OVERFLOW)
+    return copysign (INFINITY, v);
+  /* a / q is exact (q is a power of two) and at most 2^11: the value in
+   * units of the spacing of its binade, rounded there.  A carry into the
+   * next binade (2047.5 -> 2048) is that binade's first value. */
+  q = ref_half_ulp (a);
+  return copysign (round_half_even (a / q) * q, v);
+}
+
+double
+ref_half_decode (uint16_t bits)
+{
+  int sign = bits >> 15, e = (bits >> 10) & 0x1f, f = bits & 0x3ff;
+  double mag;
+
+  if (e == 0x1f)
+    mag = f != 0 ? NAN : INFINITY;
+  else if (e == 0)
+    mag = ldexp ((double) f, -24);
+  else
+    mag = ldexp (1024.0 + f, e - 15 - 10);
+  return sign ? -mag : mag;
 }

@@ -64,6 +64,25 @@ void ref_pixel (const RefConfig * cfg, const uint8_t * luma, int y_stride,
 void ref_run (const RefConfig * cfg, const uint8_t * luma, int y_stride,
     const uint8_t * chroma, int uv_stride, double *out);
 
+/* float16 (IEEE 754 binary16: 1 sign, 5 exponent, 10 fraction bits):
+ * normal values (1 + f / 1024) * 2^(e - 15) for e in 1..30, subnormal
+ * f * 2^-24 for e = 0, infinity for e = 31 and f = 0, NaN otherwise.
+ * Largest finite 65504, smallest normal 2^-14, smallest subnormal 2^-24. */
+
+/* The float16 value nearest to v, ties to even, as a double: arithmetic on
+ * the value (no bit tricks), subnormal steps of 2^-24, magnitudes from
+ * 65520 (65504 plus half its ulp, a tie that rounds to the even 65536)
+ * up give an infinity of v's sign; zero keeps its sign; NaN stays NaN. */
+double ref_half_round (double v);
+
+/* The value of the float16 with these bits, from sign, exponent and
+ * fraction. */
+double ref_half_decode (uint16_t bits);
+
+/* The spacing of float16 values at the magnitude of v: 2^(e - 10) where
+ * 2^e <= |v| < 2^(e + 1), and 2^-24 below 2^-14 (subnormals and 0). */
+double ref_half_ulp (double v);
+
 #ifdef __cplusplus
 }
 #endif
