@@ -78,12 +78,11 @@ struct _GstCudaPreproc
   PrepRange range;
   GstCudaPreprocShape shape;    /* negotiated output */
   PrepPlan *plan;
-  PrepRect warned_crop;         /* last clamped crop warned about */
+  gchar *warned;                /* the settings warnings posted last */
   gchar *last_error;            /* last negotiation error posted */
   GstCudaPreprocCuda *cuda;     /* NULL in builds without CUDA */
   gboolean cuda_in, cuda_out;   /* negotiated memory */
   gsize out_bytes;
-  gint warned_frame_width, warned_frame_height;
   gint frame_width, frame_height;       /* of the plan: the caps', or the
                                          * video meta's with a crop meta */
   GstCudaPreprocSlots slots;    /* the batch's rectangles */
@@ -193,6 +192,7 @@ gst_cuda_preproc_finalize (GObject * object)
   prep_plan_free (self->plan);
   prep_workers_free (self->workers);
   g_free (self->last_error);
+  g_free (self->warned);
   gst_cuda_preproc_cuda_free (self->cuda);
   G_OBJECT_CLASS (parent_class)->finalize (object);
 }
@@ -241,7 +241,7 @@ gst_cuda_preproc_stop (GstBaseTransform * trans)
   prep_workers_free (self->workers);
   self->workers = NULL;
   self->workers_for = -1;
-  self->warned_frame_width = self->warned_frame_height = 0;
+  g_clear_pointer (&self->warned, g_free);
   g_clear_pointer (&self->last_error, g_free);
   gst_cuda_preproc_cuda_close (self->cuda);
   return TRUE;
@@ -366,28 +366,29 @@ gst_cuda_preproc_negotiation_error (GstCudaPreproc * self, gchar * text)
   GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, ("%s", text), (NULL));
 }
 
-/* Posts one element warning per distinct clamped rectangle and frame size
- * (@what: "Crop" or "ROI n"). */
+/* Posts the warnings of the rectangles just resolved (clamped ones, rois
+ * beyond the batch), unless they are those posted last: once per distinct
+ * set of rectangles, batch and frame size, however often the plan is
+ * rebuilt. */
 static void
-gst_cuda_preproc_warn_clamped (GstCudaPreproc * self, const gchar * what,
-    const PrepRect * req, const PrepRect * res)
+gst_cuda_preproc_post_warnings (GstCudaPreproc * self, GPtrArray * texts)
 {
-  gint fw = GST_VIDEO_INFO_WIDTH (&self->in_info);
-  gint fh = GST_VIDEO_INFO_HEIGHT (&self->in_info);
-  PrepRect *w = &self->warned_crop;
+  gchar *all;
+  guint i;
 
-  if (fw == self->warned_frame_width && fh == self->warned_frame_height &&
-      w->x == req->x && w->y == req->y && w->width == req->width &&
-      w->height == req->height)
+  g_ptr_array_add (texts, NULL);
+  all = g_strjoinv ("\n", (gchar **) texts->pdata);
+  if (g_strcmp0 (all, self->warned) == 0) {
+    g_free (all);
     return;
-  *w = *req;
-  self->warned_frame_width = fw;
-  self->warned_frame_height = fh;
-  GST_ELEMENT_WARNING (self, RESOURCE, SETTINGS,
-      ("%s (x=%d, y=%d, width=%d, height=%d) exceeds the %dx%d frame; "
-          "clamped to (x=%d, y=%d, width=%d, height=%d)", what, req->x,
-          req->y, req->width, req->height, fw, fh, res->x, res->y, res->width,
-          res->height), (NULL));
+  }
+  for (i = 0; i + 1 < texts->len; i++)
+    GST_ELEMENT_WARNING (self, RESOURCE, SETTINGS, ("%s",
+            (const gchar *) g_ptr_array_index (texts, i)), (NULL));
+  /* no warnings: forget the last ones, so that they come back if the
+   * rectangles do */
+  g_free (self->warned);
+  self->warned = all;
 }
 
 static void
@@ -463,22 +464,31 @@ static gboolean
 gst_cuda_preproc_resolve_slots (GstCudaPreproc * self, gboolean rois)
 {
   GstCudaPreprocSlots *sl = &self->slots;
+  GPtrArray *texts;
   guint64 clamped;
   guint i, bad = 0;
   gchar what[32];
 
   if (!gst_cuda_preproc_slots_resolve (sl, &clamped, &bad))
     goto outside;
+  texts = g_ptr_array_new_with_free_func (g_free);
   for (i = 0; i < sl->n; i++) {
+    const PrepRect *q = &sl->requested[i], *r = &sl->rects[i];
+
     g_snprintf (what, sizeof (what), rois ? "ROI %u" : "Crop", i);
     if (clamped & (G_GUINT64_CONSTANT (1) << i))
-      gst_cuda_preproc_warn_clamped (self, what, &sl->requested[i],
-          &sl->rects[i]);
+      g_ptr_array_add (texts, g_strdup_printf ("%s (x=%d, y=%d, width=%d, "
+              "height=%d) exceeds the %dx%d frame; clamped to (x=%d, y=%d, "
+              "width=%d, height=%d)", what, q->x, q->y, q->width, q->height,
+              sl->visible.width, sl->visible.height, r->x, r->y, r->width,
+              r->height));
   }
   if (sl->n_requested > sl->n)
-    GST_ELEMENT_WARNING (self, RESOURCE, SETTINGS, ("%u rois for a batch of "
-            "%d: the last %u are not used", sl->n_requested, sl->batch,
-            sl->n_requested - sl->n), (NULL));
+    g_ptr_array_add (texts, g_strdup_printf ("%u rois for a batch of %d: the "
+            "last %u are not used", sl->n_requested, sl->batch,
+            sl->n_requested - sl->n));
+  gst_cuda_preproc_post_warnings (self, texts);
+  g_ptr_array_unref (texts);
   return TRUE;
 
   /* ERRORS */

@@ -66,11 +66,11 @@ host_frame_fill (HostFrame * f, guint32 seed)
 }
 
 static GstBufferPool *
-cuda_pool_new (GstCudaContext * ctx)
+cuda_pool_new_for (GstCudaContext * ctx, const gchar * caps_str)
 {
   GstBufferPool *pool = gst_cuda_buffer_pool_new (ctx);
   GstStructure *config = gst_buffer_pool_get_config (pool);
-  GstCaps *caps = gst_caps_from_string (CUDA_NV12);
+  GstCaps *caps = gst_caps_from_string (caps_str);
   GstVideoInfo info;
 
   gst_video_info_from_caps (&info, caps);
@@ -82,10 +82,18 @@ cuda_pool_new (GstCudaContext * ctx)
   return pool;
 }
 
-/* Writes the host frame into a CUDA buffer through a CPU map (libgstcuda
- * uploads it when the element maps it for CUDA). */
+static GstBufferPool *
+cuda_pool_new (GstCudaContext * ctx)
+{
+  return cuda_pool_new_for (ctx, CUDA_NV12);
+}
+
+/* Writes a w x h NV12 frame with tight strides into a CUDA buffer of
+ * @pool through a CPU map (libgstcuda uploads it when the element maps it
+ * for CUDA). */
 static GstBuffer *
-cuda_frame_buffer (GstBufferPool * pool, const HostFrame * f)
+cuda_buffer_from (GstBufferPool * pool, gint w, gint h, const guint8 * y,
+    const guint8 * uv)
 {
   GstBuffer *buf = NULL;
   GstVideoFrame frame;
@@ -94,18 +102,22 @@ cuda_frame_buffer (GstBufferPool * pool, const HostFrame * f)
 
   fail_unless_equals_int (gst_buffer_pool_acquire_buffer (pool, &buf, NULL),
       GST_FLOW_OK);
-  gst_video_info_set_format (&info, GST_VIDEO_FORMAT_NV12, IN_W, IN_H);
+  gst_video_info_set_format (&info, GST_VIDEO_FORMAT_NV12, w, h);
   fail_unless (gst_video_frame_map (&frame, &info, buf, GST_MAP_WRITE));
-  for (row = 0; row < IN_H; row++)
+  for (row = 0; row < h; row++)
     memcpy ((guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&frame, 0) +
-        row * GST_VIDEO_FRAME_PLANE_STRIDE (&frame, 0), f->y + row * IN_W,
-        IN_W);
-  for (row = 0; row < IN_H / 2; row++)
+        row * GST_VIDEO_FRAME_PLANE_STRIDE (&frame, 0), y + row * w, w);
+  for (row = 0; row < h / 2; row++)
     memcpy ((guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&frame, 1) +
-        row * GST_VIDEO_FRAME_PLANE_STRIDE (&frame, 1), f->uv + row * IN_W,
-        IN_W);
+        row * GST_VIDEO_FRAME_PLANE_STRIDE (&frame, 1), uv + row * w, w);
   gst_video_frame_unmap (&frame);
   return buf;
+}
+
+static GstBuffer *
+cuda_frame_buffer (GstBufferPool * pool, const HostFrame * f)
+{
+  return cuda_buffer_from (pool, IN_W, IN_H, f->y, f->uv);
 }
 
 /* The CPU engine's tensor for the frame: what every path must produce. */
@@ -160,18 +172,16 @@ cuda_harness (const gchar * props, const gchar * out_caps)
   return h;
 }
 
-/* Pushes @f, pulls the tensor, checks its memory kind and its bytes. */
-static void
-push_and_compare (GstHarness * h, GstBufferPool * pool, const HostFrame * f,
-    const PrepConfig * cfg, gboolean want_cuda)
+/* Pushes @in (taken), pulls the tensor, checks its memory kind and that
+ * its bytes are @expected's (taken); returns the tensor. */
+static GstBuffer *
+push_and_compare_buffer (GstHarness * h, GstBuffer * in, gpointer expected,
+    gsize bytes, gboolean want_cuda)
 {
   GstBuffer *out;
   GstMapInfo map;
-  gsize bytes;
-  gfloat *expected = expected_tensor (cfg, f, &bytes);
 
-  fail_unless_equals_int (gst_harness_push (h, cuda_frame_buffer (pool, f)),
-      GST_FLOW_OK);
+  fail_unless_equals_int (gst_harness_push (h, in), GST_FLOW_OK);
   out = gst_harness_pull (h);
   fail_unless (out != NULL);
   fail_unless_equals_int (gst_buffer_n_memory (out), 1);
@@ -182,8 +192,20 @@ push_and_compare (GstHarness * h, GstBufferPool * pool, const HostFrame * f,
   fail_unless (memcmp (map.data, expected, bytes) == 0,
       "CUDA path output differs from the CPU engine");
   gst_buffer_unmap (out, &map);
-  gst_buffer_unref (out);
   g_free (expected);
+  return out;
+}
+
+/* Pushes @f, pulls the tensor, checks its memory kind and its bytes. */
+static void
+push_and_compare (GstHarness * h, GstBufferPool * pool, const HostFrame * f,
+    const PrepConfig * cfg, gboolean want_cuda)
+{
+  gsize bytes;
+  gfloat *expected = expected_tensor (cfg, f, &bytes);
+
+  gst_buffer_unref (push_and_compare_buffer (h, cuda_frame_buffer (pool, f),
+          expected, bytes, want_cuda));
 }
 
 typedef struct
@@ -231,6 +253,184 @@ GST_END_TEST;
 GST_START_TEST (test_cuda_to_system)
 {
   run_path_case (&path_cases[__i__], SYS_TENSORS, FALSE);
+}
+
+GST_END_TEST;
+
+/* ------------------------------------------------------------------------ */
+/* Batches, float16, ROI metas and crop metas on the CUDA path               */
+/* ------------------------------------------------------------------------ */
+
+/* The CPU engine's tensor for a w x h frame (tight strides) with the slots
+ * @rects of @cfg's batch. */
+static gpointer
+expected_slots (const PrepConfig * cfg, const guint8 * y, const guint8 * uv,
+    const PrepRect * rects, gint n, gsize * bytes)
+{
+  PrepConfig c = *cfg;
+  PrepPlan *plan = NULL;
+  gpointer out;
+
+  if (n > 0)
+    c.crop = rects[0];
+  fail_unless_equals_int (prep_plan_new (&c, &plan), PREP_OK);
+  fail_unless_equals_int (prep_plan_set_slots (plan, rects, n), PREP_OK);
+  *bytes = prep_plan_output_bytes (plan);
+  out = g_malloc (*bytes);
+  fail_unless_equals_int (prep_plan_run_cpu (plan, y, c.src_width, uv,
+          c.src_width, out, *bytes), PREP_OK);
+  prep_plan_free (plan);
+  return out;
+}
+
+typedef struct
+{
+  const gchar *props;
+  gint w, h, batch;
+  gboolean letterbox, nhwc, half;
+  gint n;                       /* valid slots */
+  PrepRect rects[3];            /* what the slots sample */
+  gboolean metas;               /* the buffer carries ROI metas */
+} BatchCase;
+
+/* ROI metas of the meta case: the second one overshoots the frame. */
+static const struct
+{
+  guint x, y, w, h;
+} batch_metas[] = { {5, 4, 30, 20}, {40, 30, 40, 40} };
+
+static const BatchCase batch_cases[] = {
+  {"cudapreproc width=24 height=24 aspect=letterbox "
+        "rois=\"<<0,0,32,24>,<10,5,41,30>,<63,47,1,1>>\"", 24, 24, 3,
+        TRUE, FALSE, FALSE, 3, {{0, 0, 32, 24}, {10, 5, 41, 30},
+          {63, 47, 1, 1}}, FALSE},
+  {"cudapreproc width=20 height=12 layout=nhwc data-type=float16 "
+        "batch-size=3 rois=\"<<3,1,50,40>,<0,0,64,48>>\"", 20, 12, 3,
+      FALSE, TRUE, TRUE, 2, {{3, 1, 50, 40}, {0, 0, 64, 48}}, FALSE},
+  {"cudapreproc width=16 height=16 aspect=letterbox data-type=float16",
+      16, 16, 1, TRUE, FALSE, TRUE, 1, {{0, 0, 64, 48}}, FALSE},
+  {"cudapreproc width=16 height=16 aspect=letterbox roi-source=meta "
+        "batch-size=3", 16, 16, 3, TRUE, FALSE, FALSE, 2,
+      {{5, 4, 30, 20}, {40, 30, 24, 18}}, TRUE},
+};
+
+/* The box meta's batch and valid slots (docs/meta.md). */
+static void
+assert_box_counts (GstBuffer * out, guint batch, guint valid)
+{
+  GstCustomMeta *meta = gst_buffer_get_custom_meta (out,
+      "GstCudaPreprocBoxMeta");
+  guint b = 0, v = 0;
+
+  fail_unless (meta != NULL, "no box meta");
+  fail_unless (gst_structure_get (gst_custom_meta_get_structure (meta),
+          "batch-size", G_TYPE_UINT, &b, "valid-slots", G_TYPE_UINT, &v, NULL));
+  fail_unless_equals_int (b, batch);
+  fail_unless_equals_int (v, valid);
+}
+
+static void
+run_batch_case (const BatchCase * c, const gchar * out_caps, gboolean cuda)
+{
+  GstCudaContext *ctx = test_context (0);
+  GstBufferPool *pool = cuda_pool_new (ctx);
+  GstHarness *h = cuda_harness (c->props, out_caps);
+  PrepConfig cfg;
+  HostFrame f;
+  guint i, k;
+
+  config_for (&cfg, c->w, c->h, c->letterbox, c->nhwc);
+  cfg.batch_size = c->batch;
+  cfg.data_type = c->half ? PREP_DTYPE_FLOAT16 : PREP_DTYPE_FLOAT32;
+  for (i = 0; i < 2; i++) {
+    GstBuffer *in, *out;
+    gsize bytes;
+    gpointer expected;
+
+    host_frame_fill (&f, 40 + i);
+    expected = expected_slots (&cfg, f.y, f.uv, c->rects, c->n, &bytes);
+    in = cuda_frame_buffer (pool, &f);
+    for (k = 0; c->metas && k < G_N_ELEMENTS (batch_metas); k++)
+      gst_buffer_add_video_region_of_interest_meta (in, "object",
+          batch_metas[k].x, batch_metas[k].y, batch_metas[k].w,
+          batch_metas[k].h);
+    out = push_and_compare_buffer (h, in, expected, bytes, cuda);
+    assert_box_counts (out, c->batch, c->n);
+    gst_buffer_unref (out);
+  }
+  gst_harness_teardown (h);
+  gst_buffer_pool_set_active (pool, FALSE);
+  gst_object_unref (pool);
+  gst_object_unref (ctx);
+}
+
+GST_START_TEST (test_cuda_batch_to_cuda)
+{
+  run_batch_case (&batch_cases[__i__], CUDA_TENSORS, TRUE);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_cuda_batch_to_system)
+{
+  run_batch_case (&batch_cases[__i__], SYS_TENSORS, FALSE);
+}
+
+GST_END_TEST;
+
+/* A CUDA frame of 80x60 with a GstVideoCropMeta (9, 5, 64, 48) under
+ * 64x48 caps: the rois refer to the visible area and the kernel reads the
+ * whole frame (odd offset: chroma from the frame's own pairs). */
+#define BIG_W 80
+#define BIG_H 60
+
+GST_START_TEST (test_cuda_crop_meta)
+{
+  static const PrepRect vis[] = { {0, 0, 64, 48}, {7, 3, 31, 17} };
+  GstCudaContext *ctx = test_context (0);
+  GstBufferPool *pool = cuda_pool_new_for (ctx,
+      "video/x-raw(memory:CUDAMemory), format=NV12, width=80, height=60, "
+      "framerate=30/1, colorimetry=bt601");
+  GstHarness *h = cuda_harness ("cudapreproc width=20 height=20 "
+      "aspect=letterbox rois=\"<<0,0,64,48>,<7,3,31,17>>\"", CUDA_TENSORS);
+  guint8 *y = g_malloc (BIG_W * BIG_H), *uv = g_malloc (BIG_W * BIG_H / 2);
+  PrepRect rects[2];
+  PrepConfig cfg;
+  GstBuffer *in;
+  GstVideoCropMeta *crop;
+  gsize bytes, i;
+  guint32 seed = 77;
+  gpointer expected;
+
+  for (i = 0; i < BIG_W * BIG_H; i++) {
+    seed = seed * 1664525u + 1013904223u;
+    y[i] = seed >> 24;
+    if (i < BIG_W * BIG_H / 2)
+      uv[i] = seed >> 16;
+  }
+  for (i = 0; i < 2; i++) {
+    rects[i] = vis[i];
+    rects[i].x += 9;
+    rects[i].y += 5;
+  }
+  config_for (&cfg, 20, 20, TRUE, FALSE);
+  cfg.src_width = BIG_W;
+  cfg.src_height = BIG_H;
+  cfg.batch_size = 2;
+  expected = expected_slots (&cfg, y, uv, rects, 2, &bytes);
+  in = cuda_buffer_from (pool, BIG_W, BIG_H, y, uv);
+  crop = gst_buffer_add_video_crop_meta (in);
+  crop->x = 9;
+  crop->y = 5;
+  crop->width = IN_W;
+  crop->height = IN_H;
+  gst_buffer_unref (push_and_compare_buffer (h, in, expected, bytes, TRUE));
+  g_free (y);
+  g_free (uv);
+  gst_harness_teardown (h);
+  gst_buffer_pool_set_active (pool, FALSE);
+  gst_object_unref (pool);
+  gst_object_unref (ctx);
 }
 
 GST_END_TEST;
@@ -516,6 +716,11 @@ cuda_mock_suite (void)
   tcase_add_loop_test (paths, test_cuda_to_system, 0,
       G_N_ELEMENTS (path_cases));
   tcase_add_test (paths, test_cuda_caps_preferred);
+  tcase_add_loop_test (paths, test_cuda_batch_to_cuda, 0,
+      G_N_ELEMENTS (batch_cases));
+  tcase_add_loop_test (paths, test_cuda_batch_to_system, 0,
+      G_N_ELEMENTS (batch_cases));
+  tcase_add_test (paths, test_cuda_crop_meta);
   suite_add_tcase (s, contexts);
   tcase_add_test (contexts, test_context_from_application);
   tcase_add_test (contexts, test_context_from_upstream);

@@ -288,16 +288,24 @@ push_and_pull (GstHarness * h, const Frame * f)
 }
 
 /* Pops every message of @type from @bus; returns how many there were and
- * appends their texts (not the debug strings) to @text. */
+ * appends their texts (not the debug strings) to @text.  Messages of other
+ * types are posted again, in their order: counting errors must not
+ * swallow the warnings a later count looks for. */
 static guint
 take_messages (GstBus * bus, GstMessageType type, GString * text)
 {
+  GQueue others = G_QUEUE_INIT;
   GstMessage *msg;
   guint n = 0;
 
-  while ((msg = gst_bus_pop_filtered (bus, type)) != NULL) {
+  while ((msg = gst_bus_pop (bus)) != NULL) {
     GError *err = NULL;
     gchar *dbg = NULL;
+
+    if (GST_MESSAGE_TYPE (msg) != type) {
+      g_queue_push_tail (&others, msg);
+      continue;
+    }
 
     if (type == GST_MESSAGE_ERROR)
       gst_message_parse_error (msg, &err, &dbg);
@@ -311,6 +319,8 @@ take_messages (GstBus * bus, GstMessageType type, GString * text)
     gst_message_unref (msg);
     n++;
   }
+  while ((msg = g_queue_pop_head (&others)) != NULL)
+    gst_bus_post (bus, msg);
   return n;
 }
 
