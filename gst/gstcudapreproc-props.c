@@ -38,13 +38,6 @@
 #define DEFAULT_PROP_LAYOUT GST_CUDA_PREPROC_LAYOUT_NCHW
 #define DEFAULT_PROP_CUDA_DEVICE_ID -1
 #define DEFAULT_PROP_N_THREADS 1
-#define DEFAULT_PROP_ROI_SOURCE GST_CUDA_PREPROC_ROI_SOURCE_PROPERTY
-#define DEFAULT_PROP_ROI_TYPE NULL
-#define DEFAULT_PROP_BATCH_SIZE 0
-#define DEFAULT_PROP_DATA_TYPE GST_CUDA_PREPROC_DATA_TYPE_FLOAT32
-
-#define PARAM_FLAGS (G_PARAM_READWRITE | GST_PARAM_MUTABLE_PLAYING | \
-    G_PARAM_STATIC_STRINGS)
 
 static void
 install_geometry_properties (GObjectClass * gobject_class)
@@ -266,94 +259,10 @@ install_execution_properties (GObjectClass * gobject_class)
           DEFAULT_PROP_N_THREADS, PARAM_FLAGS));
 }
 
-static void
-install_batch_properties (GObjectClass * gobject_class)
-{
-  /**
-   * GstCudaPreproc:rois:
-   *
-   * Regions of interest in frame pixels, one slot of the batch each:
-   * `rois="<<x,y,width,height>,<x,y,width,height>>"`, at most 64.  Each is
-   * cropped, converted, resized and normalized like the crop, all in the
-   * same pass.  Empty (the default): one slot from the crop-* properties.
-   * Width and height must be positive; a list that is not made of 4-integer
-   * arrays is refused with a warning.  A rectangle partly outside the frame
-   * is clamped with an element warning; one wholly outside fails
-   * negotiation, as the crop does.  Used with roi-source=property.
-   *
-   * Since: 0.1
-   */
-  g_object_class_install_property (gobject_class, PROP_ROIS,
-      gst_param_spec_array ("rois", "Regions of interest",
-          "Rectangles <x,y,width,height> in frame pixels, one batch slot "
-          "each: \"<<x,y,w,h>,...>\" (empty = the crop)",
-          gst_param_spec_array ("roi", "Region of interest",
-              "One rectangle <x,y,width,height>", g_param_spec_int ("value",
-                  "Value", "x, y, width or height", G_MININT, G_MAXINT, 0,
-                  PARAM_FLAGS), PARAM_FLAGS), PARAM_FLAGS));
-  /**
-   * GstCudaPreproc:roi-source:
-   *
-   * Where the rectangles come from: the #GstCudaPreproc:rois property (or
-   * the crop), or the #GstVideoRegionOfInterestMeta of each buffer, in meta
-   * order (optionally only those of #GstCudaPreproc:roi-type).  Metadata
-   * rectangles partly outside the frame are clamped and empty ones skipped
-   * (debug log); the first batch-size are used, the rest dropped (debug
-   * log); unused slots hold the normalized pad value.
-   *
-   * Since: 0.1
-   */
-  g_object_class_install_property (gobject_class, PROP_ROI_SOURCE,
-      g_param_spec_enum ("roi-source", "ROI source",
-          "Where the batch's rectangles come from",
-          GST_TYPE_CUDA_PREPROC_ROI_SOURCE, DEFAULT_PROP_ROI_SOURCE,
-          PARAM_FLAGS));
-  /**
-   * GstCudaPreproc:roi-type:
-   *
-   * With roi-source=meta, only the metas of this type (e.g. "person");
-   * NULL or empty (the default) takes every one.
-   *
-   * Since: 0.1
-   */
-  g_object_class_install_property (gobject_class, PROP_ROI_TYPE,
-      g_param_spec_string ("roi-type", "ROI type",
-          "With roi-source=meta, only ROI metas of this type (empty = all)",
-          DEFAULT_PROP_ROI_TYPE, PARAM_FLAGS));
-  /**
-   * GstCudaPreproc:batch-size:
-   *
-   * Slots N of the tensor [N, 3, H, W] (fixed in the caps: dimensions
-   * W:H:3:N).  0 (the default) means the number of #GstCudaPreproc:rois,
-   * or 1.  With roi-source=meta set it to the most objects a frame may
-   * carry: the number of valid slots varies per buffer and travels in the
-   * box meta (docs/meta.md).
-   *
-   * Since: 0.1
-   */
-  g_object_class_install_property (gobject_class, PROP_BATCH_SIZE,
-      g_param_spec_uint ("batch-size", "Batch size",
-          "Slots of the tensor (0 = the number of rois, or 1)", 0,
-          PREP_BATCH_MAX, DEFAULT_PROP_BATCH_SIZE, PARAM_FLAGS));
-  /**
-   * GstCudaPreproc:data-type:
-   *
-   * Element type of the tensor: float32, or float16 (IEEE half, rounded
-   * to nearest even; the same bits on the CPU and CUDA paths).  float16
-   * needs normalized values within +-65504.
-   *
-   * Since: 0.1
-   */
-  g_object_class_install_property (gobject_class, PROP_DATA_TYPE,
-      g_param_spec_enum ("data-type", "Data type",
-          "Element type of the tensor", GST_TYPE_CUDA_PREPROC_DATA_TYPE,
-          DEFAULT_PROP_DATA_TYPE, PARAM_FLAGS));
-}
-
 void
 gst_cuda_preproc_settings_install (GObjectClass * gobject_class)
 {
-  install_batch_properties (gobject_class);
+  gst_cuda_preproc_settings_install_batch (gobject_class);
   install_geometry_properties (gobject_class);
   install_mapping_properties (gobject_class);
   install_normalization_properties (gobject_class);
@@ -379,11 +288,7 @@ gst_cuda_preproc_settings_init (GstCudaPreprocSettings * s)
   s->cuda_device_id = DEFAULT_PROP_CUDA_DEVICE_ID;
   s->n_threads = DEFAULT_PROP_N_THREADS;
   s->scale = DEFAULT_PROP_SCALE;
-  s->n_rois = 0;
-  s->roi_source = DEFAULT_PROP_ROI_SOURCE;
-  s->roi_type = 0;
-  s->batch_size = DEFAULT_PROP_BATCH_SIZE;
-  s->data_type = DEFAULT_PROP_DATA_TYPE;
+  gst_cuda_preproc_settings_init_batch (s);
   for (c = 0; c < 3; c++) {
     s->mean[c] = DEFAULT_PROP_MEAN;
     s->std[c] = DEFAULT_PROP_STD;
@@ -462,118 +367,10 @@ settings_get_triple (GstObject * self, const gdouble * src, GValue * value)
   }
 }
 
-guint
-gst_cuda_preproc_settings_batch (const GstCudaPreprocSettings * s)
-{
-  if (s->batch_size > 0)
-    return s->batch_size;
-  return s->n_rois > 0 ? s->n_rois : 1;
-}
-
-/* Reads one <x,y,width,height>; FALSE unless 4 integers, size > 0. */
-static gboolean
-settings_read_rect (const GValue * v, PrepRect * r)
-{
-  gint f[4], i;
-
-  if (!GST_VALUE_HOLDS_ARRAY (v) || gst_value_array_get_size (v) != 4)
-    return FALSE;
-  for (i = 0; i < 4; i++) {
-    const GValue *e = gst_value_array_get_value (v, i);
-
-    if (!G_VALUE_HOLDS_INT (e))
-      return FALSE;
-    f[i] = g_value_get_int (e);
-  }
-  r->x = f[0];
-  r->y = f[1];
-  r->width = f[2];
-  r->height = f[3];
-  return r->width > 0 && r->height > 0;
-}
-
-/* The rois property: every rectangle valid, at most PREP_BATCH_MAX, or
- * the whole value is refused with a warning and the old one kept.  TRUE
- * when the automatic batch size changed. */
-static gboolean
-settings_set_rois (GstObject * self, GstCudaPreprocSettings * s,
-    const GValue * value)
-{
-  PrepRect rects[PREP_BATCH_MAX];
-  guint i, n = gst_value_array_get_size (value), before;
-  gchar *str;
-
-  for (i = 0; i < n && n <= PREP_BATCH_MAX; i++)
-    if (!settings_read_rect (gst_value_array_get_value (value, i), &rects[i]))
-      break;
-  if (i == n && n <= PREP_BATCH_MAX) {
-    GST_OBJECT_LOCK (self);
-    before = gst_cuda_preproc_settings_batch (s);
-    memcpy (s->rois, rects, n * sizeof (PrepRect));
-    s->n_rois = n;
-    i = gst_cuda_preproc_settings_batch (s);
-    GST_OBJECT_UNLOCK (self);
-    return before != i;
-  }
-  str = gst_value_serialize (value);
-  g_warning ("%s: refusing rois=%s: expected at most %d rectangles "
-      "<x,y,width,height> of integers with width and height > 0; keeping "
-      "the previous value", GST_OBJECT_NAME (self), GST_STR_NULL (str),
-      PREP_BATCH_MAX);
-  g_free (str);
-  return FALSE;
-}
-
-static void
-settings_get_rois (GstObject * self, const GstCudaPreprocSettings * s,
-    GValue * value)
-{
-  guint i;
-
-  GST_OBJECT_LOCK (self);
-  for (i = 0; i < s->n_rois; i++) {
-    GValue rect = G_VALUE_INIT, v = G_VALUE_INIT;
-    gint f[4] = { s->rois[i].x, s->rois[i].y, s->rois[i].width,
-      s->rois[i].height
-    }, k;
-
-    gst_value_array_init (&rect, 4);
-    for (k = 0; k < 4; k++) {
-      g_value_init (&v, G_TYPE_INT);
-      g_value_set_int (&v, f[k]);
-      gst_value_array_append_and_take_value (&rect, &v);
-    }
-    gst_value_array_append_and_take_value (value, &rect);
-  }
-  GST_OBJECT_UNLOCK (self);
-}
-
-/* batch-size; TRUE when the batch changed. */
-static gboolean
-settings_set_batch_size (GstObject * self, GstCudaPreprocSettings * s, guint v)
-{
-  guint before, after;
-
-  GST_OBJECT_LOCK (self);
-  before = gst_cuda_preproc_settings_batch (s);
-  s->batch_size = v;
-  after = gst_cuda_preproc_settings_batch (s);
-  GST_OBJECT_UNLOCK (self);
-  return before != after;
-}
-
-static void
-settings_set_roi_type (GstObject * self, GstCudaPreprocSettings * s,
-    const gchar * type)
-{
-  GST_OBJECT_LOCK (self);
-  s->roi_type = type != NULL && *type != '\0' ? g_quark_from_string (type) : 0;
-  GST_OBJECT_UNLOCK (self);
-}
-
 /* Sets an int-like property; TRUE when the tensor shape changed. */
-static gboolean
-settings_set_int (GstObject * self, gint * field, gint v, gboolean shapes)
+gboolean
+gst_cuda_preproc_settings_set_int (GstObject * self, gint * field, gint v,
+    gboolean shapes)
 {
   gboolean changed;
 
@@ -582,35 +379,6 @@ settings_set_int (GstObject * self, gint * field, gint v, gboolean shapes)
   *field = v;
   GST_OBJECT_UNLOCK (self);
   return shapes && changed;
-}
-
-/* The properties of batches and element types. */
-static gboolean
-gst_cuda_preproc_settings_set_batch (GstObject * self,
-    GstCudaPreprocSettings * s, guint prop_id, const GValue * value,
-    gboolean * reshape)
-{
-  switch (prop_id) {
-    case PROP_ROIS:
-      *reshape = settings_set_rois (self, s, value);
-      break;
-    case PROP_ROI_SOURCE:
-      settings_set_int (self, &s->roi_source, g_value_get_enum (value), 0);
-      break;
-    case PROP_ROI_TYPE:
-      settings_set_roi_type (self, s, g_value_get_string (value));
-      break;
-    case PROP_BATCH_SIZE:
-      *reshape = settings_set_batch_size (self, s, g_value_get_uint (value));
-      break;
-    case PROP_DATA_TYPE:
-      *reshape = settings_set_int (self, &s->data_type,
-          g_value_get_enum (value), TRUE);
-      break;
-    default:
-      return FALSE;
-  }
-  return TRUE;
 }
 
 /* Stores a property value; FALSE for an unknown property.  *reshape is set
@@ -623,43 +391,48 @@ gst_cuda_preproc_settings_set (GstObject * self, GstCudaPreprocSettings * s,
 
   switch (prop_id) {
     case PROP_WIDTH:
-      *reshape = settings_set_int (self, &s->width,
+      *reshape = gst_cuda_preproc_settings_set_int (self, &s->width,
           g_value_get_int (value), TRUE);
       break;
     case PROP_HEIGHT:
-      *reshape = settings_set_int (self, &s->height,
+      *reshape = gst_cuda_preproc_settings_set_int (self, &s->height,
           g_value_get_int (value), TRUE);
       break;
     case PROP_CROP_X:
-      settings_set_int (self, &s->crop.x, g_value_get_int (value), 0);
+      gst_cuda_preproc_settings_set_int (self, &s->crop.x,
+          g_value_get_int (value), 0);
       break;
     case PROP_CROP_Y:
-      settings_set_int (self, &s->crop.y, g_value_get_int (value), 0);
+      gst_cuda_preproc_settings_set_int (self, &s->crop.y,
+          g_value_get_int (value), 0);
       break;
     case PROP_CROP_WIDTH:
-      settings_set_int (self, &s->crop.width, g_value_get_int (value), FALSE);
+      gst_cuda_preproc_settings_set_int (self, &s->crop.width,
+          g_value_get_int (value), FALSE);
       break;
     case PROP_CROP_HEIGHT:
-      settings_set_int (self, &s->crop.height, g_value_get_int (value), FALSE);
+      gst_cuda_preproc_settings_set_int (self, &s->crop.height,
+          g_value_get_int (value), FALSE);
       break;
     case PROP_ASPECT:
-      settings_set_int (self, &s->aspect, g_value_get_enum (value), 0);
+      gst_cuda_preproc_settings_set_int (self, &s->aspect,
+          g_value_get_enum (value), 0);
       break;
     case PROP_INTERPOLATION:
-      settings_set_int (self, &s->interpolation,
+      gst_cuda_preproc_settings_set_int (self, &s->interpolation,
           g_value_get_enum (value), FALSE);
       break;
     case PROP_CHANNEL_ORDER:
-      settings_set_int (self, &s->channel_order,
+      gst_cuda_preproc_settings_set_int (self, &s->channel_order,
           g_value_get_enum (value), FALSE);
       break;
     case PROP_LAYOUT:
-      *reshape = settings_set_int (self, &s->layout,
+      *reshape = gst_cuda_preproc_settings_set_int (self, &s->layout,
           g_value_get_enum (value), TRUE);
       break;
     case PROP_CUDA_DEVICE_ID:
-      settings_set_int (self, &s->cuda_device_id, g_value_get_int (value),
-          FALSE);
+      gst_cuda_preproc_settings_set_int (self, &s->cuda_device_id,
+          g_value_get_int (value), FALSE);
       break;
     case PROP_N_THREADS:
       GST_OBJECT_LOCK (self);
@@ -683,8 +456,8 @@ gst_cuda_preproc_settings_set (GstObject * self, GstCudaPreprocSettings * s,
   return TRUE;
 }
 
-static gint
-settings_get_int (GstObject * self, const gint * field)
+gint
+gst_cuda_preproc_settings_get_int (GstObject * self, const gint * field)
 {
   gint v;
 
@@ -712,37 +485,48 @@ gst_cuda_preproc_settings_get (GstObject * self,
 {
   switch (prop_id) {
     case PROP_WIDTH:
-      g_value_set_int (value, settings_get_int (self, &s->width));
+      g_value_set_int (value, gst_cuda_preproc_settings_get_int (self,
+              &s->width));
       break;
     case PROP_HEIGHT:
-      g_value_set_int (value, settings_get_int (self, &s->height));
+      g_value_set_int (value, gst_cuda_preproc_settings_get_int (self,
+              &s->height));
       break;
     case PROP_CROP_X:
-      g_value_set_int (value, settings_get_int (self, &s->crop.x));
+      g_value_set_int (value, gst_cuda_preproc_settings_get_int (self,
+              &s->crop.x));
       break;
     case PROP_CROP_Y:
-      g_value_set_int (value, settings_get_int (self, &s->crop.y));
+      g_value_set_int (value, gst_cuda_preproc_settings_get_int (self,
+              &s->crop.y));
       break;
     case PROP_CROP_WIDTH:
-      g_value_set_int (value, settings_get_int (self, &s->crop.width));
+      g_value_set_int (value, gst_cuda_preproc_settings_get_int (self,
+              &s->crop.width));
       break;
     case PROP_CROP_HEIGHT:
-      g_value_set_int (value, settings_get_int (self, &s->crop.height));
+      g_value_set_int (value, gst_cuda_preproc_settings_get_int (self,
+              &s->crop.height));
       break;
     case PROP_ASPECT:
-      g_value_set_enum (value, settings_get_int (self, &s->aspect));
+      g_value_set_enum (value, gst_cuda_preproc_settings_get_int (self,
+              &s->aspect));
       break;
     case PROP_INTERPOLATION:
-      g_value_set_enum (value, settings_get_int (self, &s->interpolation));
+      g_value_set_enum (value, gst_cuda_preproc_settings_get_int (self,
+              &s->interpolation));
       break;
     case PROP_CHANNEL_ORDER:
-      g_value_set_enum (value, settings_get_int (self, &s->channel_order));
+      g_value_set_enum (value, gst_cuda_preproc_settings_get_int (self,
+              &s->channel_order));
       break;
     case PROP_LAYOUT:
-      g_value_set_enum (value, settings_get_int (self, &s->layout));
+      g_value_set_enum (value, gst_cuda_preproc_settings_get_int (self,
+              &s->layout));
       break;
     case PROP_CUDA_DEVICE_ID:
-      g_value_set_int (value, settings_get_int (self, &s->cuda_device_id));
+      g_value_set_int (value, gst_cuda_preproc_settings_get_int (self,
+              &s->cuda_device_id));
       break;
     case PROP_N_THREADS:
       GST_OBJECT_LOCK (self);
@@ -761,27 +545,8 @@ gst_cuda_preproc_settings_get (GstObject * self,
     case PROP_STD:
       settings_get_triple (self, s->std, value);
       break;
-    case PROP_ROIS:
-      settings_get_rois (self, s, value);
-      break;
-    case PROP_ROI_SOURCE:
-      g_value_set_enum (value, settings_get_int (self, &s->roi_source));
-      break;
-    case PROP_ROI_TYPE:
-      GST_OBJECT_LOCK (self);
-      g_value_set_string (value, g_quark_to_string (s->roi_type));
-      GST_OBJECT_UNLOCK (self);
-      break;
-    case PROP_BATCH_SIZE:
-      GST_OBJECT_LOCK (self);
-      g_value_set_uint (value, s->batch_size);
-      GST_OBJECT_UNLOCK (self);
-      break;
-    case PROP_DATA_TYPE:
-      g_value_set_enum (value, settings_get_int (self, &s->data_type));
-      break;
     default:
-      return FALSE;
+      return gst_cuda_preproc_settings_get_batch (self, s, prop_id, value);
   }
   return TRUE;
 }

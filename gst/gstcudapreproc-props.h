@@ -71,6 +71,22 @@ gboolean gst_cuda_preproc_settings_set (GstObject * self,
 gboolean gst_cuda_preproc_settings_get (GstObject * self,
     const GstCudaPreprocSettings * s, guint prop_id, GValue * value);
 
+/* Shared by the property files (gstcudapreproc-props*.c). */
+#define PARAM_FLAGS (G_PARAM_READWRITE | GST_PARAM_MUTABLE_PLAYING | \
+    G_PARAM_STATIC_STRINGS)
+
+gboolean gst_cuda_preproc_settings_set_int (GstObject * self, gint * field,
+    gint v, gboolean shapes);
+gint gst_cuda_preproc_settings_get_int (GstObject * self, const gint * field);
+
+void gst_cuda_preproc_settings_install_batch (GObjectClass * gobject_class);
+void gst_cuda_preproc_settings_init_batch (GstCudaPreprocSettings * s);
+gboolean gst_cuda_preproc_settings_set_batch (GstObject * self,
+    GstCudaPreprocSettings * s, guint prop_id, const GValue * value,
+    gboolean * reshape);
+gboolean gst_cuda_preproc_settings_get_batch (GstObject * self,
+    const GstCudaPreprocSettings * s, guint prop_id, GValue * value);
+
 G_END_DECLS
 
 #endif /* __GST_CUDA_PREPROC_PROPS_H__ */

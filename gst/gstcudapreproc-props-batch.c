@@ -1,0 +1,292 @@
+/* gst-cudapreproc
+ * Copyright (C) 2026 gst-cudapreproc developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+
+/* The properties of batches (rois, roi-source, roi-type, batch-size) and
+ * of the element type (data-type): documentation, defaults, the checks of
+ * the rois value, and their part of the settings store. */
+
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <string.h>
+
+#include "gstcudapreproc-props.h"
+#include "gstcudapreproc-enums.h"
+
+#define DEFAULT_PROP_ROI_SOURCE GST_CUDA_PREPROC_ROI_SOURCE_PROPERTY
+#define DEFAULT_PROP_ROI_TYPE NULL
+#define DEFAULT_PROP_BATCH_SIZE 0
+#define DEFAULT_PROP_DATA_TYPE GST_CUDA_PREPROC_DATA_TYPE_FLOAT32
+
+void
+gst_cuda_preproc_settings_install_batch (GObjectClass * gobject_class)
+{
+  /**
+   * GstCudaPreproc:rois:
+   *
+   * Regions of interest in frame pixels, one slot of the batch each:
+   * `rois="<<x,y,width,height>,<x,y,width,height>>"`, at most 64.  Each is
+   * cropped, converted, resized and normalized like the crop, all in the
+   * same pass.  Empty (the default): one slot from the crop-* properties.
+   * Width and height must be positive; a list that is not made of 4-integer
+   * arrays is refused with a warning.  A rectangle partly outside the frame
+   * is clamped with an element warning; one wholly outside fails
+   * negotiation, as the crop does.  Used with roi-source=property.
+   *
+   * Since: 0.1
+   */
+  g_object_class_install_property (gobject_class, PROP_ROIS,
+      gst_param_spec_array ("rois", "Regions of interest",
+          "Rectangles <x,y,width,height> in frame pixels, one batch slot "
+          "each: \"<<x,y,w,h>,...>\" (empty = the crop)",
+          gst_param_spec_array ("roi", "Region of interest",
+              "One rectangle <x,y,width,height>", g_param_spec_int ("value",
+                  "Value", "x, y, width or height", G_MININT, G_MAXINT, 0,
+                  PARAM_FLAGS), PARAM_FLAGS), PARAM_FLAGS));
+  /**
+   * GstCudaPreproc:roi-source:
+   *
+   * Where the rectangles come from: the #GstCudaPreproc:rois property (or
+   * the crop), or the #GstVideoRegionOfInterestMeta of each buffer, in meta
+   * order (optionally only those of #GstCudaPreproc:roi-type).  Metadata
+   * rectangles partly outside the frame are clamped and empty ones skipped
+   * (debug log); the first batch-size are used, the rest dropped (debug
+   * log); unused slots hold the normalized pad value.
+   *
+   * Since: 0.1
+   */
+  g_object_class_install_property (gobject_class, PROP_ROI_SOURCE,
+      g_param_spec_enum ("roi-source", "ROI source",
+          "Where the batch's rectangles come from",
+          GST_TYPE_CUDA_PREPROC_ROI_SOURCE, DEFAULT_PROP_ROI_SOURCE,
+          PARAM_FLAGS));
+  /**
+   * GstCudaPreproc:roi-type:
+   *
+   * With roi-source=meta, only the metas of this type (e.g. "person");
+   * NULL or empty (the default) takes every one.
+   *
+   * Since: 0.1
+   */
+  g_object_class_install_property (gobject_class, PROP_ROI_TYPE,
+      g_param_spec_string ("roi-type", "ROI type",
+          "With roi-source=meta, only ROI metas of this type (empty = all)",
+          DEFAULT_PROP_ROI_TYPE, PARAM_FLAGS));
+  /**
+   * GstCudaPreproc:batch-size:
+   *
+   * Slots N of the tensor [N, 3, H, W] (fixed in the caps: dimensions
+   * W:H:3:N).  0 (the default) means the number of #GstCudaPreproc:rois,
+   * or 1.  With roi-source=meta set it to the most objects a frame may
+   * carry: the number of valid slots varies per buffer and travels in the
+   * box meta (docs/meta.md).
+   *
+   * Since: 0.1
+   */
+  g_object_class_install_property (gobject_class, PROP_BATCH_SIZE,
+      g_param_spec_uint ("batch-size", "Batch size",
+          "Slots of the tensor (0 = the number of rois, or 1)", 0,
+          PREP_BATCH_MAX, DEFAULT_PROP_BATCH_SIZE, PARAM_FLAGS));
+  /**
+   * GstCudaPreproc:data-type:
+   *
+   * Element type of the tensor: float32, or float16 (IEEE half, rounded
+   * to nearest even; the same bits on the CPU and CUDA paths).  float16
+   * needs normalized values within +-65504.
+   *
+   * Since: 0.1
+   */
+  g_object_class_install_property (gobject_class, PROP_DATA_TYPE,
+      g_param_spec_enum ("data-type", "Data type",
+          "Element type of the tensor", GST_TYPE_CUDA_PREPROC_DATA_TYPE,
+          DEFAULT_PROP_DATA_TYPE, PARAM_FLAGS));
+}
+
+void
+gst_cuda_preproc_settings_init_batch (GstCudaPreprocSettings * s)
+{
+  s->n_rois = 0;
+  s->roi_source = DEFAULT_PROP_ROI_SOURCE;
+  s->roi_type = 0;
+  s->batch_size = DEFAULT_PROP_BATCH_SIZE;
+  s->data_type = DEFAULT_PROP_DATA_TYPE;
+}
+
+guint
+gst_cuda_preproc_settings_batch (const GstCudaPreprocSettings * s)
+{
+  if (s->batch_size > 0)
+    return s->batch_size;
+  return s->n_rois > 0 ? s->n_rois : 1;
+}
+
+/* Reads one <x,y,width,height>; FALSE unless 4 integers, size > 0. */
+static gboolean
+settings_read_rect (const GValue * v, PrepRect * r)
+{
+  gint f[4], i;
+
+  if (!GST_VALUE_HOLDS_ARRAY (v) || gst_value_array_get_size (v) != 4)
+    return FALSE;
+  for (i = 0; i < 4; i++) {
+    const GValue *e = gst_value_array_get_value (v, i);
+
+    if (!G_VALUE_HOLDS_INT (e))
+      return FALSE;
+    f[i] = g_value_get_int (e);
+  }
+  r->x = f[0];
+  r->y = f[1];
+  r->width = f[2];
+  r->height = f[3];
+  return r->width > 0 && r->height > 0;
+}
+
+/* The rois property: every rectangle valid, at most PREP_BATCH_MAX, or
+ * the whole value is refused with a warning and the old one kept.  TRUE
+ * when the automatic batch size changed. */
+static gboolean
+settings_set_rois (GstObject * self, GstCudaPreprocSettings * s,
+    const GValue * value)
+{
+  PrepRect rects[PREP_BATCH_MAX];
+  guint i, n = gst_value_array_get_size (value), before;
+  gchar *str;
+
+  for (i = 0; i < n && n <= PREP_BATCH_MAX; i++)
+    if (!settings_read_rect (gst_value_array_get_value (value, i), &rects[i]))
+      break;
+  if (i == n && n <= PREP_BATCH_MAX) {
+    GST_OBJECT_LOCK (self);
+    before = gst_cuda_preproc_settings_batch (s);
+    memcpy (s->rois, rects, n * sizeof (PrepRect));
+    s->n_rois = n;
+    i = gst_cuda_preproc_settings_batch (s);
+    GST_OBJECT_UNLOCK (self);
+    return before != i;
+  }
+  str = gst_value_serialize (value);
+  g_warning ("%s: refusing rois=%s: expected at most %d rectangles "
+      "<x,y,width,height> of integers with width and height > 0; keeping "
+      "the previous value", GST_OBJECT_NAME (self), GST_STR_NULL (str),
+      PREP_BATCH_MAX);
+  g_free (str);
+  return FALSE;
+}
+
+static void
+settings_get_rois (GstObject * self, const GstCudaPreprocSettings * s,
+    GValue * value)
+{
+  guint i;
+
+  GST_OBJECT_LOCK (self);
+  for (i = 0; i < s->n_rois; i++) {
+    GValue rect = G_VALUE_INIT, v = G_VALUE_INIT;
+    gint f[4] = { s->rois[i].x, s->rois[i].y, s->rois[i].width,
+      s->rois[i].height
+    }, k;
+
+    gst_value_array_init (&rect, 4);
+    for (k = 0; k < 4; k++) {
+      g_value_init (&v, G_TYPE_INT);
+      g_value_set_int (&v, f[k]);
+      gst_value_array_append_and_take_value (&rect, &v);
+    }
+    gst_value_array_append_and_take_value (value, &rect);
+  }
+  GST_OBJECT_UNLOCK (self);
+}
+
+/* batch-size; TRUE when the batch changed. */
+static gboolean
+settings_set_batch_size (GstObject * self, GstCudaPreprocSettings * s, guint v)
+{
+  guint before, after;
+
+  GST_OBJECT_LOCK (self);
+  before = gst_cuda_preproc_settings_batch (s);
+  s->batch_size = v;
+  after = gst_cuda_preproc_settings_batch (s);
+  GST_OBJECT_UNLOCK (self);
+  return before != after;
+}
+
+static void
+settings_set_roi_type (GstObject * self, GstCudaPreprocSettings * s,
+    const gchar * type)
+{
+  GST_OBJECT_LOCK (self);
+  s->roi_type = type != NULL && *type != '\0' ? g_quark_from_string (type) : 0;
+  GST_OBJECT_UNLOCK (self);
+}
+
+/* The properties of batches and element types. */
+gboolean
+gst_cuda_preproc_settings_set_batch (GstObject * self,
+    GstCudaPreprocSettings * s, guint prop_id, const GValue * value,
+    gboolean * reshape)
+{
+  switch (prop_id) {
+    case PROP_ROIS:
+      *reshape = settings_set_rois (self, s, value);
+      break;
+    case PROP_ROI_SOURCE:
+      gst_cuda_preproc_settings_set_int (self, &s->roi_source,
+          g_value_get_enum (value), 0);
+      break;
+    case PROP_ROI_TYPE:
+      settings_set_roi_type (self, s, g_value_get_string (value));
+      break;
+    case PROP_BATCH_SIZE:
+      *reshape = settings_set_batch_size (self, s, g_value_get_uint (value));
+      break;
+    case PROP_DATA_TYPE:
+      *reshape = gst_cuda_preproc_settings_set_int (self, &s->data_type,
+          g_value_get_enum (value), TRUE);
+      break;
+    default:
+      return FALSE;
+  }
+  return TRUE;
+}
+
+/* Reads a property of batches and element types; FALSE for another. */
+gboolean
+gst_cuda_preproc_settings_get_batch (GstObject * self,
+    const GstCudaPreprocSettings * s, guint prop_id, GValue * value)
+{
+  switch (prop_id) {
+    case PROP_ROIS:
+      settings_get_rois (self, s, value);
+      break;
+    case PROP_ROI_SOURCE:
+      g_value_set_enum (value, gst_cuda_preproc_settings_get_int (self,
+              &s->roi_source));
+      break;
+    case PROP_ROI_TYPE:
+      GST_OBJECT_LOCK (self);
+      g_value_set_string (value, g_quark_to_string (s->roi_type));
+      GST_OBJECT_UNLOCK (self);
+      break;
+    case PROP_BATCH_SIZE:
+      GST_OBJECT_LOCK (self);
+      g_value_set_uint (value, s->batch_size);
+      GST_OBJECT_UNLOCK (self);
+      break;
+    case PROP_DATA_TYPE:
+      g_value_set_enum (value, gst_cuda_preproc_settings_get_int (self,
+              &s->data_type));
+      break;
+    default:
+      return FALSE;
+  }
+  return TRUE;
+}
