@@ -215,12 +215,16 @@ prep_workers_run (PrepWorkers * w, const PrepJob * job)
 static void
 prep_workers_run_job (PrepWorkers * workers, PrepJob * job)
 {
-  int i, min_height = INT_MAX;
+  int i, min_height = INT_MAX, batch = 1;
   int64_t per_slot;
 
-  for (i = 0; i < job->n_slots; i++)
-    min_height = job->slots[i].height < min_height ?
-        job->slots[i].height : min_height;
+  for (i = 0; i < job->n_slots; i++) {
+    const PrepJobSlot *s = &job->slots[i];
+
+    min_height = s->height < min_height ? s->height : min_height;
+    if (s->plan->cfg.batch_size > batch)
+      batch = s->plan->cfg.batch_size;
+  }
   if (workers == NULL || workers->n_started == 0) {
     for (i = 0; i < job->n_slots; i++)
       prep_run_batch_rows (job->slots[i].plan, job->slots[i].rows,
@@ -229,9 +233,10 @@ prep_workers_run_job (PrepWorkers * workers, PrepJob * job)
   }
   per_slot = ((int64_t) workers->n * PREP_CHUNKS_PER_THREAD + job->n_slots -
       1) / job->n_slots;
-  /* small slots of uneven cost: finer chunks even out the tail */
-  if (per_slot < PREP_MIN_CHUNKS_PER_SLOT)
-    per_slot = PREP_MIN_CHUNKS_PER_SLOT;
+  /* small slots of uneven cost (plans, or a plan's batch slots): finer
+   * chunks even out the tail */
+  if (per_slot < (int64_t) PREP_MIN_CHUNKS_PER_SLOT * batch)
+    per_slot = (int64_t) PREP_MIN_CHUNKS_PER_SLOT *batch;
   job->chunks_per_slot = (int) (per_slot < min_height ? per_slot : min_height);
   job->n_chunks = job->chunks_per_slot * job->n_slots;
   prep_workers_run (workers, job);
