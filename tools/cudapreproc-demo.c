@@ -192,6 +192,38 @@ print_channel_stats (const TensorDesc * t, const gfloat * data, guint c)
       count ? sum / count : 0.0);
 }
 
+/* Prints where each slot of the batch came from, as an application reads
+ * the element's box meta: by name, through GStreamer's API only
+ * (docs/meta.md). */
+static void
+print_box_meta (GstBuffer * buf)
+{
+  GstCustomMeta *meta = gst_buffer_get_custom_meta (buf,
+      "GstCudaPreprocBoxMeta");
+  const GstStructure *s, *slot;
+  const GValue *slots;
+  guint i, valid = 0;
+  gint x, y, w, h, id;
+  gdouble sx, ox;
+
+  if (meta == NULL)
+    return;
+  s = gst_custom_meta_get_structure (meta);
+  slots = gst_structure_get_value (s, "slots");
+  gst_structure_get_uint (s, "valid-slots", &valid);
+  g_print ("  box meta: %u valid slot(s)\n", valid);
+  for (i = 0; slots != NULL && i < gst_value_array_get_size (slots); i++) {
+    slot = gst_value_get_structure (gst_value_array_get_value (slots, i));
+    if (!gst_structure_get (slot, "x", G_TYPE_INT, &x, "y", G_TYPE_INT, &y,
+            "width", G_TYPE_INT, &w, "height", G_TYPE_INT, &h, "roi-id",
+            G_TYPE_INT, &id, "scale-x", G_TYPE_DOUBLE, &sx, "offset-x",
+            G_TYPE_DOUBLE, &ox, NULL) || w == 0)
+      continue;
+    g_print ("  slot %u: %dx%d at (%d, %d), roi-id %d, tensor x = %.3f + "
+        "(frame x - %d) * %.6f\n", i, w, h, x, y, id, ox, x, sx);
+  }
+}
+
 /* Prints one pulled tensor; FALSE when its buffer does not match its
  * caps. */
 static gboolean
@@ -215,6 +247,8 @@ print_sample (GstSample * sample, guint index)
       index, t.media_type, t.type, t.dimensions, layout,
       GST_TIME_ARGS (buf ? GST_BUFFER_PTS (buf) : GST_CLOCK_TIME_NONE));
   g_free (layout);
+  if (buf != NULL)
+    print_box_meta (buf);
 
   if (strcmp (t.type, "float32") != 0 || t.layout == LAYOUT_UNKNOWN) {
     g_print ("  (statistics only for float32 NCHW or NHWC tensors)\n");
