@@ -29,6 +29,7 @@
 #include <gst/video/video.h>
 
 #include "prep.h"
+#include "element-harness.h"
 
 /* The caps' frame */
 #define FW 96
@@ -378,25 +379,6 @@ assert_box (GstBuffer * out, const PrepConfig * cfg, const Expected * e,
 /* Harness                                                                   */
 /* ------------------------------------------------------------------------ */
 
-/* Properties as on a gst-launch line, no spaces inside values. */
-static void
-set_props (GstElement * e, const gchar * props)
-{
-  gchar **kv = g_strsplit (props ? props : "", " ", -1);
-  gint i;
-
-  for (i = 0; kv[i] != NULL; i++) {
-    gchar *eq = strchr (kv[i], '=');
-
-    if (kv[i][0] == '\0')
-      continue;
-    fail_unless (eq != NULL, "bad property setting %s", kv[i]);
-    *eq = '\0';
-    gst_util_set_object_arg (G_OBJECT (e), kv[i], eq + 1);
-  }
-  g_strfreev (kv);
-}
-
 static PrepRect
 rect (gint x, gint y, gint width, gint height)
 {
@@ -417,26 +399,6 @@ rois_string (const PrepRect * r, gint n)
         r[i].y, r[i].width, r[i].height);
   g_string_append (s, ">");
   return g_string_free (s, FALSE);
-}
-
-static GstHarness *
-harness_new (const gchar * props, GstBus ** bus)
-{
-  GstHarness *h = gst_harness_new ("cudapreproc");
-
-  *bus = gst_bus_new ();
-  gst_element_set_bus (h->element, *bus);
-  set_props (h->element, props);
-  return h;
-}
-
-static void
-harness_free (GstHarness * h, GstBus * bus)
-{
-  gst_bus_set_flushing (bus, TRUE);
-  gst_element_set_bus (h->element, NULL);
-  gst_object_unref (bus);
-  gst_harness_teardown (h);
 }
 
 /* Sends FW x FH caps and a segment; FALSE when the element refused them. */
@@ -509,13 +471,6 @@ assert_messages (GstBus * bus, guint errors, guint warnings, GString * text)
   take_messages (bus, &n_errors, &n_warnings, text);
   fail_unless_equals_int (n_errors, errors);
   fail_unless_equals_int (n_warnings, warnings);
-}
-
-static void
-assert_contains (const GString * text, const gchar * needle)
-{
-  fail_unless (strstr (text->str, needle) != NULL,
-      "message \"%s\" does not contain \"%s\"", text->str, needle);
 }
 
 /* The caps of the last caps event downstream got, or NULL. */

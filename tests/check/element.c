@@ -27,6 +27,7 @@
 #include <gst/video/video.h>
 
 #include "prep.h"
+#include "element-harness.h"
 
 #define N_FRAMES 3
 
@@ -197,26 +198,6 @@ assert_output (GstBuffer * out, const PrepConfig * cfg, const Frame * f)
 /* Harness                                                                   */
 /* ------------------------------------------------------------------------ */
 
-/* Sets properties written as on a gst-launch line: "width=224 aspect=letterbox
- * mean=<0.5,0.5,0.5>" (no spaces inside values). */
-static void
-set_props (GstElement * e, const gchar * props)
-{
-  gchar **kv = g_strsplit (props ? props : "", " ", -1);
-  gint i;
-
-  for (i = 0; kv[i] != NULL; i++) {
-    gchar *eq = strchr (kv[i], '=');
-
-    if (kv[i][0] == '\0')
-      continue;
-    fail_unless (eq != NULL, "bad property setting %s", kv[i]);
-    *eq = '\0';
-    gst_util_set_object_arg (G_OBJECT (e), kv[i], eq + 1);
-  }
-  g_strfreev (kv);
-}
-
 static gchar *
 video_caps (gint width, gint height, const gchar * colorimetry)
 {
@@ -230,29 +211,6 @@ video_caps (gint width, gint height, const gchar * colorimetry)
   caps = g_strdup_printf ("%s, colorimetry=(string)%s", base, colorimetry);
   g_free (base);
   return caps;
-}
-
-/* A harness around a fresh cudapreproc with @props, its messages going to
- * *@bus. */
-static GstHarness *
-harness_new (const gchar * props, GstBus ** bus)
-{
-  GstHarness *h = gst_harness_new ("cudapreproc");
-
-  *bus = gst_bus_new ();
-  gst_element_set_bus (h->element, *bus);
-  set_props (h->element, props);
-  return h;
-}
-
-static void
-harness_free (GstHarness * h, GstBus * bus)
-{
-  /* queued messages hold the element */
-  gst_bus_set_flushing (bus, TRUE);
-  gst_element_set_bus (h->element, NULL);
-  gst_object_unref (bus);
-  gst_harness_teardown (h);
 }
 
 /* Sends caps and a segment; FALSE when the element refused the caps (its
@@ -322,13 +280,6 @@ take_messages (GstBus * bus, GstMessageType type, GString * text)
   while ((msg = g_queue_pop_head (&others)) != NULL)
     gst_bus_post (bus, msg);
   return n;
-}
-
-static void
-assert_contains (const GString * text, const gchar * needle)
-{
-  fail_unless (strstr (text->str, needle) != NULL,
-      "message \"%s\" does not contain \"%s\"", text->str, needle);
 }
 
 /* Byte size of a float32 tensor caps, from its dimensions, computed here. */

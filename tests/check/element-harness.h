@@ -1,0 +1,31 @@
+/* gst-cudapreproc
+ * Copyright (C) 2026 gst-cudapreproc developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+
+/* The GstHarness set-up the element's test suites share (element.c,
+ * element-batch.c). */
+
+#ifndef __ELEMENT_HARNESS_H__
+#define __ELEMENT_HARNESS_H__
+
+#include <gst/check/gstcheck.h>
+#include <gst/check/gstharness.h>
+
+/* Sets properties written as on a gst-launch line: "width=224
+ * aspect=letterbox mean=<0.5,0.5,0.5>" (no spaces inside values). */
+void set_props (GstElement * e, const gchar * props);
+
+/* A harness around a fresh cudapreproc with @props, its messages going to
+ * *@bus; harness_free () flushes the bus (queued messages hold the
+ * element) and tears both down. */
+GstHarness *harness_new (const gchar * props, GstBus ** bus);
+void harness_free (GstHarness * h, GstBus * bus);
+
+void assert_contains (const GString * text, const gchar * needle);
+
+#endif /* __ELEMENT_HARNESS_H__ */
