@@ -70,7 +70,7 @@ gst_cuda_preproc_input_frame_size (const GstVideoInfo * info, GstBuffer * buf,
  * found at the meta's offsets and strides when there is a meta. */
 gboolean
 gst_cuda_preproc_input_complete (GstElement * self, const GstVideoInfo * info,
-    const PrepPlan * plan, GstBuffer * buf)
+    const PrepPlan * plan, gint frame_width, GstBuffer * buf)
 {
   GstVideoMeta *meta = gst_buffer_get_video_meta (buf);
   gsize size = gst_buffer_get_size (buf), need[2] = { 0, 0 };
@@ -87,8 +87,7 @@ gst_cuda_preproc_input_complete (GstElement * self, const GstVideoInfo * info,
     stride[0] = meta->stride[0];
     stride[1] = meta->stride[1];
   }
-  if (stride[0] < GST_VIDEO_INFO_WIDTH (info) ||
-      stride[1] < GST_ROUND_UP_2 (GST_VIDEO_INFO_WIDTH (info)))
+  if (stride[0] < frame_width || stride[1] < GST_ROUND_UP_2 (frame_width))
     goto bad_stride;
   need[0] = offset[0] + prep_plan_luma_bytes (plan, stride[0]);
   need[1] = offset[1] + prep_plan_chroma_bytes (plan, stride[1]);
@@ -110,8 +109,7 @@ bad_stride:
   {
     GST_ELEMENT_WARNING (self, STREAM, FORMAT,
         ("Strides %d, %d are too small for a %d pixels wide NV12 frame; "
-            "frame dropped", stride[0], stride[1],
-            GST_VIDEO_INFO_WIDTH (info)), (NULL));
+            "frame dropped", stride[0], stride[1], frame_width), (NULL));
     return FALSE;
   }
 too_small:

@@ -24,10 +24,12 @@ G_BEGIN_DECLS
 gboolean gst_cuda_preproc_input_colorimetry (const GstVideoInfo * info,
     PrepMatrix * matrix, PrepRange * range);
 
-/* TRUE when @buf holds the whole frame @plan reads; otherwise posts an
+/* TRUE when @buf holds the whole frame @plan reads (frame_width wide:
+ * the caps', or the video meta's behind a crop meta); otherwise posts an
  * element warning on @self naming the sizes. */
 gboolean gst_cuda_preproc_input_complete (GstElement * self,
-    const GstVideoInfo * info, const PrepPlan * plan, GstBuffer * buf);
+    const GstVideoInfo * info, const PrepPlan * plan, gint frame_width,
+    GstBuffer * buf);
 
 void gst_cuda_preproc_input_frame_size (const GstVideoInfo * info,
     GstBuffer * buf, gint * width, gint * height);

@@ -46,9 +46,9 @@ G_BEGIN_DECLS
 
 #define GST_CUDA_PREPROC_BOX_META_NAME "GstCudaPreprocBoxMeta"
 
-/* Registers the meta (no tags, no transform function: GStreamer's default
- * for custom metas copies the structure on copies and drops it on other
- * transforms).  Thread safe and idempotent; also fine when the application
+/* Registers the meta (no tags, no transform function: buffer copies copy
+ * the structure, and GstBaseTransform elements pass untagged metas on
+ * unchanged, docs/meta.md).  Thread safe and idempotent; also fine when the application
  * registered the same name first.  Called from the element's class_init. */
 void gst_cuda_preproc_box_meta_register (void);
 

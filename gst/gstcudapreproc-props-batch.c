@@ -83,8 +83,8 @@ gst_cuda_preproc_settings_install_batch (GObjectClass * gobject_class)
    * GstCudaPreproc:batch-size:
    *
    * Slots N of the tensor [N, 3, H, W] (fixed in the caps: dimensions
-   * W:H:3:N).  0 (the default) means the number of #GstCudaPreproc:rois,
-   * or 1.  With roi-source=meta set it to the most objects a frame may
+   * W:H:3:N).  0 (the default) means the number of #GstCudaPreproc:rois
+   * with roi-source=property, else 1.  With roi-source=meta set it to the most objects a frame may
    * carry: the number of valid slots varies per buffer and travels in the
    * box meta (docs/meta.md).
    *
@@ -124,7 +124,9 @@ gst_cuda_preproc_settings_batch (const GstCudaPreprocSettings * s)
 {
   if (s->batch_size > 0)
     return s->batch_size;
-  return s->n_rois > 0 ? s->n_rois : 1;
+  if (s->roi_source == GST_CUDA_PREPROC_ROI_SOURCE_PROPERTY && s->n_rois > 0)
+    return s->n_rois;
+  return 1;
 }
 
 /* Reads one <x,y,width,height>; FALSE unless 4 integers, size > 0. */
@@ -205,15 +207,20 @@ settings_get_rois (GstObject * self, const GstCudaPreprocSettings * s,
   GST_OBJECT_UNLOCK (self);
 }
 
-/* batch-size; TRUE when the batch changed. */
+/* batch-size or roi-source, which both decide the automatic batch size;
+ * TRUE when the batch changed. */
 static gboolean
-settings_set_batch_size (GstObject * self, GstCudaPreprocSettings * s, guint v)
+settings_set_batch_input (GstObject * self, GstCudaPreprocSettings * s,
+    guint prop_id, const GValue * value)
 {
   guint before, after;
 
   GST_OBJECT_LOCK (self);
   before = gst_cuda_preproc_settings_batch (s);
-  s->batch_size = v;
+  if (prop_id == PROP_BATCH_SIZE)
+    s->batch_size = g_value_get_uint (value);
+  else
+    s->roi_source = g_value_get_enum (value);
   after = gst_cuda_preproc_settings_batch (s);
   GST_OBJECT_UNLOCK (self);
   return before != after;
@@ -239,14 +246,11 @@ gst_cuda_preproc_settings_set_batch (GstObject * self,
       *reshape = settings_set_rois (self, s, value);
       break;
     case PROP_ROI_SOURCE:
-      gst_cuda_preproc_settings_set_int (self, &s->roi_source,
-          g_value_get_enum (value), 0);
+    case PROP_BATCH_SIZE:
+      *reshape = settings_set_batch_input (self, s, prop_id, value);
       break;
     case PROP_ROI_TYPE:
       settings_set_roi_type (self, s, g_value_get_string (value));
-      break;
-    case PROP_BATCH_SIZE:
-      *reshape = settings_set_batch_size (self, s, g_value_get_uint (value));
       break;
     case PROP_DATA_TYPE:
       *reshape = gst_cuda_preproc_settings_set_int (self, &s->data_type,

@@ -87,6 +87,7 @@ struct _GstCudaPreproc
                                          * video meta's with a crop meta */
   GstCudaPreprocSlots slots;    /* the batch's rectangles */
   gboolean slots_cropped;       /* the last frame's slots used a crop meta */
+  gboolean dropping;            /* frames dropped since the last warning */
   PrepWorkers *workers;         /* CPU path threads; NULL: streaming thread */
   gint workers_for;             /* n-threads they were made for; -1: none */
 };
@@ -689,7 +690,8 @@ gst_cuda_preproc_ensure_plan (GstCudaPreproc * self, GstBuffer * buf)
 /* The batch's rectangles for this buffer: its ROI metas, or the property
  * rectangles within its crop meta's visible area.  The property
  * rectangles were checked against the caps' frame; one that lies wholly
- * outside a crop meta's area drops the frame with a warning. */
+ * outside a crop meta's area drops the frame, with a warning for the first
+ * frame of each such run. */
 static gboolean
 gst_cuda_preproc_frame_slots (GstCudaPreproc * self, GstBuffer * buf)
 {
@@ -708,11 +710,17 @@ gst_cuda_preproc_frame_slots (GstCudaPreproc * self, GstBuffer * buf)
   else if (!gst_cuda_preproc_slots_resolve (sl, &clamped, &bad))
     goto outside;
   self->slots_cropped = cropped;
+  self->dropping = FALSE;
   return prep_plan_set_slots (self->plan, sl->rects, (int) sl->n) == PREP_OK;
 
-  /* ERRORS */
+  /* ERRORS: one warning per run of dropped frames */
 outside:
   {
+    GST_DEBUG_OBJECT (self, "rectangle %u outside the crop meta's area", bad);
+    self->slots_cropped = TRUE;
+    if (self->dropping)
+      return FALSE;
+    self->dropping = TRUE;
     GST_ELEMENT_WARNING (self, STREAM, FORMAT,
         ("Rectangle %u (x=%d, y=%d, width=%d, height=%d) lies outside the "
             "%dx%d area at (%d, %d) of the buffer's crop meta; frame dropped",
@@ -720,7 +728,6 @@ outside:
             sl->requested[bad].width, sl->requested[bad].height,
             sl->visible.width, sl->visible.height, sl->visible.x,
             sl->visible.y), (NULL));
-    self->slots_cropped = TRUE;
     return FALSE;
   }
 }
@@ -767,7 +774,7 @@ gst_cuda_preproc_transform (GstBaseTransform * trans, GstBuffer * inbuf,
   if (!gst_cuda_preproc_ensure_plan (self, inbuf))
     return GST_FLOW_NOT_NEGOTIATED;
   if (!gst_cuda_preproc_input_complete (GST_ELEMENT (self),
-          &self->in_info, self->plan, inbuf) ||
+          &self->in_info, self->plan, self->frame_width, inbuf) ||
       !gst_cuda_preproc_frame_slots (self, inbuf))
     return GST_BASE_TRANSFORM_FLOW_DROPPED;
   gst_cuda_preproc_slots_add_meta (&self->slots, self->plan, outbuf,

@@ -142,9 +142,6 @@ coefs_init (Coefs * k, const PrepParams * p)
       k->pad[i] = pad[i];
 }
 
-/* Output pixels [x0, x1) of row oy take the pad values: 8 pixels per
- * 3 stores (NCHW: one per plane; NHWC: 24 interleaved floats), the rest one
- * element at a time. */
 /* 8 consecutive elements of a slot's tensor from element @index on, as
  * float32 or rounded to float16 (F16C, round to nearest even: the same bits
  * as prep_float_to_half ()). */
@@ -158,6 +155,9 @@ store_elems8 (const PrepParams * p, void *dst, size_t index, __m256 v)
     _mm256_storeu_ps ((float *) dst + index, v);
 }
 
+/* Output pixels [x0, x1) of row oy take the pad values: 8 pixels per
+ * 3 stores (NCHW: one per plane; NHWC: 24 interleaved elements), the rest
+ * one element at a time. */
 PREP_AVX2 static void
 pad_span (const PrepParams * p, const Coefs * k, void *dst, int oy, int x0,
     int x1)

@@ -58,8 +58,8 @@ prep_plan_check_frame (const PrepPlan * plan, int have_pointers, int y_stride,
   return PREP_OK;
 }
 
-/* The reference: prep_pixel () and prep_store () per element. */
-/* The reference executor: prep-math.h per element, in output order. */
+/* The reference executor: prep_pixel () and prep_store () per element, in
+ * output order; a padding slot's rows are all pad. */
 void
 prep_rows_scalar (const PrepPlan * plan, const PrepSlotView * s,
     const PrepFrame * f, int row_begin, int row_end)

@@ -11,6 +11,7 @@
  * double, folded once into the float PrepParams that every path uses. */
 
 #include <float.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 
@@ -149,8 +150,10 @@ prep_tensor_size (int out_width, int out_height, int batch_size,
   if (e == 0 || batch_size > PREP_BATCH_MAX || n_elements == NULL
       || n_bytes == NULL)
     return PREP_ERROR_INVALID_ARGUMENT;
-  /* N * 3 channels of e bytes: w * h * n * e must fit */
-  if (w > SIZE_MAX / h || w * h > SIZE_MAX / (n * e))
+  /* N * 3 channels of e bytes: w * h * n * e must fit; the rows of the
+   * batch, N * h, are counted in int */
+  if (w > SIZE_MAX / h || w * h > SIZE_MAX / (n * e) ||
+      (int64_t) batch_size * out_height > INT_MAX)
     return PREP_ERROR_OVERFLOW;
   *n_elements = w * h * n;
   *n_bytes = w * h * n * e;

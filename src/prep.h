@@ -143,7 +143,8 @@ PrepStatus prep_normalization_validate (double scale, const double mean[3],
 
 /* Number of elements and bytes of a tensor [batch_size, 3, out_height,
  * out_width] (any layout) of @data_type, with overflow checks
- * (PREP_ERROR_OVERFLOW); PREP_ERROR_SIZE for sizes or batch_size <= 0,
+ * (PREP_ERROR_OVERFLOW: the byte count in size_t, the batch's rows
+ * batch_size * out_height in int); PREP_ERROR_SIZE for sizes or batch_size <= 0,
  * PREP_ERROR_INVALID_ARGUMENT for batch_size > PREP_BATCH_MAX or an unknown
  * data type. */
 PrepStatus prep_tensor_size (int out_width, int out_height, int batch_size,

@@ -1189,6 +1189,9 @@ GST_START_TEST (test_crop_meta_rect_outside)
   tensor_config (&cfg, 16, 16, 2, SB, NCHW);
   fail_unless (push_caps (h));
   frame_init (&f, BIG_W, BIG_H, 950);
+  /* two frames in a row dropped: one warning */
+  fail_unless_equals_int (gst_harness_push (h, frame_buffer (&f, &small)),
+      GST_FLOW_OK);
   fail_unless_equals_int (gst_harness_push (h, frame_buffer (&f, &small)),
       GST_FLOW_OK);
   fail_unless_equals_int (gst_harness_buffers_received (h), 0);
@@ -1199,6 +1202,38 @@ GST_START_TEST (test_crop_meta_rect_outside)
   frame_clear (&f);
   push_frame (h, 951, &cfg, &full, NULL, 0, vis, 2, NULL);
   push_frame (h, 952, &cfg, NULL, NULL, 0, vis, 2, NULL);
+  assert_no_messages (bus);
+  g_string_free (text, TRUE);
+  harness_free (h, bus);
+}
+
+GST_END_TEST;
+
+/* Behind a crop meta the frame is the video meta's: strides wide enough
+ * for the caps but not for that frame drop the frame with a warning (not
+ * an error), and the stream goes on. */
+GST_START_TEST (test_crop_meta_short_stride)
+{
+  static const PrepRect vis = { 10, 6, FW, FH }, whole = { 0, 0, FW, FH };
+  GstBus *bus;
+  GstHarness *h = harness_new ("width=16 height=16", &bus);
+  GString *text = g_string_new (NULL);
+  PrepConfig cfg;
+  Frame f;
+
+  tensor_config (&cfg, 16, 16, 1, SB, NCHW);
+  fail_unless (push_caps (h));
+  frame_init (&f, BIG_W, BIG_H, 960);
+  f.stride[0] = f.stride[1] = FW + 8;
+  fail_unless (FW + 8 < BIG_W);
+  fail_unless_equals_int (gst_harness_push (h, frame_buffer (&f, &vis)),
+      GST_FLOW_OK);
+  fail_unless_equals_int (gst_harness_buffers_received (h), 0);
+  assert_messages (bus, 0, 1, text);
+  assert_contains (text, "Strides 104, 104 are too small");
+  assert_contains (text, "frame dropped");
+  frame_clear (&f);
+  push_frame (h, 961, &cfg, &vis, NULL, 0, &whole, 1, NULL);
   assert_no_messages (bus);
   g_string_free (text, TRUE);
   harness_free (h, bus);
@@ -1397,6 +1432,7 @@ element_batch_suite (void)
   tcase_add_test (crop, test_crop_meta_moves);
   tcase_add_test (crop, test_crop_meta_roi_meta);
   tcase_add_test (crop, test_crop_meta_rect_outside);
+  tcase_add_test (crop, test_crop_meta_short_stride);
   tcase_add_test (crop, test_crop_meta_allocation);
   suite_add_tcase (s, bad);
   tcase_add_loop_test (bad, test_rois_refused, 0, G_N_ELEMENTS (refused_rois));

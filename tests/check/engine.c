@@ -751,6 +751,14 @@ GST_START_TEST (test_tensor_size)
           f32, &n, &bytes), PREP_ERROR_INVALID_ARGUMENT);
   fail_unless_equals_int (prep_tensor_size (640, 480, 1, (PrepDataType) 7,
           &n, &bytes), PREP_ERROR_INVALID_ARGUMENT);
+  /* the batch's rows, N * H, are counted in int: 64 * 2^25 rows of one
+   * pixel fit in size_t but not in int */
+  fail_unless_equals_int (prep_tensor_size (1, 1 << 25, 64, f16, &n, &bytes),
+      PREP_ERROR_OVERFLOW);
+  fail_unless_equals_int (prep_tensor_size (1, INT_MAX / 64, 64, f16, &n,
+          &bytes), PREP_OK);
+  fail_unless_equals_int (prep_tensor_size (1, INT_MAX / 64 + 1, 64, f16, &n,
+          &bytes), PREP_ERROR_OVERFLOW);
 }
 
 GST_END_TEST;
