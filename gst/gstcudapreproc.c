@@ -130,6 +130,8 @@ static GstFlowReturn gst_cuda_preproc_transform (GstBaseTransform * trans,
     GstBuffer * inbuf, GstBuffer * outbuf);
 static GstFlowReturn gst_cuda_preproc_prepare_output_buffer (GstBaseTransform
     * trans, GstBuffer * inbuf, GstBuffer ** outbuf);
+static gboolean gst_cuda_preproc_transform_meta (GstBaseTransform * trans,
+    GstBuffer * outbuf, GstMeta * meta, GstBuffer * inbuf);
 static gboolean gst_cuda_preproc_query (GstBaseTransform * trans,
     GstPadDirection direction, GstQuery * query);
 static void gst_cuda_preproc_set_context (GstElement * element,
@@ -173,6 +175,8 @@ gst_cuda_preproc_class_init (GstCudaPreprocClass * klass)
   trans_class->prepare_output_buffer =
       GST_DEBUG_FUNCPTR (gst_cuda_preproc_prepare_output_buffer);
   trans_class->query = GST_DEBUG_FUNCPTR (gst_cuda_preproc_query);
+  trans_class->transform_meta =
+      GST_DEBUG_FUNCPTR (gst_cuda_preproc_transform_meta);
   element_class->set_context = GST_DEBUG_FUNCPTR (gst_cuda_preproc_set_context);
 }
 
@@ -259,6 +263,20 @@ gst_cuda_preproc_set_context (GstElement * element, GstContext * context)
   GST_OBJECT_UNLOCK (self);
   gst_cuda_preproc_cuda_set_context (self->cuda, context, device_id);
   GST_ELEMENT_CLASS (parent_class)->set_context (element, context);
+}
+
+/* The input's ROI metas go on with the tensor, in frame coordinates, so
+ * that downstream can attach results to the objects: the box meta's roi-id
+ * names the one each slot came from.  Other metas follow GstBaseTransform's
+ * rule (untagged ones only). */
+static gboolean
+gst_cuda_preproc_transform_meta (GstBaseTransform * trans, GstBuffer * outbuf,
+    GstMeta * meta, GstBuffer * inbuf)
+{
+  if (meta->info->api == GST_VIDEO_REGION_OF_INTEREST_META_API_TYPE)
+    return TRUE;
+  return GST_BASE_TRANSFORM_CLASS (parent_class)->transform_meta (trans,
+      outbuf, meta, inbuf);
 }
 
 /* Upstream insisting on CUDA memory where CUDA cannot be used: say why,

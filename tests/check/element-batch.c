@@ -850,6 +850,51 @@ static const MetaFrame meta_frames[] = {
   {1, {{"person", 95, 63, 1, 1, 41}}, 1, {{95, 63, 1, 1}}, {41}},
 };
 
+/* The input's ROI metas travel with the tensor, unchanged, and the box
+ * meta's roi-id of each slot names one of them. */
+GST_START_TEST (test_roi_metas_carried)
+{
+  static const MetaRoi in[] = {
+    {"person", 10, 8, 20, 30, 7}, {"car", 40, 20, 30, 20, 9},
+  };
+  GstBus *bus;
+  GstHarness *h = harness_new ("width=16 height=16 roi-source=meta "
+      "batch-size=4", &bus);
+  GstBuffer *buf, *out;
+  GstVideoRegionOfInterestMeta *m;
+  gpointer state = NULL;
+  Frame f;
+  Box box;
+  guint i = 0;
+
+  fail_unless (push_caps (h));
+  frame_init (&f, FW, FH, 990);
+  buf = frame_buffer (&f, NULL);
+  add_roi_metas (buf, in, G_N_ELEMENTS (in));
+  out = push_and_pull (h, buf);
+  while ((m = (GstVideoRegionOfInterestMeta *)
+          gst_buffer_iterate_meta_filtered (out, &state,
+              GST_VIDEO_REGION_OF_INTEREST_META_API_TYPE)) != NULL) {
+    fail_unless (i < G_N_ELEMENTS (in));
+    fail_unless_equals_string (g_quark_to_string (m->roi_type), in[i].type);
+    fail_unless (m->x == in[i].x && m->y == in[i].y && m->w == in[i].w &&
+        m->h == in[i].h);
+    fail_unless_equals_int (m->id, in[i].id);
+    i++;
+  }
+  fail_unless_equals_int (i, G_N_ELEMENTS (in));
+  read_box (out, &box);
+  fail_unless_equals_int (box.valid, 2);
+  fail_unless_equals_int (box.slot[0].roi_id, 7);
+  fail_unless_equals_int (box.slot[1].roi_id, 9);
+  gst_buffer_unref (out);
+  frame_clear (&f);
+  assert_no_messages (bus);
+  harness_free (h, bus);
+}
+
+GST_END_TEST;
+
 /* The number of valid slots and their rectangles change per buffer, the
  * caps do not. */
 GST_START_TEST (test_roi_meta)
@@ -1418,6 +1463,7 @@ element_batch_suite (void)
   tcase_add_test (rois, test_batch_changes);
   tcase_add_test (rois, test_rois_64);
   tcase_add_test (rois, test_rois_warnings_once);
+  tcase_add_test (rois, test_roi_metas_carried);
   tcase_add_test (rois, test_rois_outside_while_playing);
   suite_add_tcase (s, meta);
   tcase_add_test (meta, test_roi_meta);
