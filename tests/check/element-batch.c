@@ -405,31 +405,8 @@ rois_string (const PrepRect * r, gint n)
 static gboolean
 push_caps (GstHarness * h)
 {
-  GstCaps *caps = gst_caps_from_string ("video/x-raw, format=NV12, "
-      "width=96, height=64, framerate=30/1, colorimetry=bt601");
-  GstPad *sink = gst_element_get_static_pad (h->element, "sink");
-  GstSegment segment;
-  gboolean ok;
-
-  gst_harness_push_event (h, gst_event_new_caps (caps));
-  gst_caps_unref (caps);
-  gst_segment_init (&segment, GST_FORMAT_TIME);
-  gst_harness_push_event (h, gst_event_new_segment (&segment));
-  ok = gst_pad_has_current_caps (sink);
-  gst_object_unref (sink);
-  return ok;
-}
-
-/* Pushes @buf (taken) and returns its one output buffer. */
-static GstBuffer *
-push_and_pull (GstHarness * h, GstBuffer * buf)
-{
-  GstBuffer *out;
-
-  fail_unless_equals_int (gst_harness_push (h, buf), GST_FLOW_OK);
-  out = gst_harness_try_pull (h);
-  fail_unless (out != NULL, "the frame gave no output");
-  return out;
+  return harness_push_caps (h, "video/x-raw, format=NV12, width=96, "
+      "height=64, framerate=30/1, colorimetry=bt601");
 }
 
 /* Pops every error and warning posted so far (both at once:
@@ -471,25 +448,6 @@ assert_messages (GstBus * bus, guint errors, guint warnings, GString * text)
   take_messages (bus, &n_errors, &n_warnings, text);
   fail_unless_equals_int (n_errors, errors);
   fail_unless_equals_int (n_warnings, warnings);
-}
-
-/* The caps of the last caps event downstream got, or NULL. */
-static GstCaps *
-last_caps_event (GstHarness * h)
-{
-  GstEvent *ev;
-  GstCaps *caps = NULL;
-
-  while ((ev = gst_harness_try_pull_event (h)) != NULL) {
-    if (GST_EVENT_TYPE (ev) == GST_EVENT_CAPS) {
-      GstCaps *c;
-
-      gst_event_parse_caps (ev, &c);
-      gst_caps_replace (&caps, c);
-    }
-    gst_event_unref (ev);
-  }
-  return caps;
 }
 
 /* The tensor caps of @cfg: W:H:3:N (NHWC 3:W:H:N) and the type; takes
@@ -562,7 +520,7 @@ push_frame (GstHarness * h, guint32 seed, const PrepConfig * tmpl,
   expected_run (&cfg, rects, n, &f, &e);
   in = frame_buffer (&f, crop_meta);
   add_roi_metas (in, metas, n_metas);
-  out = push_and_pull (h, in);
+  out = harness_push_pull (h, in);
   assert_tensor (out, &cfg, &e);
   assert_box (out, &cfg, &e, vis, n, ids, dx, dy);
   if (cfg.data_type == PREP_DTYPE_FLOAT32)
@@ -771,15 +729,15 @@ GST_START_TEST (test_rois_warnings_once)
 
   frame_init (&f, FW, FH, 320);
   fail_unless (push_caps (h));
-  gst_buffer_unref (push_and_pull (h, frame_buffer (&f, NULL)));
+  gst_buffer_unref (harness_push_pull (h, frame_buffer (&f, NULL)));
   assert_messages (bus, 0, 3, text);
   assert_contains (text, "ROI 0 (x=80, y=50, width=30, height=30) exceeds");
   assert_contains (text, "ROI 1 (x=-5, y=-5, width=20, height=20) exceeds");
   assert_contains (text, "3 rois for a batch of 2");
   set_props (h->element, "pad-value=0");
-  gst_buffer_unref (push_and_pull (h, frame_buffer (&f, NULL)));
+  gst_buffer_unref (harness_push_pull (h, frame_buffer (&f, NULL)));
   set_props (h->element, "pad-value=1");
-  gst_buffer_unref (push_and_pull (h, frame_buffer (&f, NULL)));
+  gst_buffer_unref (harness_push_pull (h, frame_buffer (&f, NULL)));
   g_string_truncate (text, 0);
   assert_messages (bus, 0, 0, text);
   frame_clear (&f);
@@ -801,7 +759,7 @@ GST_START_TEST (test_rois_outside_while_playing)
 
   frame_init (&f, FW, FH, 330);
   fail_unless (push_caps (h));
-  gst_buffer_unref (push_and_pull (h, frame_buffer (&f, NULL)));
+  gst_buffer_unref (harness_push_pull (h, frame_buffer (&f, NULL)));
   set_props (h->element, "rois=<<1,2,3,4>,<200,0,5,5>>");
   fail_unless_equals_int (gst_harness_push (h, frame_buffer (&f, NULL)),
       GST_FLOW_NOT_NEGOTIATED);
@@ -871,7 +829,7 @@ GST_START_TEST (test_roi_metas_carried)
   frame_init (&f, FW, FH, 990);
   buf = frame_buffer (&f, NULL);
   add_roi_metas (buf, in, G_N_ELEMENTS (in));
-  out = push_and_pull (h, buf);
+  out = harness_push_pull (h, buf);
   while ((m = (GstVideoRegionOfInterestMeta *)
           gst_buffer_iterate_meta_filtered (out, &state,
               GST_VIDEO_REGION_OF_INTEREST_META_API_TYPE)) != NULL) {
@@ -1020,7 +978,7 @@ GST_START_TEST (test_box_meta_replaced)
   fail_unless (old != NULL);
   gst_structure_set (gst_custom_meta_get_structure (old), "batch-size",
       G_TYPE_UINT, 7, NULL);
-  out = push_and_pull (h, in);
+  out = harness_push_pull (h, in);
   while ((m = gst_buffer_iterate_meta (out, &state)) != NULL)
     if (gst_meta_info_is_custom (m->info) &&
         gst_custom_meta_has_name ((GstCustomMeta *) m, BOX_META))
@@ -1437,7 +1395,7 @@ GST_START_TEST (test_negotiation_refused)
   if (c->fix) {
     set_props (h->element, c->fix);
     fail_unless (push_caps (h), "caps refused after %s", c->fix);
-    gst_buffer_unref (push_and_pull (h, frame_buffer (&f, NULL)));
+    gst_buffer_unref (harness_push_pull (h, frame_buffer (&f, NULL)));
     assert_no_messages (bus);
   }
   g_string_free (text, TRUE);

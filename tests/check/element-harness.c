@@ -55,3 +55,50 @@ assert_contains (const GString * text, const gchar * needle)
   fail_unless (strstr (text->str, needle) != NULL,
       "message \"%s\" does not contain \"%s\"", text->str, needle);
 }
+
+gboolean
+harness_push_caps (GstHarness * h, const gchar * caps_str)
+{
+  GstCaps *caps = gst_caps_from_string (caps_str);
+  GstPad *sink = gst_element_get_static_pad (h->element, "sink");
+  GstSegment segment;
+  gboolean ok;
+
+  fail_unless (caps != NULL, "bad caps %s", caps_str);
+  gst_harness_push_event (h, gst_event_new_caps (caps));
+  gst_caps_unref (caps);
+  gst_segment_init (&segment, GST_FORMAT_TIME);
+  gst_harness_push_event (h, gst_event_new_segment (&segment));
+  ok = gst_pad_has_current_caps (sink);
+  gst_object_unref (sink);
+  return ok;
+}
+
+GstBuffer *
+harness_push_pull (GstHarness * h, GstBuffer * buf)
+{
+  GstBuffer *out;
+
+  fail_unless_equals_int (gst_harness_push (h, buf), GST_FLOW_OK);
+  out = gst_harness_try_pull (h);
+  fail_unless (out != NULL, "the frame gave no output");
+  return out;
+}
+
+GstCaps *
+last_caps_event (GstHarness * h)
+{
+  GstEvent *ev;
+  GstCaps *caps = NULL;
+
+  while ((ev = gst_harness_try_pull_event (h)) != NULL) {
+    if (GST_EVENT_TYPE (ev) == GST_EVENT_CAPS) {
+      GstCaps *c;
+
+      gst_event_parse_caps (ev, &c);
+      gst_caps_replace (&caps, c);
+    }
+    gst_event_unref (ev);
+  }
+  return caps;
+}

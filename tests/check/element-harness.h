@@ -26,6 +26,17 @@ void set_props (GstElement * e, const gchar * props);
 GstHarness *harness_new (const gchar * props, GstBus ** bus);
 void harness_free (GstHarness * h, GstBus * bus);
 
+/* Sends caps @caps_str and a segment; FALSE when the element refused the
+ * caps (its sink pad has none then). */
+gboolean harness_push_caps (GstHarness * h, const gchar * caps_str);
+
+/* Pushes @buf (taken) and returns the one output buffer it gave. */
+GstBuffer *harness_push_pull (GstHarness * h, GstBuffer * buf);
+
+/* The caps of the last caps event queued on the harness sink, or NULL;
+ * drops every queued event. */
+GstCaps *last_caps_event (GstHarness * h);
+
 void assert_contains (const GString * text, const gchar * needle);
 
 #endif /* __ELEMENT_HARNESS_H__ */

@@ -213,36 +213,11 @@ video_caps (gint width, gint height, const gchar * colorimetry)
   return caps;
 }
 
-/* Sends caps and a segment; FALSE when the element refused the caps (its
- * sink pad has none then). */
-static gboolean
-push_caps (GstHarness * h, const gchar * caps_str)
-{
-  GstCaps *caps = gst_caps_from_string (caps_str);
-  GstPad *sink = gst_element_get_static_pad (h->element, "sink");
-  GstSegment segment;
-  gboolean ok;
-
-  fail_unless (caps != NULL, "bad caps %s", caps_str);
-  gst_harness_push_event (h, gst_event_new_caps (caps));
-  gst_caps_unref (caps);
-  gst_segment_init (&segment, GST_FORMAT_TIME);
-  gst_harness_push_event (h, gst_event_new_segment (&segment));
-  ok = gst_pad_has_current_caps (sink);
-  gst_object_unref (sink);
-  return ok;
-}
-
 /* Pushes @f and returns the one output buffer it gave. */
 static GstBuffer *
 push_and_pull (GstHarness * h, const Frame * f)
 {
-  GstBuffer *out;
-
-  fail_unless_equals_int (gst_harness_push (h, frame_buffer (f)), GST_FLOW_OK);
-  out = gst_harness_try_pull (h);
-  fail_unless (out != NULL, "the frame gave no output");
-  return out;
+  return harness_push_pull (h, frame_buffer (f));
 }
 
 /* Pops every message of @type from @bus; returns how many there were and
@@ -777,7 +752,7 @@ GST_START_TEST (test_output_caps)
   fail_unless (gst_structure_get_int (s, "width", &w) &&
       gst_structure_get_int (s, "height", &hh));
   frame_init (&f, w, hh, 1);
-  fail_unless (push_caps (h, c->in_caps));
+  fail_unless (harness_push_caps (h, c->in_caps));
   out = push_and_pull (h, &f);
   got = gst_pad_get_current_caps (h->sinkpad);
   fail_unless (got != NULL);
@@ -962,7 +937,7 @@ GST_START_TEST (test_output_matches_engine)
 
   GST_INFO ("case %s", c->name);
   case_config (c, &cfg);
-  fail_unless (push_caps (h, caps), "%s: caps refused", c->name);
+  fail_unless (harness_push_caps (h, caps), "%s: caps refused", c->name);
   for (i = 0; i < N_FRAMES; i++) {
     Frame f;
 
@@ -992,7 +967,7 @@ GST_START_TEST (test_output_threads)
   guint i, j;
 
   case_config (c, &cfg);
-  fail_unless (push_caps (h, caps), "%s: caps refused", c->name);
+  fail_unless (harness_push_caps (h, caps), "%s: caps refused", c->name);
   for (i = 0; i < G_N_ELEMENTS (counts); i++) {
     gst_util_set_object_arg (G_OBJECT (h->element), "n-threads", counts[i]);
     for (j = 0; j < 2; j++) {
@@ -1035,7 +1010,7 @@ GST_START_TEST (test_default_colorimetry)
   cfg.out_width = cfg.out_height = 16;
   cfg.matrix = default_matrix (hh);
   cfg.range = PREP_RANGE_LIMITED;
-  fail_unless (push_caps (h, caps));
+  fail_unless (harness_push_caps (h, caps));
   frame_init (&f, w, hh, 7 + __i__);
   assert_output (push_and_pull (h, &f), &cfg, &f);
   frame_clear (&f);
@@ -1082,7 +1057,7 @@ GST_START_TEST (test_strided_input)
   cfg.aspect = PREP_ASPECT_LETTERBOX;
   cfg.matrix = PREP_MATRIX_BT601;
   cfg.range = PREP_RANGE_LIMITED;
-  fail_unless (push_caps (h, caps));
+  fail_unless (harness_push_caps (h, caps));
   for (i = 0; i < N_FRAMES; i++) {
     GstBuffer *in;
     Frame f;
@@ -1121,7 +1096,7 @@ GST_START_TEST (test_timestamps_and_flags)
   GstHarness *h = harness_new ("width=8 height=8", &bus);
   guint i;
 
-  fail_unless (push_caps (h, caps));
+  fail_unless (harness_push_caps (h, caps));
   for (i = 0; i < G_N_ELEMENTS (flags); i++) {
     GstBuffer *in, *out;
     Frame f;
@@ -1193,7 +1168,7 @@ GST_START_TEST (test_crop_clamped)
   cfg.out_width = 35;
   cfg.out_height = 20;
   cfg.matrix = PREP_MATRIX_BT601;
-  fail_unless (push_caps (h, caps));
+  fail_unless (harness_push_caps (h, caps));
   for (i = 0; i < 4; i++) {
     Frame f;
 
@@ -1237,7 +1212,7 @@ GST_START_TEST (test_crop_outside)
   Frame f;
 
   frame_init (&f, 320, 240, 3);
-  fail_if (push_caps (h, caps), "caps accepted with %s", c->props);
+  fail_if (harness_push_caps (h, caps), "caps accepted with %s", c->props);
   /* refused at negotiation, before any buffer */
   fail_unless (take_messages (bus, GST_MESSAGE_ERROR, text) >= 1);
   fail_unless_equals_int (gst_harness_push (h, frame_buffer (&f)),
@@ -1264,7 +1239,7 @@ GST_START_TEST (test_crop_outside_while_playing)
   Frame f;
 
   frame_init (&f, 320, 240, 4);
-  fail_unless (push_caps (h, caps));
+  fail_unless (harness_push_caps (h, caps));
   out = push_and_pull (h, &f);
   gst_buffer_unref (out);
   g_object_set (h->element, "crop-y", 1000, NULL);
@@ -1344,7 +1319,7 @@ GST_START_TEST (test_short_buffer)
   cfg.out_width = cfg.out_height = 20;
   cfg.matrix = PREP_MATRIX_BT601;
   frame_init (&f, 320, 240, 5);
-  fail_unless (push_caps (h, caps));
+  fail_unless (harness_push_caps (h, caps));
   assert_output (push_and_pull (h, &f), &cfg, &f);
 
   fail_unless_equals_int (gst_harness_push (h, short_buffer (&f, kind)),
@@ -1389,7 +1364,7 @@ GST_START_TEST (test_negotiation_refused)
 
   GST_INFO ("case %s", c->name);
   frame_init (&f, 320, 240, 6);
-  fail_if (push_caps (h, caps), "%s: caps accepted", c->name);
+  fail_if (harness_push_caps (h, caps), "%s: caps accepted", c->name);
   fail_unless (take_messages (bus, GST_MESSAGE_ERROR, NULL) >= 1,
       "%s: no element error", c->name);
   fail_unless_equals_int (gst_harness_push (h, frame_buffer (&f)),
@@ -1436,7 +1411,7 @@ GST_START_TEST (test_state_cycles)
 
   small_config (&cfg, 24, 12, FALSE);
   frame_init (&f, 64, 48, 8);
-  fail_unless (push_caps (h, caps));
+  fail_unless (harness_push_caps (h, caps));
   for (i = 0; i < 20; i++) {
     fail_unless_equals_int (gst_element_set_state (h->element,
             GST_STATE_NULL), GST_STATE_CHANGE_SUCCESS);
@@ -1503,7 +1478,7 @@ GST_START_TEST (test_state_stress)
           0, 0, NULL), NULL, NULL, NULL);
   small_config (&cfg, 24, 12, FALSE);
   frame_init (&f, 64, 48, 9);
-  fail_unless (push_caps (h, caps));
+  fail_unless (harness_push_caps (h, caps));
   stress = gst_harness_stress_statechange_start_full (h, 100);
   end = g_get_monotonic_time () + G_TIME_SPAN_SECOND / 2;
   while (g_get_monotonic_time () < end) {
@@ -1546,25 +1521,6 @@ GST_END_TEST;
 /* Renegotiation and property changes while playing                         */
 /* ------------------------------------------------------------------------ */
 
-/* The caps of the last caps event queued on the harness sink, or NULL. */
-static GstCaps *
-last_caps_event (GstHarness * h)
-{
-  GstEvent *ev;
-  GstCaps *caps = NULL;
-
-  while ((ev = gst_harness_try_pull_event (h)) != NULL) {
-    if (GST_EVENT_TYPE (ev) == GST_EVENT_CAPS) {
-      GstCaps *c;
-
-      gst_event_parse_caps (ev, &c);
-      gst_caps_replace (&caps, c);
-    }
-    gst_event_unref (ev);
-  }
-  return caps;
-}
-
 static void
 assert_dimensions (GstCaps * caps, const gchar * dims)
 {
@@ -1595,7 +1551,7 @@ GST_START_TEST (test_renegotiation)
   GstHarness *h = harness_new (reshapes[0].props, &bus);
   guint i;
 
-  fail_unless (push_caps (h, caps));
+  fail_unless (harness_push_caps (h, caps));
   for (i = 0; i < G_N_ELEMENTS (reshapes); i++) {
     const Reshape *r = &reshapes[i];
     GstCaps *ev_caps, *cur;
@@ -1650,7 +1606,7 @@ GST_START_TEST (test_layout_change_same_caps)
   GstHarness *h = harness_new (same_caps_steps[0].props, &bus);
   guint i;
 
-  fail_unless (push_caps (h, caps));
+  fail_unless (harness_push_caps (h, caps));
   for (i = 0; i < G_N_ELEMENTS (same_caps_steps); i++) {
     const Reshape *r = &same_caps_steps[i];
     GstCaps *cur;
@@ -1705,7 +1661,7 @@ GST_START_TEST (test_input_renegotiation)
     cfg.aspect = PREP_ASPECT_LETTERBOX;
     cfg.matrix = inputs[i].matrix;
     cfg.range = inputs[i].range;
-    fail_unless (push_caps (h, caps));
+    fail_unless (harness_push_caps (h, caps));
     frame_init (&f, inputs[i].width, inputs[i].height, 60 + i);
     assert_output (push_and_pull (h, &f), &cfg, &f);
     frame_clear (&f);
@@ -1776,7 +1732,7 @@ GST_START_TEST (test_property_changes_from_thread)
   Frame f;
 
   frame_init (&f, 64, 48, 11);
-  fail_unless (push_caps (h, caps));
+  fail_unless (harness_push_caps (h, caps));
   g_value_init (&order, G_PARAM_SPEC_VALUE_TYPE (g_object_class_find_property
           (G_OBJECT_GET_CLASS (h->element), "channel-order")));
   fail_unless (gst_value_deserialize (&order, "bgr"));

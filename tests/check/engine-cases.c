@@ -79,6 +79,27 @@ first_written (const float *buf, size_t n)
   return n;
 }
 
+size_t
+count_sentinels (const float *buf, size_t n)
+{
+  size_t i, count = 0;
+
+  for (i = 0; i < n; i++)
+    count += float_bits (buf[i]) == SENTINEL_BITS;
+  return count;
+}
+
+size_t
+first_difference (const float *a, const float *b, size_t n)
+{
+  size_t i;
+
+  for (i = 0; i < n; i++)
+    if (float_bits (a[i]) != float_bits (b[i]))
+      return i;
+  return n;
+}
+
 /* ------------------------------------------------------------------------ */
 /* The table                                                                */
 /* ------------------------------------------------------------------------ */

@@ -47,6 +47,10 @@ void fill_sentinel (float *buf, size_t n);
 /* Index of the first element of buf[0..n) that is not the sentinel, or
  * n. */
 size_t first_written (const float *buf, size_t n);
+/* Elements of buf[0..n) that still hold the sentinel. */
+size_t count_sentinels (const float *buf, size_t n);
+/* Index of the first element whose bits differ between a and b, or n. */
+size_t first_difference (const float *a, const float *b, size_t n);
 
 typedef enum
 {

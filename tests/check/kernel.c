@@ -88,28 +88,6 @@ run_kernel (const PrepPlan * plan, const guint8 * y, int y_stride,
   prep_kernel_host_launch (grid, block, k.args);
 }
 
-/* Elements of buf[0..n) that still hold the sentinel. */
-static size_t
-count_sentinels (const float *buf, size_t n)
-{
-  size_t i, count = 0;
-
-  for (i = 0; i < n; i++)
-    count += float_bits (buf[i]) == SENTINEL_BITS;
-  return count;
-}
-
-static size_t
-first_difference (const float *a, const float *b, size_t n)
-{
-  size_t i;
-
-  for (i = 0; i < n; i++)
-    if (float_bits (a[i]) != float_bits (b[i]))
-      return i;
-  return n;
-}
-
 /* A case's frame, its plan and the CPU path's output (between guards). */
 typedef struct
 {
