@@ -17,6 +17,9 @@
 
 #include "prep-private.h"
 
+/* Padding slots keep the taps they had: no executor reads them (their
+ * rows are all pad), and with ROI metas a large batch is mostly padding
+ * on every frame. */
 void
 prep_plan_fill_taps (PrepPlan * plan)
 {
@@ -25,6 +28,9 @@ prep_plan_fill_taps (PrepPlan * plan)
 
   for (i = 0; i < plan->cfg.batch_size; i++) {
     PrepTap *taps = plan->col_taps + (size_t) i * (size_t) w;
+
+    if (!plan->slots.s[i].valid)
+      continue;
 
     for (x = 0; x < w; x++)
       taps[x] = prep_axis_tap (&plan->slots.s[i].ax, x, nearest);
