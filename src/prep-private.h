@@ -16,6 +16,11 @@
 #include "prep.h"
 #include "prep-math.h"
 
+/* prep-math.h stands alone under nvcc, so it has its own name for the
+ * batch limit; the two must agree. */
+_Static_assert (PREP_SLOT_TABLE_SIZE == PREP_BATCH_MAX,
+    "the kernel's slot table holds PREP_BATCH_MAX slots");
+
 /* The column taps again, one entry per output column, as arrays that the
  * vectorized executor loads 8 at a time.  Its byte gathers read 4-byte
  * words that END at a byte the taps need (luma[i1], chroma V of pair
