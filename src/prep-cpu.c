@@ -18,6 +18,50 @@
 
 #include "prep-private.h"
 
+#if defined (__x86_64__) && defined (__GNUC__)
+#include <cpuid.h>
+
+/* AVX2 and F16C (the float16 stores); every AVX2 CPU has F16C, but it is
+ * checked, not assumed: CPUID leaf 1, ECX bit 29. */
+static int
+detect_avx2 (void)
+{
+  unsigned int eax, ebx, ecx, edx;
+
+  __builtin_cpu_init ();
+  if (!__builtin_cpu_supports ("avx2"))
+    return 0;
+  if (!__get_cpuid (1, &eax, &ebx, &ecx, &edx))
+    return 0;
+  return (ecx & (1u << 29)) != 0;
+}
+
+/* Detected once per process: in a virtual machine CPUID traps to the
+ * hypervisor, which cost about 5 us per frame when it ran on every one.
+ * Threads that race here store the same answer. */
+int
+prep_cpu_have_avx2 (void)
+{
+  static int known;             /* 0: not yet, 1: no, 2: yes */
+  int v = __atomic_load_n (&known, __ATOMIC_RELAXED);
+
+  if (v == 0) {
+    v = detect_avx2 ()? 2 : 1;
+    __atomic_store_n (&known, v, __ATOMIC_RELAXED);
+  }
+  return v == 2;
+}
+
+#else /* the AVX2 executor is built on x86-64 with GCC or Clang only */
+
+int
+prep_cpu_have_avx2 (void)
+{
+  return 0;
+}
+
+#endif
+
 /* NV12 chroma: ceil (w / 2) interleaved U,V pairs per row, ceil (h / 2)
  * rows. */
 static int

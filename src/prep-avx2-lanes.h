@@ -1,0 +1,163 @@
+/* gst-cudapreproc
+ * Copyright (C) 2026 gst-cudapreproc developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+
+/* prep-math.h on 8 lanes: the sampling and colour steps of the AVX2 row
+ * executor (prep-cpu-avx2.c, which says how each keeps the scalar bits),
+ * one output pixel per lane.  Private to that file: it is only included
+ * on x86-64 with GCC or Clang, and every function carries the AVX2 target
+ * attribute, so the rest of the build needs no -mavx2. */
+
+#ifndef __PREP_AVX2_LANES_H__
+#define __PREP_AVX2_LANES_H__
+
+#include <immintrin.h>
+
+#include "prep-private.h"
+
+#define PREP_AVX2 __attribute__ ((target ("avx2,f16c")))
+
+/* The source rows of one output row.  When both row taps read the same
+ * luma (chroma) row, the vertical lerp t + (t - t) * wy is exactly t (t is
+ * a lerp of bytes: finite, never -0; wy >= +0), so it and the second row
+ * are skipped: l_same (c_same). */
+typedef struct
+{
+  const uint8_t *l0, *l1, *c0, *c1;
+  ptrdiff_t l0_at, c0_at;       /* offsets of l0 and c0 in their planes */
+  int l_same, c_same;
+  __m256 wy;
+} Rows;
+
+/* prep_lerp () */
+PREP_AVX2 static inline __m256
+lerp8 (__m256 a, __m256 b, __m256 w)
+{
+  return _mm256_add_ps (a, _mm256_mul_ps (_mm256_sub_ps (b, a), w));
+}
+
+/* The byte that sel picks in each 32-bit lane, as float (exact). */
+PREP_AVX2 static inline __m256
+pick (__m256i d, __m256i sel)
+{
+  return _mm256_cvtepi32_ps (_mm256_shuffle_epi8 (d, sel));
+}
+
+PREP_AVX2 static inline __m256
+top_byte (__m256i d)
+{
+  return _mm256_cvtepi32_ps (_mm256_srli_epi32 (d, 24));
+}
+
+/* A per-lane selector as a shuffle control: the shuffle indexes the bytes
+ * of a 16-byte half, so lane k of a half adds 4 k to its byte index. */
+PREP_AVX2 static inline __m256i
+lane_sel (__m256i sel)
+{
+  return _mm256_add_epi32 (sel, _mm256_setr_epi32 (0, 4, 8, 12, 0, 4, 8, 12));
+}
+
+PREP_AVX2 static inline __m256i
+gather8 (const uint8_t * row, __m256i at)
+{
+  return _mm256_i32gather_epi32 ((const int *) row, at, 1);
+}
+
+/* 3 vectors of 8 (one per channel) -> 24 interleaved floats: each channel
+ * permuted once, then blended (r0 g0 b0 r1 ... | b2 r3 g3 ... | g5 b5 ...). */
+PREP_AVX2 static inline void
+interleave3 (const __m256 v[3], __m256 o[3])
+{
+  __m256 r = _mm256_permutevar8x32_ps (v[0],
+      _mm256_setr_epi32 (0, 3, 6, 1, 4, 7, 2, 5));
+  __m256 g = _mm256_permutevar8x32_ps (v[1],
+      _mm256_setr_epi32 (5, 0, 3, 6, 1, 4, 7, 2));
+  __m256 b = _mm256_permutevar8x32_ps (v[2],
+      _mm256_setr_epi32 (2, 5, 0, 3, 6, 1, 4, 7));
+
+  o[0] = _mm256_blend_ps (_mm256_blend_ps (r, g, 0x92), b, 0x24);
+  o[1] = _mm256_blend_ps (_mm256_blend_ps (r, g, 0x24), b, 0x49);
+  o[2] = _mm256_blend_ps (_mm256_blend_ps (r, g, 0x49), b, 0x92);
+}
+
+PREP_AVX2 static inline __m256
+luma_row8 (const uint8_t * row, __m256i at, __m256i sel, __m256 wx)
+{
+  __m256i d = gather8 (row, at);
+
+  return lerp8 (pick (d, sel), top_byte (d), wx);
+}
+
+PREP_AVX2 static inline __m256
+sample_y8 (const PrepColumns * cols, const Rows * r, int x, __m256 wx)
+{
+  __m256i at = _mm256_loadu_si256 ((const __m256i *) (cols->y_word + x));
+  __m256i sel = lane_sel (_mm256_loadu_si256 ((const __m256i *)
+          (cols->y_sel + x)));
+  __m256 top = luma_row8 (r->l0, at, sel, wx);
+
+  if (r->l_same)
+    return top;
+  return lerp8 (top, luma_row8 (r->l1, at, sel, wx), r->wy);
+}
+
+/* One chroma row, horizontally, from the words (U', V', U, V) of pairs
+ * i1 / 2 - 1 and i1 / 2: the pair of i0 is picked by usel. */
+PREP_AVX2 static inline void
+chroma_row8 (const uint8_t * row, __m256i at, __m256i usel, __m256 wx,
+    __m256 * u, __m256 * v)
+{
+  __m256i d = gather8 (row, at);
+  __m256i vsel = _mm256_add_epi32 (usel, _mm256_set1_epi32 (1));
+  __m256i u1 = lane_sel (_mm256_set1_epi32 ((int) (PREP_SEL_ZERO | 2)));
+
+  *u = lerp8 (pick (d, usel), pick (d, u1), wx);
+  *v = lerp8 (pick (d, vsel), top_byte (d), wx);
+}
+
+PREP_AVX2 static inline void
+sample_uv8 (const PrepColumns * cols, const Rows * r, int x, __m256 wx,
+    __m256 * u, __m256 * v)
+{
+  __m256i at = _mm256_loadu_si256 ((const __m256i *) (cols->c_word + x));
+  __m256i usel = lane_sel (_mm256_loadu_si256 ((const __m256i *)
+          (cols->c_sel + x)));
+  __m256 u1, v1;
+
+  chroma_row8 (r->c0, at, usel, wx, u, v);
+  if (r->c_same)
+    return;
+  chroma_row8 (r->c1, at, usel, wx, &u1, &v1);
+  *u = lerp8 (*u, u1, r->wy);
+  *v = lerp8 (*v, v1, r->wy);
+}
+
+/* prep_convert_normalize () on 8 pixels, for tensor channel c whose
+ * matrix row is m = p->m[perm[c]] (coefs_init ()).  max (0, t) is
+ * 0 > t ? 0 : t and min (255, t) is 255 < t ? 255 : t (the first operand
+ * wins only when the comparison holds), as prep_clamp_255 (). */
+PREP_AVX2 static inline __m256
+channel8 (const __m256 m[4], __m256 scale, __m256 bias, __m256 y, __m256 u,
+    __m256 v)
+{
+  __m256 t = _mm256_add_ps (_mm256_mul_ps (m[0], y), _mm256_mul_ps (m[1], u));
+
+  t = _mm256_add_ps (t, _mm256_mul_ps (m[2], v));
+  t = _mm256_add_ps (t, m[3]);
+  t = _mm256_max_ps (_mm256_setzero_ps (), t);
+  t = _mm256_min_ps (_mm256_set1_ps (255.0f), t);
+  return _mm256_add_ps (_mm256_mul_ps (t, scale), bias);
+}
+
+static inline int
+block_in_planes (const PrepColumns * cols, const Rows * r, int x)
+{
+  return r->l0_at + cols->y_word[x] >= 0 && r->c0_at + cols->c_word[x] >= 0;
+}
+
+#endif /* __PREP_AVX2_LANES_H__ */
