@@ -494,6 +494,13 @@ static const PrepRect hd_sixteen[] = {
 
 static const PrepRect hd_whole[] = { {0, 0, 1920, 1080} };
 
+/* 1280x720: a tall ROI (left and right bands 64 wide at 160x96) and the
+ * whole frame (top and bottom bands): long planar pad runs, whole rows of
+ * 8-pixel blocks, next to two padding slots. */
+static const PrepRect hd720_bands[] = {
+  {100, 50, 200, 600}, {0, 0, 1280, 720},
+};
+
 /* 34x18: each edge, a 1x1 corner, an odd inner rectangle. */
 static const PrepRect small_edges[] = {
   {0, 0, 34, 18}, {33, 0, 1, 18}, {0, 17, 34, 1}, {5, 3, 11, 9},
@@ -521,6 +528,10 @@ const BatchCase batch_cases[] = {
         {.w = 1920,.h = 1080,.ow = 41,.oh = 29,.aspect = LB,.pad = 200,
             .range = FULL,.matrix = M2020,.pattern = PAT_GRADIENT},
       16, 11, NULL},
+  {"1280x720 batch 4, 2 valid, letterbox 160x96 wide bands",
+        {.w = 1280,.h = 720,.ow = 160,.oh = 96,.aspect = LB,.pad = 114,
+            .pattern = PAT_GRADIENT},
+      4, 2, hd720_bands},
   {"34x18 batch 6 edges 13x7 padded strides",
         {.w = 34,.h = 18,.ow = 13,.oh = 7,.y_pad = 3,.uv_pad = 5,
             .pattern = PAT_SATURATED},
