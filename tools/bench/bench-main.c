@@ -213,6 +213,8 @@ describe_run (BenchRun * run, const Options * o)
   run->fast_name = bench_ours_fast_name ();
   run->copy_gbs = bench_copy_bandwidth (run->cores);
   run->copy_gbs_1t = bench_copy_bandwidth (1);
+  run->wake_us_short = bench_wake_latency_us (1.0);
+  run->wake_us_frame = bench_wake_latency_us (33.0);
 }
 
 static int

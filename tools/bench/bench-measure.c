@@ -26,7 +26,11 @@ _Static_assert (sizeof (impls) / sizeof (impls[0]) == BENCH_N_IMPLS,
 /* Timed rounds: in each round every implementation runs once, starting
  * with a different one each round, so that a burst of background load hits
  * them all alike.  samples[k * iterations + i]: round i of implementation k.
- * Cold: the caches are flushed (untimed) before every call. */
+ * Cold: the caches are flushed (untimed) before every call.  Each
+ * implementation writes its own output tensor, as it would a buffer of its
+ * pool: with one tensor for all, each call would find the tensor in the
+ * private cache of the core that ran the one before it, which favours
+ * one-thread runs that follow one-thread runs (docs/performance.md). */
 static void
 time_rounds (const BenchContext * b, void *states[], int cold)
 {
@@ -41,7 +45,7 @@ time_rounds (const BenchContext * b, void *states[], int cold)
       if (cold)
         bench_flush (b->flush, b->run->flush_bytes);
       t0 = bench_now_ms ();
-      impls[k]->run (states[k], b->frame, b->tensor);
+      impls[k]->run (states[k], b->frame, b->outputs[k]);
       b->samples[k * n + i] = bench_now_ms () - t0;
     }
 }
@@ -127,7 +131,7 @@ measure (const BenchContext * b, BenchRow * rows)
   for (i = 0; i < b->run->warmup; i++)
     for (k = 0; k < BENCH_N_IMPLS; k++)
       if (states[k])
-        impls[k]->run (states[k], b->frame, b->tensor);
+        impls[k]->run (states[k], b->frame, b->outputs[k]);
   time_rounds (b, states, 0);
   rows_stats (b, rows, 0);
   time_rounds (b, states, 1);
@@ -154,13 +158,43 @@ row_init (BenchRow * row, const BenchWorkload * w, const BenchImpl * impl,
         run->fast_name);
 }
 
+/* The error passes' tensor and each implementation's timed one (NULL
+ * each when out of memory). */
+static int
+tensors_alloc (BenchContext * b, const BenchWorkload * w)
+{
+  int ok, k;
+
+  b->tensor_bytes = bench_tensor_elements (w) * sizeof (float);
+  b->tensor = bench_alloc (b->tensor_bytes);
+  ok = b->tensor != NULL;
+  for (k = 0; k < BENCH_N_IMPLS; k++) {
+    b->outputs[k] = bench_alloc (b->tensor_bytes);
+    ok = ok && b->outputs[k] != NULL;
+  }
+  return ok;
+}
+
+static void
+tensors_free (BenchContext * b)
+{
+  int k;
+
+  for (k = 0; k < BENCH_N_IMPLS; k++) {
+    free (b->outputs[k]);
+    b->outputs[k] = NULL;
+  }
+  free (b->tensor);
+  b->tensor = NULL;
+}
+
 /* All implementations on one workload; returns the rows written. */
 int
 bench_run_workload (BenchContext * b, const BenchWorkload * w, BenchRow * rows)
 {
   BenchFrame frame, smooth;
   double bound_us;
-  int i;
+  int i, ok;
 
   if (!bench_frame_init (&frame, w->src_width, w->src_height, 0))
     return 0;
@@ -170,22 +204,21 @@ bench_run_workload (BenchContext * b, const BenchWorkload * w, BenchRow * rows)
   }
   b->frame = &frame;
   b->smooth = &smooth;
-  b->tensor_bytes = bench_tensor_elements (w) * sizeof (float);
-  b->tensor = bench_alloc (b->tensor_bytes);
+  ok = tensors_alloc (b, w);
   bound_us = (double) (bench_needed_input_bytes (w, &frame) +
       b->tensor_bytes) / (b->run->copy_gbs * 1e3);
   for (i = 0; i < BENCH_N_IMPLS; i++) {
     row_init (&rows[i], w, impls[i], b->run);
     rows[i].bound_us = bound_us;
   }
-  if (b->tensor) {
+  if (ok) {
     measure (b, rows);
     for (i = 0; i < BENCH_N_IMPLS; i++)
       if (rows[i].ok)
         measure_error (b, impls[i], &rows[i]);
   }
-  free (b->tensor);
+  tensors_free (b);
   bench_frame_clear (&frame);
   bench_frame_clear (&smooth);
-  return b->tensor ? BENCH_N_IMPLS : 0;
+  return ok ? BENCH_N_IMPLS : 0;
 }

@@ -42,25 +42,27 @@ typedef struct {
   int cores;
   char date[64];
   double copy_gbs, copy_gbs_1t;
+  double wake_us_short, wake_us_frame; /* after 1 ms, 33 ms idle */
   size_t llc_bytes, flush_bytes;
   int iterations, warmup;
   int opencv_threads;
   const char *fast_name;
 } BenchRun;
 
+/* The number of implementations, the rows one workload gives. */
+#define BENCH_N_IMPLS 6
+
 /* What every measurement of a run shares. */
 typedef struct {
   const BenchRun *run;
   const BenchFrame *frame;      /* the detailed input, timed */
   const BenchFrame *smooth;     /* the smooth input, for the error column */
-  float *tensor;
+  float *tensor;                /* the error passes' output */
+  float *outputs[BENCH_N_IMPLS]; /* each implementation's own, timed */
   size_t tensor_bytes;
   const uint8_t *flush;         /* run->flush_bytes */
   double *samples;              /* run->iterations * BENCH_N_IMPLS */
 } BenchContext;
-
-/* The number of implementations, the rows one workload gives. */
-#define BENCH_N_IMPLS 6
 
 /* Frames, tensor and rows of workload w; returns the rows written (0 when
  * out of memory). */

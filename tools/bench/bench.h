@@ -91,6 +91,10 @@ double bench_copy_bandwidth (int n_threads);
 void bench_stats (double *samples, int n, double *median, double *min);
 void *bench_alloc (size_t size);
 
+/* bench-wake.c: median delay before a thread waiting on a condition
+ * variable runs, once signalled after idle_ms; microseconds (0: failed) */
+double bench_wake_latency_us (double idle_ms);
+
 /* bench-traffic.c: bytes of NV12 the taps reach (64-byte lines) */
 size_t bench_needed_input_bytes (const BenchWorkload * w,
     const BenchFrame * f);
