@@ -1,0 +1,227 @@
+/* gst-cudapreproc
+ * Copyright (C) 2026 gst-cudapreproc developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+
+/* cudapreproc-ab-engine: two builds of the engine, A and B (shared objects
+ * made by tools/bench/ab-engine.sh), timed in one process on the
+ * benchmark's workloads and frames.  A change to the fast path is judged
+ * by the ratio A/B: on a shared machine two separate runs of one binary can
+ * differ by more than the change, but within a round the four cells (A and
+ * B, on 1 thread and on all cores) run back to back, in an order that
+ * rotates, so a slow period hits them alike.  Each cell writes its own
+ * tensor.  Both builds must have the prep.h of this one: the workloads are
+ * set up through it. */
+
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+#include "prep.h"
+
+#define N_CELLS 4               /* A 1 thread, B 1 thread, A all, B all */
+
+typedef struct
+{
+  void (*config_init) (PrepConfig * cfg);
+    PrepStatus (*plan_new) (const PrepConfig * cfg, PrepPlan ** plan);
+    PrepStatus (*set_slots) (PrepPlan * plan, const PrepRect * r, int n);
+  void (*plan_free) (PrepPlan * plan);
+    PrepStatus (*workers_new) (int n_threads, PrepWorkers ** workers);
+  void (*workers_free) (PrepWorkers * workers);
+    PrepStatus (*run) (const PrepPlan * plan, PrepWorkers * workers,
+      PrepCpuImpl impl, const uint8_t * y, int y_stride, const uint8_t * uv,
+      int uv_stride, void *dst, size_t dst_size);
+} Engine;
+
+typedef struct
+{
+  const Engine *engine;
+  PrepPlan *plan;
+  PrepWorkers *workers;         /* NULL: the caller alone */
+  float *tensor;
+  double *samples;
+} Cell;
+
+static void
+fail (const char *what, const char *why)
+{
+  fprintf (stderr, "cudapreproc-ab-engine: %s: %s\n", what, why);
+  exit (1);
+}
+
+static void *
+symbol (void *lib, const char *path, const char *name)
+{
+  void *s = dlsym (lib, name);
+
+  if (s == NULL)
+    fail (path, name);
+  return s;
+}
+
+/* RTLD_LOCAL: each build's calls between its own files stay inside it. */
+static void
+engine_load (const char *path, Engine * e)
+{
+  void *lib = dlopen (path, RTLD_NOW | RTLD_LOCAL);
+
+  if (lib == NULL)
+    fail (path, dlerror ());
+  *(void **) &e->config_init = symbol (lib, path, "prep_config_init");
+  *(void **) &e->plan_new = symbol (lib, path, "prep_plan_new");
+  *(void **) &e->set_slots = symbol (lib, path, "prep_plan_set_slots");
+  *(void **) &e->plan_free = symbol (lib, path, "prep_plan_free");
+  *(void **) &e->workers_new = symbol (lib, path, "prep_workers_new");
+  *(void **) &e->workers_free = symbol (lib, path, "prep_workers_free");
+  *(void **) &e->run = symbol (lib, path, "prep_plan_run_cpu_parallel");
+}
+
+/* The benchmark's plan of workload w (bench-ours.c), in engine e. */
+static PrepPlan *
+plan_for (const Engine * e, const BenchWorkload * w)
+{
+  PrepRect rects[BENCH_MAX_ROIS];
+  PrepConfig cfg;
+  PrepPlan *plan = NULL;
+  int i;
+
+  e->config_init (&cfg);
+  cfg.src_width = w->src_width;
+  cfg.src_height = w->src_height;
+  cfg.crop.x = cfg.crop.y = 0;
+  cfg.crop.width = w->src_width;
+  cfg.crop.height = w->src_height;
+  cfg.out_width = w->out_width;
+  cfg.out_height = w->out_height;
+  cfg.aspect = w->letterbox ? PREP_ASPECT_LETTERBOX : PREP_ASPECT_STRETCH;
+  cfg.pad_value = w->pad_value;
+  cfg.matrix = PREP_MATRIX_BT709;
+  cfg.range = PREP_RANGE_LIMITED;
+  cfg.scale = w->norm.scale;
+  for (i = 0; i < 3; i++) {
+    cfg.mean[i] = w->norm.mean[i];
+    cfg.std[i] = w->norm.std[i];
+  }
+  cfg.batch_size = w->n_rois;
+  for (i = 0; i < w->n_rois; i++) {
+    rects[i].x = w->rois[i].x;
+    rects[i].y = w->rois[i].y;
+    rects[i].width = w->rois[i].width;
+    rects[i].height = w->rois[i].height;
+  }
+  if (e->plan_new (&cfg, &plan) != PREP_OK ||
+      e->set_slots (plan, rects, w->n_rois) != PREP_OK)
+    fail (w->name, "the engine refused the workload's plan");
+  return plan;
+}
+
+static void
+time_rounds (Cell * cells, const BenchFrame * f, size_t bytes, int rounds)
+{
+  int i, j;
+
+  for (i = 0; i < rounds; i++)
+    for (j = 0; j < N_CELLS; j++) {
+      Cell *c = &cells[(i + j) % N_CELLS];
+      double t0 = bench_now_ms ();
+
+      if (c->engine->run (c->plan, c->workers, PREP_CPU_AUTO, f->y,
+              f->y_stride, f->uv, f->uv_stride, c->tensor, bytes) != PREP_OK)
+        fail ("run", "the engine refused the frame");
+      c->samples[i] = bench_now_ms () - t0;
+    }
+}
+
+/* Medians of A and B, and of the per-round ratios A/B. */
+static void
+report (const char *label, const Cell * a, const Cell * b, int rounds)
+{
+  double *r = malloc ((size_t) rounds * sizeof (double));
+  double ma, mb, mr, lo;
+  int i, b_faster = 0;
+
+  for (i = 0; i < rounds; i++) {
+    r[i] = a->samples[i] / b->samples[i];
+    b_faster += r[i] > 1.0;
+  }
+  bench_stats (r, rounds, &mr, &lo);
+  bench_stats (a->samples, rounds, &ma, &lo);
+  bench_stats (b->samples, rounds, &mb, &lo);
+  printf ("  %-10s A %7.3f ms  B %7.3f ms  A/B %.3fx  per-round A/B "
+      "median %.3fx, B faster in %d of %d rounds\n", label, ma, mb, ma / mb,
+      mr, b_faster, rounds);
+  free (r);
+}
+
+static void
+run_workload (const Engine e[2], const BenchWorkload * w, int rounds)
+{
+  size_t bytes = bench_tensor_elements (w) * sizeof (float);
+  Cell cells[N_CELLS];
+  BenchFrame frame;
+  int k;
+
+  if (!bench_frame_init (&frame, w->src_width, w->src_height, 0))
+    fail (w->name, "no memory for the frame");
+  for (k = 0; k < N_CELLS; k++) {
+    cells[k].engine = &e[k % 2];
+    cells[k].plan = plan_for (cells[k].engine, w);
+    cells[k].workers = NULL;
+    if (k >= 2 && cells[k].engine->workers_new (0, &cells[k].workers))
+      fail (w->name, "no thread pool");
+    cells[k].tensor = bench_alloc (bytes);
+    cells[k].samples = malloc ((size_t) rounds * sizeof (double));
+    if (cells[k].tensor == NULL || cells[k].samples == NULL)
+      fail (w->name, "no memory for the tensors");
+  }
+  time_rounds (cells, &frame, bytes, 5 < rounds ? 5 : rounds);  /* warm-up */
+  time_rounds (cells, &frame, bytes, rounds);
+  printf ("%s: %s\n", w->name, w->title);
+  report ("1 thread", &cells[0], &cells[1], rounds);
+  report ("all cores", &cells[2], &cells[3], rounds);
+  for (k = 0; k < N_CELLS; k++) {
+    if (cells[k].workers)
+      cells[k].engine->workers_free (cells[k].workers);
+    cells[k].engine->plan_free (cells[k].plan);
+    free (cells[k].tensor);
+    free (cells[k].samples);
+  }
+  bench_frame_clear (&frame);
+}
+
+int
+main (int argc, char **argv)
+{
+  const char *only = NULL;
+  int rounds = 200, i;
+  Engine e[2];
+
+  if (argc < 3) {
+    fprintf (stderr, "Usage: cudapreproc-ab-engine A.so B.so [ROUNDS "
+        "[W1,W2,...]]\n  (tools/bench/ab-engine.sh builds A.so and B.so "
+        "from two revisions)\n");
+    return 2;
+  }
+  if (argc > 3 && (rounds = atoi (argv[3])) < 1)
+    fail ("ROUNDS", argv[3]);
+  if (argc > 4)
+    only = argv[4];
+  engine_load (argv[1], &e[0]);
+  engine_load (argv[2], &e[1]);
+  printf ("A: %s\nB: %s\n%d rounds per workload; in each, A and B on 1 "
+      "thread and on all cores, in rotating order\n", argv[1], argv[2], rounds);
+  for (i = 0; i < bench_workload_count (); i++) {
+    const BenchWorkload *w = bench_workload_get (i);
+
+    if (only == NULL || strstr (only, w->name) != NULL)
+      run_workload (e, w, rounds);
+  }
+  return 0;
+}
