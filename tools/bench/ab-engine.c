@@ -12,8 +12,8 @@
  * benchmark's workloads and frames.  A change to the fast path is judged
  * by the ratio A/B: on a shared machine two separate runs of one binary can
  * differ by more than the change, but within a round the four cells (A and
- * B, on 1 thread and on all cores) run back to back, in an order that
- * rotates, so a slow period hits them alike.  Each cell writes its own
+ * B, on 1 thread and on all cores) run back to back, in an order drawn
+ * afresh for each round, so a slow period hits them alike.  Each cell writes its own
  * tensor.  Both builds must have the prep.h of this one: the workloads are
  * set up through it. */
 
@@ -22,8 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench.h"
-#include "prep.h"
+#include "bench-config.h"
 
 #define N_CELLS 4               /* A 1 thread, B 1 thread, A all, B all */
 
@@ -83,53 +82,52 @@ engine_load (const char *path, Engine * e)
   *(void **) &e->run = symbol (lib, path, "prep_plan_run_cpu_parallel");
 }
 
-/* The benchmark's plan of workload w (bench-ours.c), in engine e. */
+/* The benchmark's plan of workload w (bench-config.c), in engine e. */
 static PrepPlan *
 plan_for (const Engine * e, const BenchWorkload * w)
 {
   PrepRect rects[BENCH_MAX_ROIS];
   PrepConfig cfg;
   PrepPlan *plan = NULL;
-  int i;
 
-  e->config_init (&cfg);
-  cfg.src_width = w->src_width;
-  cfg.src_height = w->src_height;
-  cfg.crop.x = cfg.crop.y = 0;
-  cfg.crop.width = w->src_width;
-  cfg.crop.height = w->src_height;
-  cfg.out_width = w->out_width;
-  cfg.out_height = w->out_height;
-  cfg.aspect = w->letterbox ? PREP_ASPECT_LETTERBOX : PREP_ASPECT_STRETCH;
-  cfg.pad_value = w->pad_value;
-  cfg.matrix = PREP_MATRIX_BT709;
-  cfg.range = PREP_RANGE_LIMITED;
-  cfg.scale = w->norm.scale;
-  for (i = 0; i < 3; i++) {
-    cfg.mean[i] = w->norm.mean[i];
-    cfg.std[i] = w->norm.std[i];
-  }
-  cfg.batch_size = w->n_rois;
-  for (i = 0; i < w->n_rois; i++) {
-    rects[i].x = w->rois[i].x;
-    rects[i].y = w->rois[i].y;
-    rects[i].width = w->rois[i].width;
-    rects[i].height = w->rois[i].height;
-  }
+  bench_prep_config (w, e->config_init, &cfg, rects);
   if (e->plan_new (&cfg, &plan) != PREP_OK ||
       e->set_slots (plan, rects, w->n_rois) != PREP_OK)
     fail (w->name, "the engine refused the workload's plan");
   return plan;
 }
 
+/* The cells' order in each round: a fresh permutation (xorshift32, fixed
+ * seed).  A fixed cyclic order would have one cell always follow the same
+ * other cell: B on all cores right after A on all cores found the second
+ * core just busy and woke its pool's thread faster, which made identical
+ * builds differ by 5 %. */
+static void
+shuffle (int order[N_CELLS], uint32_t * rng)
+{
+  int i, j, t;
+
+  for (i = N_CELLS - 1; i > 0; i--) {
+    *rng ^= *rng << 13;
+    *rng ^= *rng >> 17;
+    *rng ^= *rng << 5;
+    j = (int) (*rng % (uint32_t) (i + 1));
+    t = order[i];
+    order[i] = order[j];
+    order[j] = t;
+  }
+}
+
 static void
 time_rounds (Cell * cells, const BenchFrame * f, size_t bytes, int rounds)
 {
-  int i, j;
+  int order[N_CELLS] = { 0, 1, 2, 3 }, i, j;
+  uint32_t rng = 0x9e3779b9u;
 
-  for (i = 0; i < rounds; i++)
+  for (i = 0; i < rounds; i++) {
+    shuffle (order, &rng);
     for (j = 0; j < N_CELLS; j++) {
-      Cell *c = &cells[(i + j) % N_CELLS];
+      Cell *c = &cells[order[j]];
       double t0 = bench_now_ms ();
 
       if (c->engine->run (c->plan, c->workers, PREP_CPU_AUTO, f->y,
@@ -137,6 +135,7 @@ time_rounds (Cell * cells, const BenchFrame * f, size_t bytes, int rounds)
         fail ("run", "the engine refused the frame");
       c->samples[i] = bench_now_ms () - t0;
     }
+  }
 }
 
 /* Medians of A and B, and of the per-round ratios A/B. */
@@ -216,7 +215,7 @@ main (int argc, char **argv)
   engine_load (argv[1], &e[0]);
   engine_load (argv[2], &e[1]);
   printf ("A: %s\nB: %s\n%d rounds per workload; in each, A and B on 1 "
-      "thread and on all cores, in rotating order\n", argv[1], argv[2], rounds);
+      "thread and on all cores, in a random order\n", argv[1], argv[2], rounds);
   for (i = 0; i < bench_workload_count (); i++) {
     const BenchWorkload *w = bench_workload_get (i);
 

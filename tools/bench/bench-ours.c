@@ -15,8 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "bench.h"
-#include "prep.h"
+#include "bench-config.h"
 
 typedef struct
 {
@@ -37,34 +36,6 @@ ours_release (void *state)
   free (o);
 }
 
-static void
-ours_config (const BenchWorkload * w, const BenchRect * roi, PrepConfig * cfg)
-{
-  int c;
-
-  prep_config_init (cfg);
-  cfg->src_width = w->src_width;
-  cfg->src_height = w->src_height;
-  cfg->crop.x = roi->x;
-  cfg->crop.y = roi->y;
-  cfg->crop.width = roi->width;
-  cfg->crop.height = roi->height;
-  cfg->out_width = w->out_width;
-  cfg->out_height = w->out_height;
-  cfg->aspect = w->letterbox ? PREP_ASPECT_LETTERBOX : PREP_ASPECT_STRETCH;
-  cfg->pad_value = w->pad_value;
-  cfg->interpolation = PREP_INTERP_BILINEAR;
-  cfg->matrix = PREP_MATRIX_BT709;
-  cfg->range = PREP_RANGE_LIMITED;
-  cfg->channel_order = PREP_ORDER_RGB;
-  cfg->layout = PREP_LAYOUT_NCHW;
-  cfg->scale = w->norm.scale;
-  for (c = 0; c < 3; c++) {
-    cfg->mean[c] = w->norm.mean[c];
-    cfg->std[c] = w->norm.std[c];
-  }
-}
-
 static void *
 ours_setup (const BenchWorkload * w, PrepCpuImpl impl, int threaded,
     const char **why)
@@ -72,20 +43,12 @@ ours_setup (const BenchWorkload * w, PrepCpuImpl impl, int threaded,
   Ours *o = calloc (1, sizeof (Ours));
   PrepRect rects[BENCH_MAX_ROIS];
   PrepConfig cfg;
-  int i;
 
   if (o == NULL)
     return NULL;
   o->impl = impl;
   o->bytes = bench_slot_elements (w) * w->n_rois * sizeof (float);
-  ours_config (w, &w->rois[0], &cfg);
-  cfg.batch_size = w->n_rois;
-  for (i = 0; i < w->n_rois; i++) {
-    rects[i].x = w->rois[i].x;
-    rects[i].y = w->rois[i].y;
-    rects[i].width = w->rois[i].width;
-    rects[i].height = w->rois[i].height;
-  }
+  bench_prep_config (w, prep_config_init, &cfg, rects);
   if (prep_plan_new (&cfg, &o->plan) != PREP_OK ||
       prep_plan_set_slots (o->plan, rects, w->n_rois) != PREP_OK)
     goto failed;

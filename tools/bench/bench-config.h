@@ -1,0 +1,24 @@
+/* gst-cudapreproc
+ * Copyright (C) 2026 gst-cudapreproc developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+
+#ifndef __BENCH_CONFIG_H__
+#define __BENCH_CONFIG_H__
+
+#include "bench.h"
+#include "prep.h"
+
+/* The engine configuration of workload w, as ours runs it (one plan, one
+ * batch slot per ROI), and the slots' rectangles (w->n_rois of them).
+ * config_init is the engine's prep_config_init (): cudapreproc-ab-engine
+ * passes the one of each build it loads. */
+void bench_prep_config (const BenchWorkload * w,
+    void (*config_init) (PrepConfig * cfg), PrepConfig * cfg,
+    PrepRect rects[BENCH_MAX_ROIS]);
+
+#endif /* __BENCH_CONFIG_H__ */
