@@ -55,9 +55,10 @@ struct _PrepWorkers
   pthread_mutex_t run_lock;     /* held by the caller of a frame */
   pthread_mutex_t lock;         /* guards the fields below */
   pthread_cond_t wake;          /* a new frame, or quit */
-  pthread_cond_t done;          /* pending reached 0 */
+  pthread_cond_t done;          /* active reached 0 */
   unsigned generation;          /* frames started */
-  int pending;                  /* pool threads not done with the frame */
+  int open;                     /* a frame takes helpers */
+  int active;                   /* pool threads inside the open frame */
   int quit;
   const PrepJob *job;           /* the caller's, during a frame */
   int next_chunk;               /* atomic: the next chunk to take */
@@ -91,15 +92,16 @@ prep_workers_main (void *data)
 
   pthread_mutex_lock (&w->lock);
   for (;;) {
-    while (!w->quit && w->generation == seen)
+    while (!w->quit && (!w->open || w->generation == seen))
       pthread_cond_wait (&w->wake, &w->lock);
     if (w->quit)
       break;
     seen = w->generation;
+    w->active++;
     pthread_mutex_unlock (&w->lock);
     prep_workers_take_chunks (w);
     pthread_mutex_lock (&w->lock);
-    if (--w->pending == 0)
+    if (--w->active == 0)
       pthread_cond_signal (&w->done);
   }
   pthread_mutex_unlock (&w->lock);
@@ -187,7 +189,14 @@ prep_workers_free (PrepWorkers * w)
   free (w);
 }
 
-/* Hands the frame to the pool, takes chunks too, waits for the pool. */
+/* Opens the frame to the pool, takes chunks too, then waits for the pool
+ * threads that joined it (each finishes the chunk it took) and closes it.
+ * A thread that wakes after the close finds the frame closed and sleeps
+ * again: the caller never waits for a thread to wake up, only for chunks
+ * in progress.  (Waiting for every thread to check in made a frame last
+ * until the slowest wake-up, even when that thread then found no rows
+ * left.)  Threads join and the caller closes under the lock, so no thread
+ * touches the job after the close. */
 static void
 prep_workers_run (PrepWorkers * w, const PrepJob * job)
 {
@@ -195,7 +204,7 @@ prep_workers_run (PrepWorkers * w, const PrepJob * job)
   pthread_mutex_lock (&w->lock);
   w->job = job;
   w->next_chunk = 0;
-  w->pending = w->n_started;
+  w->open = 1;
   w->generation++;
   pthread_cond_broadcast (&w->wake);
   pthread_mutex_unlock (&w->lock);
@@ -203,8 +212,10 @@ prep_workers_run (PrepWorkers * w, const PrepJob * job)
   prep_workers_take_chunks (w);
 
   pthread_mutex_lock (&w->lock);
-  while (w->pending > 0)
+  while (w->active > 0)
     pthread_cond_wait (&w->done, &w->lock);
+  w->open = 0;
+  w->job = NULL;
   pthread_mutex_unlock (&w->lock);
   pthread_mutex_unlock (&w->run_lock);
 }
