@@ -138,7 +138,15 @@ time_rounds (Cell * cells, const BenchFrame * f, size_t bytes, int rounds)
   }
 }
 
-/* Medians of A and B, and of the per-round ratios A/B. */
+/* The 90th percentile of sorted samples. */
+static double
+p90 (const double *sorted, int n)
+{
+  return sorted[(n * 9) / 10 < n ? (n * 9) / 10 : n - 1];
+}
+
+/* Medians and 90th percentiles of A and B, and the median of the
+ * per-round ratios A/B. */
 static void
 report (const char *label, const Cell * a, const Cell * b, int rounds)
 {
@@ -154,8 +162,9 @@ report (const char *label, const Cell * a, const Cell * b, int rounds)
   bench_stats (a->samples, rounds, &ma, &lo);
   bench_stats (b->samples, rounds, &mb, &lo);
   printf ("  %-10s A %7.3f ms  B %7.3f ms  A/B %.3fx  per-round A/B "
-      "median %.3fx, B faster in %d of %d rounds\n", label, ma, mb, ma / mb,
-      mr, b_faster, rounds);
+      "median %.3fx, B faster in %d of %d rounds; 90th percentile A %.3f "
+      "B %.3f ms\n", label, ma, mb, ma / mb, mr, b_faster, rounds,
+      p90 (a->samples, rounds), p90 (b->samples, rounds));
   free (r);
 }
 
