@@ -4,18 +4,21 @@
 #   tools/bench/ab-engine.sh REV_A [REV_B] [ROUNDS] [WORKLOADS]
 #
 # REV_A and REV_B are git revisions; REV_B "." (the default) is the working
-# tree.  Each one's engine (src/) is built (CPU only) and linked into a
-# shared object; build-bench/tools/bench/cudapreproc-ab-engine (meson setup
-# build-bench -Dbench=true) then times both on the benchmark's workloads,
-# with ROUNDS rounds (default 200) of WORKLOADS (default W1,W2,W3,W4).
-# The driver sets the workloads up through the working tree's prep.h, so
-# both revisions must share its PrepConfig (the script warns when prep.h
-# differs).  See docs/performance.md, "Judging a change".
+# tree, uncommitted and untracked files included.  Each one's engine (src/)
+# is built (CPU only) and linked into a shared object;
+# build-bench/tools/bench/cudapreproc-ab-engine (meson setup build-bench
+# -Dbench=true) then times both on the benchmark's workloads, with ROUNDS
+# rounds (default 200) of WORKLOADS (default W1,W2,W3,W4).  The driver sets
+# the workloads up through the working tree's prep.h, so both revisions
+# must share its PrepConfig (the script warns when prep.h differs).  CC
+# may hold a command with arguments.  See docs/performance.md, "Judging a
+# change".
 set -eu
 
-top=$(git rev-parse --show-toplevel)
+usage="usage: ab-engine.sh REV_A [REV_B] [ROUNDS] [WORKLOADS]"
+top=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
 driver=$top/build-bench/tools/bench/cudapreproc-ab-engine
-rev_a=${1:?usage: ab-engine.sh REV_A [REV_B] [ROUNDS] [WORKLOADS]}
+rev_a=${1:?$usage}
 rev_b=${2:-.}
 rounds=${3:-200}
 workloads=${4:-W1,W2,W3,W4}
@@ -25,37 +28,53 @@ cc=${CC:-cc}
   echo "ab-engine.sh: build $driver first (meson setup build-bench -Dbench=true && ninja -C build-bench)" >&2
   exit 2
 }
+for rev in "$rev_a" "$rev_b"; do
+  [ "$rev" = . ] && continue
+  git -C "$top" rev-parse --verify --quiet "$rev^{commit}" >/dev/null || {
+    echo "ab-engine.sh: $rev is not a revision of $top ($usage)" >&2
+    exit 2
+  }
+done
+[ "$rev_a" != . ] || { echo "ab-engine.sh: REV_A must be a revision" >&2; exit 2; }
+
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+trap 'exit 129' HUP
+trap 'exit 130' INT
+trap 'exit 143' TERM
 
-# build_engine REV NAME: $tmp/NAME.so from REV's src/
+# tree_of REV: a tree object; for ".", the working tree as "git add -A"
+# would stage it (through a scratch index: the real one is not touched)
+tree_of () {
+  if [ "$1" = . ]; then
+    GIT_INDEX_FILE=$tmp/index git -C "$top" add -A
+    GIT_INDEX_FILE=$tmp/index git -C "$top" write-tree
+  else
+    git -C "$top" rev-parse "$1^{tree}"
+  fi
+}
+
+# build_engine TREE NAME: $tmp/NAME.so from TREE's src/
 build_engine () {
   src=$tmp/src-$2
   mkdir -p "$src"
-  if [ "$1" = . ]; then
-    (cd "$top" && git ls-files -co --exclude-standard -z |
-        tar -c --null --ignore-failed-read -T - -f - 2>/dev/null) |
-      tar -x -C "$src"
-  else
-    git -C "$top" archive "$1" | tar -x -C "$src"
-  fi
+  git -C "$top" archive "$1" | tar -x -C "$src"
   meson setup "$tmp/build-$2" "$src" -Dcuda=disabled -Dtests=disabled \
     -Dbench=false --buildtype=debugoptimized >"$tmp/setup-$2.log" 2>&1 ||
     { cat "$tmp/setup-$2.log" >&2; exit 1; }
-  ninja -C "$tmp/build-$2" src/libprep.a >/dev/null
-  "$cc" -shared -o "$tmp/$2.so" -Wl,--whole-archive \
+  ninja -C "$tmp/build-$2" src/libprep.a >"$tmp/ninja-$2.log" 2>&1 ||
+    { cat "$tmp/ninja-$2.log" >&2; exit 1; }
+  # shellcheck disable=SC2086 # CC may be a command with arguments
+  $cc -shared -o "$tmp/$2.so" -Wl,--whole-archive \
     "$tmp/build-$2/src/libprep.a" -Wl,--no-whole-archive -lpthread -lm
 }
 
-if [ "$rev_b" = . ]; then
-  git -C "$top" diff --quiet "$rev_a" -- src/prep.h || changed=1
-else
-  git -C "$top" diff --quiet "$rev_a" "$rev_b" -- src/prep.h || changed=1
-fi
-[ -z "${changed:-}" ] ||
+tree_a=$(tree_of "$rev_a")
+tree_b=$(tree_of "$rev_b")
+if ! git -C "$top" diff --quiet "$tree_a" "$tree_b" -- src/prep.h; then
   echo "ab-engine.sh: warning: src/prep.h differs between the revisions" >&2
-
-build_engine "$rev_a" a
-build_engine "$rev_b" b
+fi
+build_engine "$tree_a" a
+build_engine "$tree_b" b
 echo "A = $rev_a ($(git -C "$top" rev-parse --short "$rev_a")), B = $rev_b"
 "$driver" "$tmp/a.so" "$tmp/b.so" "$rounds" "$workloads"
