@@ -49,38 +49,6 @@
 /* Box mapping round trips, in pixels. */
 #define MAP_BOUND 1e-3
 
-/* The reference configuration of @p with the crop @crop (a slot's). */
-static void
-ref_from_prep (const PrepConfig * p, const PrepRect * crop, RefConfig * r)
-{
-  static const int matrices[] = { REF_MATRIX_BT601, REF_MATRIX_BT709,
-    REF_MATRIX_BT2020
-  };
-  int c;
-
-  ref_config_defaults (r);
-  r->src_width = p->src_width;
-  r->src_height = p->src_height;
-  r->crop_x = crop->x;
-  r->crop_y = crop->y;
-  r->crop_width = crop->width;
-  r->crop_height = crop->height;
-  r->out_width = p->out_width;
-  r->out_height = p->out_height;
-  r->letterbox = p->aspect == PREP_ASPECT_LETTERBOX;
-  r->pad_value = p->pad_value;
-  r->nearest = p->interpolation == PREP_INTERP_NEAREST;
-  r->matrix = matrices[p->matrix];
-  r->full_range = p->range == PREP_RANGE_FULL;
-  r->bgr = p->channel_order == PREP_ORDER_BGR;
-  r->nhwc = p->layout == PREP_LAYOUT_NHWC;
-  r->scale = p->scale;
-  for (c = 0; c < 3; c++) {
-    r->mean[c] = p->mean[c];
-    r->std[c] = p->std[c];
-  }
-}
-
 /* ------------------------------------------------------------------------ */
 /* float16 arithmetic                                                       */
 /* ------------------------------------------------------------------------ */
@@ -405,7 +373,7 @@ compare_batch (SlotErr * e, const BatchRun * r)
       compare_pad_slot (e, &r->out, &r->cfg, s);
       continue;
     }
-    ref_from_prep (&r->cfg, &r->rects[s], &rc);
+    case_ref_config (&r->cfg, &r->rects[s], &rc);
     fail_unless (ref_tensor_elements (&rc) == slot_elems);
     ref_run (&rc, r->frame.y, r->frame.y_stride, r->frame.uv,
         r->frame.uv_stride, ref);
@@ -580,7 +548,7 @@ GST_START_TEST (test_float16_table)
 
   run_case (__i__, PREP_DTYPE_FLOAT16, &f, TRUE, &cfg, &h);
   run_case (__i__, PREP_DTYPE_FLOAT32, &f, FALSE, &cfg, &f32);
-  ref_from_prep (&cfg, &cfg.crop, &rc);
+  case_ref_config (&cfg, &cfg.crop, &rc);
   ref = g_new (double, h.n);
   ref_run (&rc, f.y, f.y_stride, f.uv, f.uv_stride, ref);
   slot_err_init (&e);

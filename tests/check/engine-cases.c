@@ -687,3 +687,38 @@ batch_run_free (BatchRun * r)
   frame_free (&r->frame);
   prep_plan_free (r->plan);
 }
+
+/* ------------------------------------------------------------------------ */
+/* The reference model's configuration                                      */
+/* ------------------------------------------------------------------------ */
+
+void
+case_ref_config (const PrepConfig * p, const PrepRect * crop, RefConfig * r)
+{
+  static const int matrices[] = { REF_MATRIX_BT601, REF_MATRIX_BT709,
+    REF_MATRIX_BT2020
+  };
+  int c;
+
+  ref_config_defaults (r);
+  r->src_width = p->src_width;
+  r->src_height = p->src_height;
+  r->crop_x = crop->x;
+  r->crop_y = crop->y;
+  r->crop_width = crop->width;
+  r->crop_height = crop->height;
+  r->out_width = p->out_width;
+  r->out_height = p->out_height;
+  r->letterbox = p->aspect == PREP_ASPECT_LETTERBOX;
+  r->pad_value = p->pad_value;
+  r->nearest = p->interpolation == PREP_INTERP_NEAREST;
+  r->matrix = matrices[p->matrix];
+  r->full_range = p->range == PREP_RANGE_FULL;
+  r->bgr = p->channel_order == PREP_ORDER_BGR;
+  r->nhwc = p->layout == PREP_LAYOUT_NHWC;
+  r->scale = p->scale;
+  for (c = 0; c < 3; c++) {
+    r->mean[c] = p->mean[c];
+    r->std[c] = p->std[c];
+  }
+}

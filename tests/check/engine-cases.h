@@ -19,6 +19,7 @@
 #include <gst/check/gstcheck.h>
 
 #include "prep.h"
+#include "ref-model.h"
 
 /* Destination sentinel: a quiet NaN with a recognizable payload, so an
  * element that is never written is either found by its bits or is not
@@ -230,5 +231,10 @@ PrepRect make_rect (int x, int y, int width, int height);
 
 /* "float32" / "float16" */
 const char *dtype_name (PrepDataType type);
+
+/* The reference model's configuration of engine configuration @p, field
+ * by field, with the source rectangle @crop (p->crop, or a batch slot's). */
+void case_ref_config (const PrepConfig * p, const PrepRect * crop,
+    RefConfig * r);
 
 #endif /* __ENGINE_CASES_H__ */

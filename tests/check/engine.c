@@ -32,38 +32,6 @@
 /* Hand-computed golden values are given to 6 decimals in pixel units. */
 #define GOLDEN_BOUND 1e-5
 
-/* The same configuration for the reference model, field by field. */
-static void
-ref_from_prep (const PrepConfig * p, RefConfig * r)
-{
-  static const int matrices[] = { REF_MATRIX_BT601, REF_MATRIX_BT709,
-    REF_MATRIX_BT2020
-  };
-  int c;
-
-  ref_config_defaults (r);
-  r->src_width = p->src_width;
-  r->src_height = p->src_height;
-  r->crop_x = p->crop.x;
-  r->crop_y = p->crop.y;
-  r->crop_width = p->crop.width;
-  r->crop_height = p->crop.height;
-  r->out_width = p->out_width;
-  r->out_height = p->out_height;
-  r->letterbox = p->aspect == PREP_ASPECT_LETTERBOX;
-  r->pad_value = p->pad_value;
-  r->nearest = p->interpolation == PREP_INTERP_NEAREST;
-  r->matrix = matrices[p->matrix];
-  r->full_range = p->range == PREP_RANGE_FULL;
-  r->bgr = p->channel_order == PREP_ORDER_BGR;
-  r->nhwc = p->layout == PREP_LAYOUT_NHWC;
-  r->scale = p->scale;
-  for (c = 0; c < 3; c++) {
-    r->mean[c] = p->mean[c];
-    r->std[c] = p->std[c];
-  }
-}
-
 /* ------------------------------------------------------------------------ */
 /* Golden cases: a 4x4 frame, values computed by hand                      */
 /* ------------------------------------------------------------------------ */
@@ -113,7 +81,7 @@ check_golden (const PrepConfig * cfg, const double *expected, size_t n)
   fail_unless_equals_int (prep_plan_run_cpu (plan, golden_y, GOLDEN_STRIDE,
           golden_uv, GOLDEN_STRIDE, out + GUARD_HEAD,
           (n + GUARD_TAIL) * sizeof (float)), PREP_OK);
-  ref_from_prep (cfg, &rc);
+  case_ref_config (cfg, &cfg->crop, &rc);
   ref_run (&rc, golden_y, GOLDEN_STRIDE, golden_uv, GOLDEN_STRIDE, ref);
   for (i = 0; i < n; i++) {
     fail_unless (fabs (out[GUARD_HEAD + i] - expected[i]) <= GOLDEN_BOUND,
@@ -444,7 +412,7 @@ GST_START_TEST (test_reference_table)
   fail_unless_equals_int (first_written (dst + GUARD_HEAD + n, GUARD_TAIL),
       GUARD_TAIL);
 
-  ref_from_prep (&cfg, &rc);
+  case_ref_config (&cfg, &cfg.crop, &rc);
   ref = g_new (double, n);
   ref_run (&rc, f.y, f.y_stride, f.uv, f.uv_stride, ref);
   w = compare_tensor (&rc, dst + GUARD_HEAD, ref, tc->name);
