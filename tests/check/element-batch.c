@@ -46,45 +46,6 @@
 /* Frames and expected tensors                                               */
 /* ------------------------------------------------------------------------ */
 
-/* An NV12 frame in GStreamer's default layout for its size. */
-typedef struct
-{
-  gint width, height;
-  gsize offset[GST_VIDEO_MAX_PLANES];
-  gint stride[GST_VIDEO_MAX_PLANES];
-  gsize size;
-  guint8 *data;
-} Frame;
-
-static void
-frame_init (Frame * f, gint width, gint height, guint32 seed)
-{
-  GstVideoInfo info;
-  GRand *rand = g_rand_new_with_seed (seed);
-  gsize i;
-
-  memset (f, 0, sizeof (*f));
-  fail_unless (gst_video_info_set_format (&info, GST_VIDEO_FORMAT_NV12,
-          width, height));
-  f->width = width;
-  f->height = height;
-  f->offset[0] = info.offset[0];
-  f->offset[1] = info.offset[1];
-  f->stride[0] = info.stride[0];
-  f->stride[1] = info.stride[1];
-  f->size = info.size;
-  f->data = g_malloc (f->size);
-  for (i = 0; i < f->size; i++)
-    f->data[i] = (guint8) g_rand_int_range (rand, 0, 256);
-  g_rand_free (rand);
-}
-
-static void
-frame_clear (Frame * f)
-{
-  g_clear_pointer (&f->data, g_free);
-}
-
 /* The frame in a buffer; with @crop (not NULL) a GstVideoMeta of the whole
  * frame and a GstVideoCropMeta @crop, as a decoder that crops by metadata
  * sends them. */

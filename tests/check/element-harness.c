@@ -102,3 +102,41 @@ last_caps_event (GstHarness * h)
   }
   return caps;
 }
+
+void
+frame_fill_random (Frame * f, guint32 seed)
+{
+  GRand *rand = g_rand_new_with_seed (seed);
+  gsize i;
+
+  f->data = g_malloc (f->size);
+  for (i = 0; i < f->size; i++)
+    f->data[i] = (guint8) g_rand_int_range (rand, 0, 256);
+  g_rand_free (rand);
+}
+
+/* GStreamer's default NV12 layout for the size, as caps without a video meta
+ * describe it. */
+void
+frame_init (Frame * f, gint width, gint height, guint32 seed)
+{
+  GstVideoInfo info;
+
+  memset (f, 0, sizeof (*f));
+  fail_unless (gst_video_info_set_format (&info, GST_VIDEO_FORMAT_NV12,
+          width, height));
+  f->width = width;
+  f->height = height;
+  f->offset[0] = info.offset[0];
+  f->offset[1] = info.offset[1];
+  f->stride[0] = info.stride[0];
+  f->stride[1] = info.stride[1];
+  f->size = info.size;
+  frame_fill_random (f, seed);
+}
+
+void
+frame_clear (Frame * f)
+{
+  g_clear_pointer (&f->data, g_free);
+}

@@ -7,14 +7,15 @@
  * version 2 of the License, or (at your option) any later version.
  */
 
-/* The GstHarness set-up the element's test suites share (element.c,
- * element-batch.c). */
+/* The GstHarness set-up and the input frames that the element's test
+ * suites share (element.c, element-batch.c). */
 
 #ifndef __ELEMENT_HARNESS_H__
 #define __ELEMENT_HARNESS_H__
 
 #include <gst/check/gstcheck.h>
 #include <gst/check/gstharness.h>
+#include <gst/video/video.h>
 
 /* Sets properties written as on a gst-launch line: "width=224
  * aspect=letterbox mean=<0.5,0.5,0.5>" (no spaces inside values). */
@@ -38,5 +39,24 @@ GstBuffer *harness_push_pull (GstHarness * h, GstBuffer * buf);
 GstCaps *last_caps_event (GstHarness * h);
 
 void assert_contains (const GString * text, const gchar * needle);
+
+/* An NV12 frame: its bytes (owned by the test) and where the planes lie. */
+typedef struct
+{
+  gint width, height;
+  gsize offset[GST_VIDEO_MAX_PLANES];
+  gint stride[GST_VIDEO_MAX_PLANES];
+  gsize size;
+  gboolean meta;                /* attach a GstVideoMeta */
+  gsize split;                  /* > 0: a second GstMemory from this byte */
+  guint8 *data;
+} Frame;
+
+/* @f->size random bytes (seeded) into a new @f->data. */
+void frame_fill_random (Frame * f, guint32 seed);
+/* GStreamer's default NV12 layout for the size, as caps without a video
+ * meta describe it, filled with random bytes. */
+void frame_init (Frame * f, gint width, gint height, guint32 seed);
+void frame_clear (Frame * f);
 
 #endif /* __ELEMENT_HARNESS_H__ */

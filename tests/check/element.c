@@ -35,50 +35,6 @@
 /* Input frames                                                              */
 /* ------------------------------------------------------------------------ */
 
-/* An NV12 frame: its bytes (owned by the test) and where the planes lie. */
-typedef struct
-{
-  gint width, height;
-  gsize offset[GST_VIDEO_MAX_PLANES];
-  gint stride[GST_VIDEO_MAX_PLANES];
-  gsize size;
-  gboolean meta;                /* attach a GstVideoMeta */
-  gsize split;                  /* > 0: a second GstMemory from this byte */
-  guint8 *data;
-} Frame;
-
-static void
-frame_fill_random (Frame * f, guint32 seed)
-{
-  GRand *rand = g_rand_new_with_seed (seed);
-  gsize i;
-
-  f->data = g_malloc (f->size);
-  for (i = 0; i < f->size; i++)
-    f->data[i] = (guint8) g_rand_int_range (rand, 0, 256);
-  g_rand_free (rand);
-}
-
-/* GStreamer's default NV12 layout for the size, as caps without a video meta
- * describe it. */
-static void
-frame_init (Frame * f, gint width, gint height, guint32 seed)
-{
-  GstVideoInfo info;
-
-  memset (f, 0, sizeof (*f));
-  fail_unless (gst_video_info_set_format (&info, GST_VIDEO_FORMAT_NV12,
-          width, height));
-  f->width = width;
-  f->height = height;
-  f->offset[0] = info.offset[0];
-  f->offset[1] = info.offset[1];
-  f->stride[0] = info.stride[0];
-  f->stride[1] = info.stride[1];
-  f->size = info.size;
-  frame_fill_random (f, seed);
-}
-
 /* Planes with padded strides at non-default offsets, described by a video
  * meta: @pad bytes more per row than needed (@pad + 3 on the chroma plane, so
  * the strides differ), the luma plane @lead bytes into the buffer and @gap
@@ -97,12 +53,6 @@ frame_init_strided (Frame * f, gint width, gint height, gint pad, gsize lead,
   f->size = f->offset[1] + (gsize) f->stride[1] * ((height + 1) / 2);
   f->meta = TRUE;
   frame_fill_random (f, seed);
-}
-
-static void
-frame_clear (Frame * f)
-{
-  g_clear_pointer (&f->data, g_free);
 }
 
 static GstBuffer *
