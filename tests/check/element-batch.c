@@ -434,6 +434,20 @@ assert_caps (GstCaps * caps, const PrepConfig * cfg)
   gst_caps_unref (caps);
 }
 
+/* The caps event of the last push at step @i: @cfg's tensor caps when
+ * the step must renegotiate, else none. */
+static void
+assert_caps_event (GstHarness * h, const PrepConfig * cfg,
+    gboolean renegotiates, guint i)
+{
+  GstCaps *caps = last_caps_event (h);
+
+  if (renegotiates)
+    assert_caps (caps, cfg);
+  else
+    fail_unless (caps == NULL, "step %u: new caps, nothing changed", i);
+}
+
 static void
 assert_no_messages (GstBus * bus)
 {
@@ -632,18 +646,13 @@ GST_START_TEST (test_batch_changes)
   fail_unless (push_caps (h));
   for (i = 0; i < G_N_ELEMENTS (batch_steps); i++) {
     const BatchStep *b = &batch_steps[i];
-    GstCaps *caps;
     PrepConfig cfg;
 
     GST_INFO ("step %u: %s", i, b->props);
     set_props (h->element, b->props);
     tensor_config (&cfg, 16, 12, b->batch, SB, NCHW);
     push_frame (h, 300 + i, &cfg, NULL, NULL, 0, b->rects, b->n, NULL);
-    caps = last_caps_event (h);
-    if (b->new_caps)
-      assert_caps (caps, &cfg);
-    else
-      fail_unless (caps == NULL, "step %u: new caps for the same batch", i);
+    assert_caps_event (h, &cfg, b->new_caps, i);
   }
   assert_no_messages (bus);
   harness_free (h, bus);
@@ -828,15 +837,10 @@ GST_START_TEST (test_roi_meta)
   fail_unless (push_caps (h));
   for (i = 0; i < G_N_ELEMENTS (meta_frames); i++) {
     const MetaFrame *m = &meta_frames[i];
-    GstCaps *caps;
 
     push_frame (h, 400 + i, &cfg, NULL, m->metas, m->n_metas, m->rects, m->n,
         m->ids);
-    caps = last_caps_event (h);
-    if (i == 0)
-      assert_caps (caps, &cfg);
-    else
-      fail_unless (caps == NULL, "buffer %u renegotiated", i);
+    assert_caps_event (h, &cfg, i == 0, i);
   }
   /* clamps and skips are silent (design.md section 6) */
   assert_no_messages (bus);
@@ -902,16 +906,11 @@ GST_START_TEST (test_roi_source_switch)
   fail_unless (push_caps (h));
   for (i = 0; i < G_N_ELEMENTS (sources); i++) {
     gboolean meta = g_str_equal (sources[i], "meta");
-    GstCaps *caps;
 
     gst_util_set_object_arg (G_OBJECT (h->element), "roi-source", sources[i]);
     push_frame (h, 550 + i, &cfg, NULL, typed_metas, 3,
         meta ? rects : one, meta ? 3 : 1, meta ? ids : NULL);
-    caps = last_caps_event (h);
-    if (i == 0)
-      assert_caps (caps, &cfg);
-    else
-      fail_unless (caps == NULL, "step %u renegotiated", i);
+    assert_caps_event (h, &cfg, i == 0, i);
   }
   assert_no_messages (bus);
   harness_free (h, bus);
@@ -1011,7 +1010,6 @@ GST_START_TEST (test_data_type_renegotiates)
 
   fail_unless (push_caps (h));
   for (i = 0; i < G_N_ELEMENTS (types); i++) {
-    GstCaps *caps;
     PrepConfig cfg;
 
     gst_util_set_object_arg (G_OBJECT (h->element), "data-type", types[i]);
@@ -1019,11 +1017,8 @@ GST_START_TEST (test_data_type_renegotiates)
     if (g_str_equal (types[i], "float16"))
       cfg.data_type = PREP_DTYPE_FLOAT16;
     push_frame (h, 700 + i, &cfg, NULL, NULL, 0, crops, 1, NULL);
-    caps = last_caps_event (h);
-    if (i == 0 || !g_str_equal (types[i], types[i - 1]))
-      assert_caps (caps, &cfg);
-    else
-      fail_unless (caps == NULL, "step %u: new caps for the same type", i);
+    assert_caps_event (h, &cfg, i == 0
+        || !g_str_equal (types[i], types[i - 1]), i);
   }
   assert_no_messages (bus);
   harness_free (h, bus);
