@@ -11,6 +11,7 @@
  * rounded once to the float PrepParams shared by every path. */
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "prep-private.h"
@@ -144,6 +145,8 @@ prep_plan_alloc (PrepPlan * plan)
 {
   size_t n = (size_t) plan->cfg.batch_size * (size_t) plan->cfg.out_width;
 
+  if (n > SIZE_MAX / sizeof (PrepTap))
+    return PREP_ERROR_NO_MEMORY;
   plan->col_taps = malloc (n * sizeof (PrepTap));
   if (plan->col_taps == NULL)
     return PREP_ERROR_NO_MEMORY;

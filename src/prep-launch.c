@@ -20,6 +20,8 @@
  * 65535 * 8 = 524280 rows are refused with PREP_ERROR_GRID, which the
  * element reports as an error naming the limit. */
 
+#include <stdint.h>
+
 #include "prep-kernel.h"
 
 #define PREP_BLOCK_W 32u
@@ -67,31 +69,54 @@ prep_axis_last_tap (const PrepAxis * a, int nearest)
   return t.i1;
 }
 
+/* a * b + c in 64 bits for a, b, c >= 0, SIZE_MAX when it does not fit in
+ * size_t */
+static size_t
+prep_mul_add_sat (uint64_t a, uint64_t b, uint64_t c)
+{
+  if (a != 0 && b > (UINT64_MAX - c) / a)
+    return SIZE_MAX;
+  if (a * b + c > (uint64_t) SIZE_MAX)
+    return SIZE_MAX;
+  return (size_t) (a * b + c);
+}
+
+/* Extents in 64 bits, saturated at SIZE_MAX: a negative stride (which no
+ * checked launch gets) or sizes no plan has cannot wrap to a small
+ * extent. */
 void
 prep_kernel_extents (const PrepParams * p, const PrepSlotTable * slots,
     int n_slots, int y_stride, int uv_stride, size_t *y_bytes,
     size_t *uv_bytes, size_t *dst_bytes)
 {
-  size_t ly = 0, luv = 0, col, row;
+  size_t ly = 0, luv = 0, e;
+  uint64_t col, row, ys, uvs, elems;
   int i;
 
+  ys = y_stride < 0 ? UINT64_MAX : (uint64_t) y_stride;
+  uvs = uv_stride < 0 ? UINT64_MAX : (uint64_t) uv_stride;
   for (i = 0; i < n_slots; i++) {
     const PrepSlotGeom *g = &slots->s[i];
 
     if (!g->valid)
       continue;
-    col = (size_t) prep_axis_last_tap (&g->ax, p->nearest);
-    row = (size_t) prep_axis_last_tap (&g->ay, p->nearest);
-    if (row * (size_t) y_stride + col + 1 > ly)
-      ly = row * (size_t) y_stride + col + 1;
-    if (row / 2 * (size_t) uv_stride + col / 2 * 2 + 2 > luv)
-      luv = row / 2 * (size_t) uv_stride + col / 2 * 2 + 2;
+    col = (uint64_t) prep_axis_last_tap (&g->ax, p->nearest);
+    row = (uint64_t) prep_axis_last_tap (&g->ay, p->nearest);
+    e = prep_mul_add_sat (row, ys, col + 1);
+    if (e > ly)
+      ly = e;
+    e = prep_mul_add_sat (row / 2, uvs, col / 2 * 2 + 2);
+    if (e > luv)
+      luv = e;
   }
   if (y_bytes != NULL)
     *y_bytes = ly;
   if (uv_bytes != NULL)
     *uv_bytes = luv;
-  if (dst_bytes != NULL)
-    *dst_bytes = (size_t) p->out_width * (size_t) p->out_height * 3 *
-        (p->half ? 2 : 4) * (size_t) n_slots;
+  if (dst_bytes != NULL) {
+    elems = (uint64_t) (p->out_width > 0 ? p->out_width : 0) *
+        (uint64_t) (p->out_height > 0 ? p->out_height : 0);
+    *dst_bytes = prep_mul_add_sat (elems, 3 * (p->half ? 2 : 4) *
+        (uint64_t) (n_slots > 0 ? n_slots : 0), 0);
+  }
 }

@@ -228,7 +228,8 @@ prep_status_string (PrepStatus status)
     case PREP_ERROR_OVERFLOW:
       return "output tensor byte size overflows";
     case PREP_ERROR_STRIDE:
-      return "stride smaller than the row it holds";
+      return "a stride is negative or smaller than the row it holds "
+          "(luma: width bytes, chroma: width rounded up to even)";
     case PREP_ERROR_OUTPUT_SIZE:
       return "output buffer smaller than the tensor";
     case PREP_ERROR_NO_MEMORY:

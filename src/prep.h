@@ -42,7 +42,8 @@ typedef enum {
                                  * std, or folded values overflowing float */
   PREP_ERROR_PAD_VALUE,         /* pad value outside [0, 255] or not finite */
   PREP_ERROR_OVERFLOW,          /* output byte count does not fit in size_t */
-  PREP_ERROR_STRIDE,            /* a stride smaller than the row it holds */
+  PREP_ERROR_STRIDE,            /* a stride smaller than the row it holds
+                                 * (negative, or too small for the width) */
   PREP_ERROR_OUTPUT_SIZE,       /* destination smaller than the tensor */
   PREP_ERROR_NO_MEMORY,
   PREP_ERROR_LAUNCH,            /* the kernel launch failed */
@@ -186,9 +187,21 @@ PrepStatus prep_plan_slot_map (const PrepPlan * plan, int slot,
     PrepBoxMap * map);
 
 /* Bytes an NV12 frame of the plan's size needs with these strides:
- * the luma plane (height rows) and the chroma plane (ceil(height/2) rows). */
+ * the luma plane (height rows of width bytes) and the chroma plane
+ * (ceil(height/2) rows of 2 * ceil(width/2) bytes), stride * (rows - 1) +
+ * row bytes, computed in 64 bits.  SIZE_MAX (no buffer holds it) when the
+ * stride cannot hold a row (a negative one included) or the count does not
+ * fit in size_t; prep_plan_frame_bytes () says which. */
 size_t prep_plan_luma_bytes (const PrepPlan * plan, int y_stride);
 size_t prep_plan_chroma_bytes (const PrepPlan * plan, int uv_stride);
+
+/* Both plane sizes above, checked: PREP_ERROR_STRIDE when a stride cannot
+ * hold a row of its plane whatever the width (for a width of INT_MAX a
+ * chroma row is 2^31 bytes: no int stride holds it), PREP_ERROR_OVERFLOW
+ * when a size does not fit in size_t, PREP_ERROR_INVALID_ARGUMENT for a
+ * NULL plan.  Either output pointer may be NULL. */
+PrepStatus prep_plan_frame_bytes (const PrepPlan * plan, int y_stride,
+    int uv_stride, size_t * luma_bytes, size_t * chroma_bytes);
 
 /* The CPU path: one pass over the output, on the calling thread, with the
  * fastest implementation this CPU runs (PREP_CPU_AUTO).  dst_size is in
