@@ -213,6 +213,16 @@ video_to_tensor (const GstStructure * s, gconstpointer data)
   return t;
 }
 
+/* The same without dimensions: a downstream that fixes them chooses */
+static GstStructure *
+video_to_open_tensor (const GstStructure * s, gconstpointer data)
+{
+  GstStructure *t = video_to_tensor (s, data);
+
+  gst_structure_remove_field (t, "dimensions");
+  return t;
+}
+
 static GstStructure *
 tensor_to_video (const GstStructure * s, gconstpointer data)
 {
@@ -229,7 +239,25 @@ GstCaps *
 gst_cuda_preproc_video_to_tensor_caps (const GstCaps * caps,
     const GstCudaPreprocShape * shape, gboolean with_cuda)
 {
-  return map_caps (caps, video_to_tensor, shape, TRUE, with_cuda);
+  GstCaps *res = map_caps (caps, video_to_tensor, shape, TRUE, with_cuda);
+
+  return gst_caps_merge (res, map_caps (caps, video_to_open_tensor, shape,
+          TRUE, with_cuda));
+}
+
+/* Fixed tensor caps that left the dimensions open take @shape's. */
+void
+gst_cuda_preproc_tensor_caps_fixate_dimensions (GstCaps * caps,
+    const GstCudaPreprocShape * shape)
+{
+  GstStructure *s = gst_caps_get_structure (caps, 0);
+  gchar *dims;
+
+  if (gst_structure_has_field (s, "dimensions"))
+    return;
+  dims = gst_cuda_preproc_shape_to_dimensions (shape);
+  gst_structure_set (s, "dimensions", G_TYPE_STRING, dims, NULL);
+  g_free (dims);
 }
 
 GstCaps *

@@ -41,6 +41,11 @@ G_BEGIN_DECLS
     "other/tensors, " GST_CUDA_PREPROC_TENSOR_FIELDS
 #endif
 
+/* The largest tensor the element produces, in bytes: the size of a
+ * GstBufferPool's buffers is a guint (docs/bad-input.md).  Larger tensors
+ * are refused at negotiation. */
+#define GST_CUDA_PREPROC_MAX_TENSOR_BYTES ((gsize) G_MAXUINT)
+
 /* The tensor shape as the element writes it. */
 typedef struct
 {
@@ -62,11 +67,17 @@ gboolean gst_cuda_preproc_caps_get_shape (const GstCaps * caps,
 
 /* Caps on the other side.  CUDA video gives CUDA tensors, then system
  * tensors (the kernel's output is downloaded); system video gives system
- * tensors.  Without @with_cuda, structures that need CUDA are left out. */
+ * tensors.  Without @with_cuda, structures that need CUDA are left out.
+ * The tensor caps have @shape's dimensions, followed by the same
+ * structures with the dimensions open, so that a downstream that fixes
+ * them may choose (set_caps () checks that the properties allow it). */
 GstCaps *gst_cuda_preproc_video_to_tensor_caps (const GstCaps * caps,
     const GstCudaPreprocShape * shape, gboolean with_cuda);
 GstCaps *gst_cuda_preproc_tensor_to_video_caps (const GstCaps * caps,
     gboolean with_cuda);
+
+void gst_cuda_preproc_tensor_caps_fixate_dimensions (GstCaps * caps,
+    const GstCudaPreprocShape * shape);
 
 gboolean gst_cuda_preproc_caps_is_cuda (const GstCaps * caps);
 

@@ -76,6 +76,7 @@ gst_cuda_preproc_input_complete (GstElement * self, const GstVideoInfo * info,
   gsize size = gst_buffer_get_size (buf), need[2] = { 0, 0 };
   gsize offset[2] = { info->offset[0], info->offset[1] };
   gint stride[2] = { info->stride[0], info->stride[1] };
+  gint64 chroma_row = ((gint64) frame_width + 1) / 2 * 2;
 
   if (meta != NULL) {
     if (meta->format != GST_VIDEO_FORMAT_NV12 || meta->n_planes != 2 ||
@@ -87,10 +88,13 @@ gst_cuda_preproc_input_complete (GstElement * self, const GstVideoInfo * info,
     stride[0] = meta->stride[0];
     stride[1] = meta->stride[1];
   }
-  if (stride[0] < frame_width || stride[1] < GST_ROUND_UP_2 (frame_width))
+  if (stride[0] < frame_width || stride[1] < chroma_row)
     goto bad_stride;
-  need[0] = offset[0] + prep_plan_luma_bytes (plan, stride[0]);
-  need[1] = offset[1] + prep_plan_chroma_bytes (plan, stride[1]);
+  /* in 64 bits, saturating: a plane that cannot fit is too big */
+  need[0] = prep_plan_luma_bytes (plan, stride[0]);
+  need[1] = prep_plan_chroma_bytes (plan, stride[1]);
+  need[0] = need[0] > G_MAXSIZE - offset[0] ? G_MAXSIZE : need[0] + offset[0];
+  need[1] = need[1] > G_MAXSIZE - offset[1] ? G_MAXSIZE : need[1] + offset[1];
   if (need[0] > size || need[1] > size)
     goto too_small;
   return TRUE;
@@ -126,19 +130,15 @@ too_small:
 }
 
 /* Tensors are large: recycle them through a pool of their size unless
- * downstream offers one that fits; pool sizes are 32-bit, so larger
- * tensors are allocated one by one (no pool). */
+ * downstream offers one that fits.  Pool sizes are 32-bit: set_caps ()
+ * refused larger tensors (GST_CUDA_PREPROC_MAX_TENSOR_BYTES). */
 void
 gst_cuda_preproc_output_pool (GstQuery * query, gsize bytes)
 {
   GstBufferPool *pool = NULL;
   guint size = 0, min = 0, max = 0;
 
-  if (bytes > G_MAXUINT) {
-    while (gst_query_get_n_allocation_pools (query) > 0)
-      gst_query_remove_nth_allocation_pool (query, 0);
-    return;
-  }
+  g_return_if_fail (bytes <= G_MAXUINT);
   if (gst_query_get_n_allocation_pools (query) > 0)
     gst_query_parse_nth_allocation_pool (query, 0, &pool, &size, &min, &max);
   if (pool == NULL || size < bytes) {

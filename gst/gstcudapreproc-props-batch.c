@@ -35,9 +35,12 @@ gst_cuda_preproc_settings_install_batch (GObjectClass * gobject_class)
    * `rois="<<x,y,width,height>,<x,y,width,height>>"`, at most 64.  Each is
    * cropped, converted, resized and normalized like the crop, all in the
    * same pass.  Empty (the default): one slot from the crop-* properties.
-   * Width and height must be positive; a list that is not made of 4-integer
-   * arrays is refused with a warning.  A rectangle partly outside the frame
-   * is clamped with an element warning; one wholly outside fails
+   * Width and height must be positive; a value that is not a list of
+   * 4-integer arrays is refused with a warning that shows this form.  A
+   * rectangle partly outside the frame is clamped with an element warning.
+   * While a stream plays, a value with a rectangle wholly outside the frame
+   * is refused with an element warning naming it and the frame size (the
+   * previous value stays); before the first caps such a value fails
    * negotiation, as the crop does.  Used with roi-source=property.
    *
    * Since: 0.1
@@ -45,11 +48,7 @@ gst_cuda_preproc_settings_install_batch (GObjectClass * gobject_class)
   g_object_class_install_property (gobject_class, PROP_ROIS,
       gst_param_spec_array ("rois", "Regions of interest",
           "Rectangles <x,y,width,height> in frame pixels, one batch slot "
-          "each: \"<<x,y,w,h>,...>\" (empty = the crop)",
-          gst_param_spec_array ("roi", "Region of interest",
-              "One rectangle <x,y,width,height>", g_param_spec_int ("value",
-                  "Value", "x, y, width or height", G_MININT, G_MAXINT, 0,
-                  PARAM_FLAGS), PARAM_FLAGS), PARAM_FLAGS));
+          "each: \"<<x,y,w,h>,...>\" (empty = the crop)", NULL, PARAM_FLAGS));
   /**
    * GstCudaPreproc:roi-source:
    *
@@ -57,8 +56,10 @@ gst_cuda_preproc_settings_install_batch (GObjectClass * gobject_class)
    * the crop), or the #GstVideoRegionOfInterestMeta of each buffer, in meta
    * order (optionally only those of #GstCudaPreproc:roi-type).  Metadata
    * rectangles partly outside the frame are clamped and empty ones skipped
-   * (debug log); the first batch-size are used, the rest dropped (debug
-   * log); unused slots hold the normalized pad value.
+   * (debug log); the first batch-size are used, the rest dropped (the
+   * first frame that drops some posts one element warning per stream,
+   * saying how many and to raise #GstCudaPreproc:batch-size; the rest a
+   * debug log); unused slots hold the normalized pad value.
    *
    * Since: 0.1
    */
@@ -84,9 +85,11 @@ gst_cuda_preproc_settings_install_batch (GObjectClass * gobject_class)
    *
    * Slots N of the tensor [N, 3, H, W] (fixed in the caps: dimensions
    * W:H:3:N).  0 (the default) means the number of #GstCudaPreproc:rois
-   * with roi-source=property, else 1.  With roi-source=meta set it to the most objects a frame may
-   * carry: the number of valid slots varies per buffer and travels in the
-   * box meta (docs/meta.md).
+   * with roi-source=property, else 1; while it is 0 and no rois are in
+   * use, downstream caps with a fixed batch choose it.  With
+   * roi-source=meta set it to the most objects a frame may carry: the
+   * number of valid slots varies per buffer and travels in the box meta
+   * (docs/meta.md).
    *
    * Since: 0.1
    */
@@ -129,57 +132,112 @@ gst_cuda_preproc_settings_batch (const GstCudaPreprocSettings * s)
   return 1;
 }
 
-/* Reads one <x,y,width,height>; FALSE unless 4 integers, size > 0. */
-static gboolean
-settings_read_rect (const GValue * v, PrepRect * r)
+gboolean
+gst_cuda_preproc_settings_batch_free (const GstCudaPreprocSettings * s)
 {
-  gint f[4], i;
+  return s->batch_size == 0 && (s->roi_source !=
+      GST_CUDA_PREPROC_ROI_SOURCE_PROPERTY || s->n_rois == 0);
+}
 
-  if (!GST_VALUE_HOLDS_ARRAY (v) || gst_value_array_get_size (v) != 4)
+/* One integer entry, of any integer GType (gst-launch gives gint, Python
+ * may give gint64); FALSE for anything else or a value outside gint. */
+static gboolean
+settings_read_int (const GValue * e, gint * out)
+{
+  GValue v = G_VALUE_INIT;
+  gint64 i;
+
+  if (!G_VALUE_HOLDS_INT (e) && !G_VALUE_HOLDS_UINT (e) &&
+      !G_VALUE_HOLDS_INT64 (e) && !G_VALUE_HOLDS_UINT64 (e) &&
+      !G_VALUE_HOLDS_LONG (e) && !G_VALUE_HOLDS_ULONG (e))
     return FALSE;
-  for (i = 0; i < 4; i++) {
-    const GValue *e = gst_value_array_get_value (v, i);
+  g_value_init (&v, G_TYPE_INT64);
+  if (!g_value_transform (e, &v))
+    return FALSE;
+  i = g_value_get_int64 (&v);
+  if (G_VALUE_HOLDS_UINT64 (e) && g_value_get_uint64 (e) > G_MAXINT)
+    return FALSE;
+  if (i < G_MININT || i > G_MAXINT)
+    return FALSE;
+  *out = (gint) i;
+  return TRUE;
+}
 
-    if (!G_VALUE_HOLDS_INT (e))
-      return FALSE;
-    f[i] = g_value_get_int (e);
-  }
+/* Reads rectangle @i, <x,y,width,height>; NULL, or what is wrong with it
+ * (to free). */
+static gchar *
+settings_read_rect (const GValue * v, guint i, PrepRect * r)
+{
+  gint f[4], k;
+
+  if (!GST_VALUE_HOLDS_ARRAY (v))
+    return g_strdup_printf ("entry %u is a %s, not a rectangle "
+        "<x,y,width,height>", i, G_VALUE_TYPE_NAME (v));
+  if (gst_value_array_get_size (v) != 4)
+    return g_strdup_printf ("rectangle %u has %u values, not 4", i,
+        gst_value_array_get_size (v));
+  for (k = 0; k < 4; k++)
+    if (!settings_read_int (gst_value_array_get_value (v, k), &f[k]))
+      return g_strdup_printf ("value %d of rectangle %u is not an integer",
+          k, i);
   r->x = f[0];
   r->y = f[1];
   r->width = f[2];
   r->height = f[3];
-  return r->width > 0 && r->height > 0;
+  if (r->width <= 0 || r->height <= 0)
+    return g_strdup_printf ("rectangle %u is %dx%d: width and height must be "
+        "positive", i, r->width, r->height);
+  return NULL;
+}
+
+/* Reads the rois value into @rects; NULL, or why it is refused (to free). */
+gchar *
+gst_cuda_preproc_settings_read_rois (const GValue * value, PrepRect * rects,
+    guint * n_rects)
+{
+  guint i, n = gst_value_array_get_size (value);
+  gchar *why;
+
+  if (n > PREP_BATCH_MAX)
+    return g_strdup_printf ("%u rectangles, more than the %d slots of a "
+        "batch", n, PREP_BATCH_MAX);
+  for (i = 0; i < n; i++)
+    if ((why = settings_read_rect (gst_value_array_get_value (value, i), i,
+                &rects[i])) != NULL)
+      return why;
+  *n_rects = n;
+  return NULL;
 }
 
 /* The rois property: every rectangle valid, at most PREP_BATCH_MAX, or
- * the whole value is refused with a warning and the old one kept.  TRUE
- * when the automatic batch size changed. */
+ * the whole value is refused with a warning that shows the expected form,
+ * and the old one kept.  TRUE when the automatic batch size changed. */
 static gboolean
 settings_set_rois (GstObject * self, GstCudaPreprocSettings * s,
     const GValue * value)
 {
   PrepRect rects[PREP_BATCH_MAX];
-  guint i, n = gst_value_array_get_size (value), before;
-  gchar *str;
+  guint n = 0, before, after;
+  gchar *why, *str;
 
-  for (i = 0; i < n && n <= PREP_BATCH_MAX; i++)
-    if (!settings_read_rect (gst_value_array_get_value (value, i), &rects[i]))
-      break;
-  if (i == n && n <= PREP_BATCH_MAX) {
+  why = gst_cuda_preproc_settings_read_rois (value, rects, &n);
+  if (why == NULL) {
     GST_OBJECT_LOCK (self);
     before = gst_cuda_preproc_settings_batch (s);
     memcpy (s->rois, rects, n * sizeof (PrepRect));
     s->n_rois = n;
-    i = gst_cuda_preproc_settings_batch (s);
+    after = gst_cuda_preproc_settings_batch (s);
     GST_OBJECT_UNLOCK (self);
-    return before != i;
+    return before != after;
   }
   str = gst_value_serialize (value);
-  g_warning ("%s: refusing rois=%s: expected at most %d rectangles "
-      "<x,y,width,height> of integers with width and height > 0; keeping "
-      "the previous value", GST_OBJECT_NAME (self), GST_STR_NULL (str),
-      PREP_BATCH_MAX);
+  g_warning ("%s: refusing rois=%s: %s; expected "
+      "rois=\"<<x,y,width,height>,...>\", at most %d rectangles of "
+      "integers with width and height > 0, e.g. rois=\"<<0,0,640,360>>\"; "
+      "keeping the previous value", GST_OBJECT_NAME (self),
+      GST_STR_NULL (str), why, PREP_BATCH_MAX);
   g_free (str);
+  g_free (why);
   return FALSE;
 }
 

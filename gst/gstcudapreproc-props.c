@@ -17,6 +17,7 @@
 #include "config.h"
 #endif
 
+#include <math.h>
 #include <string.h>
 
 #include "gstcudapreproc-props.h"
@@ -46,7 +47,11 @@ install_geometry_properties (GObjectClass * gobject_class)
    * GstCudaPreproc:width:
    *
    * Width of the output tensor in pixels.  Changing it while playing
-   * renegotiates on the next buffer.
+   * renegotiates on the next buffer.  While neither width nor height is
+   * set, downstream caps with fixed dimensions choose the tensor's size
+   * (and its layout); once one is set, the properties decide, and
+   * downstream caps that want another shape fail negotiation with a
+   * message naming both.
    *
    * Since: 0.1
    */
@@ -91,7 +96,10 @@ install_geometry_properties (GObjectClass * gobject_class)
    *
    * Width of the crop rectangle; 0 extends it to the frame's right edge.
    * A crop partly outside the frame is clamped to it (with one element
-   * warning); one entirely outside fails negotiation.
+   * warning).  While a stream plays, a crop-* value that puts the crop
+   * entirely outside the frame is refused with an element warning naming
+   * the crop and the frame size, and the previous value stays; before the
+   * first caps such a crop fails negotiation.
    *
    * Since: 0.1
    */
@@ -180,7 +188,9 @@ install_mapping_properties (GObjectClass * gobject_class)
    * CUDA device of the context the element creates when no neighbour or
    * application shares one (-1: any, which is device 0).  Buffers that
    * arrive in CUDA memory are always processed in their own memory's
-   * context.  Only used with CUDA memory.
+   * context.  Only used with CUDA memory.  Can only be changed in the NULL
+   * and READY states: a change in PAUSED or PLAYING is refused with an
+   * element warning, and the previous value stays.
    *
    * Since: 0.1
    */
@@ -211,31 +221,30 @@ install_normalization_properties (GObjectClass * gobject_class)
    *
    * Per-channel mean, three values in tensor channel order (after
    * #GstCudaPreproc:channel-order), e.g. `mean="<0.485,0.456,0.406>"`.
-   * Values must be finite; anything else is refused with a warning.
+   * Values must be finite numbers (integers are taken too, as in
+   * `mean="<0,0,0>"`); anything else is refused with a warning naming the
+   * rule that failed, and the previous value is kept.
    *
    * Since: 0.1
    */
   g_object_class_install_property (gobject_class, PROP_MEAN,
       gst_param_spec_array ("mean", "Mean",
-          "Per-channel mean, 3 values in tensor channel order",
-          g_param_spec_double ("mean-value", "Mean value",
-              "Mean of one channel", -G_MAXDOUBLE, G_MAXDOUBLE,
-              DEFAULT_PROP_MEAN, PARAM_FLAGS), PARAM_FLAGS));
+          "Per-channel mean, 3 numbers in tensor channel order",
+          NULL, PARAM_FLAGS));
   /**
    * GstCudaPreproc:std:
    *
    * Per-channel standard deviation, three values in tensor channel order,
-   * e.g. `std="<0.229,0.224,0.225>"`.  Values must be finite and non-zero;
-   * anything else is refused with a warning.
+   * e.g. `std="<0.229,0.224,0.225>"`.  Values must be finite, non-zero
+   * numbers (integers are taken too); anything else is refused with a
+   * warning naming the rule that failed, and the previous value is kept.
    *
    * Since: 0.1
    */
   g_object_class_install_property (gobject_class, PROP_STD,
       gst_param_spec_array ("std", "Std",
-          "Per-channel standard deviation, 3 non-zero values in tensor "
-          "channel order", g_param_spec_double ("std-value", "Std value",
-              "Standard deviation of one channel", -G_MAXDOUBLE, G_MAXDOUBLE,
-              DEFAULT_PROP_STD, PARAM_FLAGS), PARAM_FLAGS));
+          "Per-channel standard deviation, 3 non-zero numbers in tensor "
+          "channel order", NULL, PARAM_FLAGS));
 }
 
 static void
@@ -276,6 +285,7 @@ gst_cuda_preproc_settings_init (GstCudaPreprocSettings * s)
 
   s->width = DEFAULT_PROP_WIDTH;
   s->height = DEFAULT_PROP_HEIGHT;
+  s->size_set = FALSE;
   s->crop.x = DEFAULT_PROP_CROP_X;
   s->crop.y = DEFAULT_PROP_CROP_Y;
   s->crop.width = DEFAULT_PROP_CROP_WIDTH;
@@ -295,35 +305,64 @@ gst_cuda_preproc_settings_init (GstCudaPreprocSettings * s)
   }
 }
 
-/* Reads a 3-value array; FALSE unless it holds exactly 3 numbers. */
-static gboolean
+/* Reads a 3-value array of numbers (doubles, or integers as Python and
+ * gst-launch give them); NULL, or why not (to free). */
+static gchar *
 settings_read_triple (const GValue * value, gdouble out[3])
 {
-  guint i;
+  guint i, n = gst_value_array_get_size (value);
 
-  if (gst_value_array_get_size (value) != 3)
-    return FALSE;
+  if (n != 3)
+    return g_strdup_printf ("it needs exactly 3 values, not %u", n);
   for (i = 0; i < 3; i++) {
+    const GValue *e = gst_value_array_get_value (value, i);
     GValue d = G_VALUE_INIT;
 
     g_value_init (&d, G_TYPE_DOUBLE);
-    if (!g_value_transform (gst_value_array_get_value (value, i), &d))
-      return FALSE;
-    out[i] = g_value_get_double (&d);
+    if (!G_VALUE_HOLDS (e, G_TYPE_STRING) && g_value_transform (e, &d)) {
+      out[i] = g_value_get_double (&d);
+      continue;
+    }
+    return g_strdup_printf ("value %u is a %s, not a number", i,
+        G_VALUE_TYPE_NAME (e));
   }
-  return TRUE;
+  return NULL;
+}
+
+/* The rule of docs/properties.md that scale, mean and std break, or NULL
+ * (prep_normalization_validate () has the last word). */
+static gchar *
+settings_normalization_rule (gdouble scale, const gdouble mean[3],
+    const gdouble std[3])
+{
+  gint c;
+
+  if (!isfinite (scale))
+    return g_strdup ("scale must be a finite number");
+  for (c = 0; c < 3; c++) {
+    if (!isfinite (mean[c]))
+      return g_strdup_printf ("mean value %d is not finite", c);
+    if (!isfinite (std[c]))
+      return g_strdup_printf ("std value %d is not finite", c);
+    if (std[c] == 0.0)
+      return g_strdup_printf ("std value %d is 0", c);
+  }
+  if (prep_normalization_validate (scale, mean, std) != PREP_OK)
+    return g_strdup ("(255 * scale - mean) / std must fit in a float for "
+        "every channel");
+  return NULL;
 }
 
 /* scale, mean and std are checked together (prep_normalization_validate ():
  * finite, std non-zero, folded values finite in float).  A refused value is
- * reported with a warning naming it, and the previous values stay. */
+ * reported with a warning naming it and the rule it breaks, and the
+ * previous values stay. */
 static void
 settings_set_normalization (GstObject * self, GstCudaPreprocSettings * s,
     guint prop_id, const GValue * value)
 {
   gdouble scale, mean[3], std[3];
-  gboolean ok = TRUE;
-  gchar *str;
+  gchar *why = NULL, *str;
 
   GST_OBJECT_LOCK (self);
   scale = s->scale;
@@ -332,37 +371,40 @@ settings_set_normalization (GstObject * self, GstCudaPreprocSettings * s,
   if (prop_id == PROP_SCALE)
     scale = g_value_get_double (value);
   else
-    ok = settings_read_triple (value, prop_id == PROP_MEAN ? mean : std);
-  ok = ok && prep_normalization_validate (scale, mean, std) == PREP_OK;
-  if (ok) {
+    why = settings_read_triple (value, prop_id == PROP_MEAN ? mean : std);
+  if (why == NULL)
+    why = settings_normalization_rule (scale, mean, std);
+  if (why == NULL) {
     s->scale = scale;
     memcpy (s->mean, mean, sizeof (mean));
     memcpy (s->std, std, sizeof (std));
   }
   GST_OBJECT_UNLOCK (self);
-  if (ok)
+  if (why == NULL)
     return;
   str = gst_value_serialize (value);
-  g_warning ("%s: refusing %s=%s: scale must be a finite number, mean and "
-      "std 3 finite numbers, std non-zero, and (255 * scale - mean) / std "
-      "must fit in float; keeping the previous value",
+  g_warning ("%s: refusing %s=%s: %s; keeping the previous value",
       GST_OBJECT_NAME (self), prop_id == PROP_SCALE ? "scale" :
-      prop_id == PROP_MEAN ? "mean" : "std", GST_STR_NULL (str));
+      prop_id == PROP_MEAN ? "mean" : "std", GST_STR_NULL (str), why);
   g_free (str);
+  g_free (why);
 }
 
+/* The three values are read under one lock: never a mix of two writes. */
 static void
 settings_get_triple (GstObject * self, const gdouble * src, GValue * value)
 {
+  gdouble v[3];
   gint i;
 
+  GST_OBJECT_LOCK (self);
+  memcpy (v, src, sizeof (v));
+  GST_OBJECT_UNLOCK (self);
   for (i = 0; i < 3; i++) {
     GValue d = G_VALUE_INIT;
 
     g_value_init (&d, G_TYPE_DOUBLE);
-    GST_OBJECT_LOCK (self);
-    g_value_set_double (&d, src[i]);
-    GST_OBJECT_UNLOCK (self);
+    g_value_set_double (&d, v[i]);
     gst_value_array_append_and_take_value (value, &d);
   }
 }
@@ -391,12 +433,12 @@ gst_cuda_preproc_settings_set (GstObject * self, GstCudaPreprocSettings * s,
 
   switch (prop_id) {
     case PROP_WIDTH:
-      *reshape = gst_cuda_preproc_settings_set_int (self, &s->width,
-          g_value_get_int (value), TRUE);
-      break;
     case PROP_HEIGHT:
-      *reshape = gst_cuda_preproc_settings_set_int (self, &s->height,
-          g_value_get_int (value), TRUE);
+      GST_OBJECT_LOCK (self);
+      s->size_set = TRUE;
+      GST_OBJECT_UNLOCK (self);
+      *reshape = gst_cuda_preproc_settings_set_int (self, prop_id ==
+          PROP_WIDTH ? &s->width : &s->height, g_value_get_int (value), TRUE);
       break;
     case PROP_CROP_X:
       gst_cuda_preproc_settings_set_int (self, &s->crop.x,

@@ -46,6 +46,8 @@ enum
 typedef struct
 {
   gint width, height;
+  gboolean size_set;            /* width or height was set: downstream caps
+                                 * cannot choose the size */
   PrepRect crop;                /* as requested: 0 size = to the edge */
   gint aspect, interpolation, channel_order, layout;
   gint cuda_device_id;          /* -1: any */
@@ -62,6 +64,10 @@ typedef struct
 
 /* Slots of the tensor these settings give (batch-size, or automatic). */
 guint gst_cuda_preproc_settings_batch (const GstCudaPreprocSettings * s);
+/* TRUE when nothing set the batch (batch-size 0, no rois in use): fixed
+ * downstream caps may choose it. */
+gboolean gst_cuda_preproc_settings_batch_free (const GstCudaPreprocSettings *
+    s);
 
 void gst_cuda_preproc_settings_install (GObjectClass * gobject_class);
 void gst_cuda_preproc_settings_init (GstCudaPreprocSettings * s);
@@ -78,6 +84,11 @@ gboolean gst_cuda_preproc_settings_get (GstObject * self,
 gboolean gst_cuda_preproc_settings_set_int (GstObject * self, gint * field,
     gint v, gboolean shapes);
 gint gst_cuda_preproc_settings_get_int (GstObject * self, const gint * field);
+
+/* Reads a rois value (array of <x,y,width,height>) into @rects; NULL, or
+ * why it is refused (to free). */
+gchar *gst_cuda_preproc_settings_read_rois (const GValue * value,
+    PrepRect * rects, guint * n_rects);
 
 void gst_cuda_preproc_settings_install_batch (GObjectClass * gobject_class);
 void gst_cuda_preproc_settings_init_batch (GstCudaPreprocSettings * s);

@@ -68,7 +68,7 @@ gst_cuda_preproc_slots_visible (GstBuffer * buf, gint frame_width,
   return TRUE;
 }
 
-void
+guint
 gst_cuda_preproc_slots_from_meta (GstCudaPreprocSlots * slots,
     GstBuffer * buf, GstDebugCategory * cat)
 {
@@ -84,6 +84,7 @@ gst_cuda_preproc_slots_from_meta (GstCudaPreprocSlots * slots,
   }
   for (; i < (guint) slots->batch; i++)
     slots->ids[i] = -1;
+  return dropped;
 }
 
 gboolean

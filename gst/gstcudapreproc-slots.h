@@ -49,8 +49,9 @@ gboolean gst_cuda_preproc_slots_visible (GstBuffer * buf, gint frame_width,
     gint frame_height, gint caps_width, gint caps_height, PrepRect * visible);
 
 /* The ROI metas of @buf (roi_type, clamped to the visible area, empty ones
- * skipped, at most the batch) into slots->rects and slots->ids. */
-void gst_cuda_preproc_slots_from_meta (GstCudaPreprocSlots * slots,
+ * skipped, at most the batch) into slots->rects and slots->ids; returns
+ * how many were dropped because the batch was full. */
+guint gst_cuda_preproc_slots_from_meta (GstCudaPreprocSlots * slots,
     GstBuffer * buf, GstDebugCategory * cat);
 
 /* Attaches the box meta (docs/meta.md) of the plan's slots, with source

@@ -64,6 +64,21 @@ GST_DEBUG_CATEGORY (gst_cuda_preproc_debug);
 #define GST_CAT_DEFAULT gst_cuda_preproc_debug
 
 
+/* What negotiation fixed.  It is replaced as a whole, and only together
+ * with a plan built from it: a refused renegotiation or plan leaves the
+ * element exactly as it was. */
+typedef struct
+{
+  GstVideoInfo in_info;
+  PrepMatrix matrix;
+  PrepRange range;
+  GstCudaPreprocShape shape;    /* negotiated output */
+  gsize out_bytes;
+  gint frame_width, frame_height;       /* of the plan: the caps', or the
+                                         * video meta's with a crop meta */
+  gboolean cuda_in, cuda_out;   /* negotiated memory */
+} GstCudaPreprocNegotiated;
+
 struct _GstCudaPreproc
 {
   GstBaseTransform parent;
@@ -71,20 +86,18 @@ struct _GstCudaPreproc
   /* object lock */
   GstCudaPreprocSettings settings;
   gboolean settings_changed;    /* rebuild the plan before the next frame */
+  gint play_width, play_height; /* the caps' frame of the plan in force;
+                                 * 0 before the first caps */
+  guint shape_serial;           /* counts changes of the property shape */
+  gint caps_serial;             /* shape_serial of the last caps made */
 
   /* streaming thread */
-  GstVideoInfo in_info;
-  PrepMatrix matrix;
-  PrepRange range;
-  GstCudaPreprocShape shape;    /* negotiated output */
+  GstCudaPreprocNegotiated neg;
   PrepPlan *plan;
   gchar *warned;                /* the settings warnings posted last */
   gchar *last_error;            /* last negotiation error posted */
+  gboolean warned_dropped;      /* ROI metas beyond the batch were reported */
   GstCudaPreprocCuda *cuda;     /* NULL in builds without CUDA */
-  gboolean cuda_in, cuda_out;   /* negotiated memory */
-  gsize out_bytes;
-  gint frame_width, frame_height;       /* of the plan: the caps', or the
-                                         * video meta's with a crop meta */
   GstCudaPreprocSlots slots;    /* the batch's rectangles */
   gboolean slots_cropped;       /* the last frame's slots used a crop meta */
   gboolean dropping;            /* frames dropped since the last warning */
@@ -202,6 +215,87 @@ gst_cuda_preproc_finalize (GObject * object)
   G_OBJECT_CLASS (parent_class)->finalize (object);
 }
 
+/* While a stream plays, a crop or rois value that cannot apply to its frame
+ * is refused like any other bad value: an element warning naming it and
+ * the frame size, and the previous value stays.  Before the first caps
+ * every value is taken (and a bad one fails negotiation). */
+static gboolean
+gst_cuda_preproc_check_rects (GstCudaPreproc * self, guint prop_id,
+    GParamSpec * pspec, const GValue * value)
+{
+  GstCudaPreprocSettings s;
+  const PrepRect *rects;
+  PrepRect r;
+  guint i, n;
+  gint w, h, part;
+  gchar *str;
+
+  GST_OBJECT_LOCK (self);
+  s = self->settings;
+  w = self->play_width;
+  h = self->play_height;
+  GST_OBJECT_UNLOCK (self);
+  if (w <= 0 || s.roi_source == GST_CUDA_PREPROC_ROI_SOURCE_META)
+    return TRUE;
+  if (prop_id == PROP_ROIS) {
+    str = gst_cuda_preproc_settings_read_rois (value, s.rois, &s.n_rois);
+    if (str != NULL) {
+      g_free (str);             /* refused with a warning by the setter */
+      return TRUE;
+    }
+  } else if (s.n_rois > 0) {
+    return TRUE;                /* the crop is not used */
+  } else {
+    gint *field[] = { &s.crop.x, &s.crop.y, &s.crop.width, &s.crop.height };
+
+    *field[prop_id - PROP_CROP_X] = g_value_get_int (value);
+  }
+  rects = s.n_rois > 0 ? s.rois : &s.crop;
+  n = MAX (s.n_rois, 1);
+  for (i = 0; i < n; i++)
+    if (prep_crop_resolve (w, h, &rects[i], &r, &part) != PREP_OK)
+      goto outside;
+  return TRUE;
+
+  /* ERRORS */
+outside:
+  {
+    gchar what[32];
+
+    g_snprintf (what, sizeof (what), s.n_rois > 0 ? "ROI %u" : "the crop", i);
+    str = gst_value_serialize (value);
+    GST_ELEMENT_WARNING (self, RESOURCE, SETTINGS,
+        ("Refusing %s=%s: %s (x=%d, y=%d, width=%d, height=%d) is empty or "
+            "lies outside the %dx%d frame being played; keeping the previous "
+            "value", g_param_spec_get_name (pspec), GST_STR_NULL (str), what,
+            rects[i].x,
+            rects[i].y, rects[i].width, rects[i].height, w, h), (NULL));
+    g_free (str);
+    return FALSE;
+  }
+}
+
+/* The device is chosen when the element opens CUDA: only in NULL/READY. */
+static gboolean
+gst_cuda_preproc_check_device_id (GstCudaPreproc * self, const GValue * value)
+{
+  GstState state;
+  gint old;
+
+  GST_OBJECT_LOCK (self);
+  state = GST_STATE (self);
+  old = self->settings.cuda_device_id;
+  GST_OBJECT_UNLOCK (self);
+  if (state <= GST_STATE_READY)
+    return TRUE;
+  GST_ELEMENT_WARNING (self, RESOURCE, SETTINGS,
+      ("Refusing cuda-device-id=%d in the %s state: the device can only "
+          "change in the NULL or READY state; keeping %d",
+          g_value_get_int (value), gst_element_state_get_name (state), old),
+      (NULL));
+  return FALSE;
+}
+
 static void
 gst_cuda_preproc_set_property (GObject * object, guint prop_id,
     const GValue * value, GParamSpec * pspec)
@@ -209,6 +303,13 @@ gst_cuda_preproc_set_property (GObject * object, guint prop_id,
   GstCudaPreproc *self = GST_CUDA_PREPROC (object);
   gboolean reshape;
 
+  if (prop_id == PROP_CUDA_DEVICE_ID &&
+      !gst_cuda_preproc_check_device_id (self, value))
+    return;
+  if ((prop_id == PROP_ROIS || (prop_id >= PROP_CROP_X &&
+              prop_id <= PROP_CROP_HEIGHT)) &&
+      !gst_cuda_preproc_check_rects (self, prop_id, pspec, value))
+    return;
   if (!gst_cuda_preproc_settings_set (GST_OBJECT (self), &self->settings,
           prop_id, value, &reshape)) {
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -218,6 +319,8 @@ gst_cuda_preproc_set_property (GObject * object, guint prop_id,
   GST_OBJECT_LOCK (self);
   if (prop_id != PROP_N_THREADS)
     self->settings_changed = TRUE;
+  if (reshape)
+    self->shape_serial++;
   GST_OBJECT_UNLOCK (self);
   /* a new shape is negotiated before the next buffer */
   if (reshape)
@@ -248,6 +351,10 @@ gst_cuda_preproc_stop (GstBaseTransform * trans)
   self->workers_for = -1;
   g_clear_pointer (&self->warned, g_free);
   g_clear_pointer (&self->last_error, g_free);
+  self->warned_dropped = FALSE;
+  GST_OBJECT_LOCK (self);
+  self->play_width = self->play_height = 0;
+  GST_OBJECT_UNLOCK (self);
   gst_cuda_preproc_cuda_close (self->cuda);
   return TRUE;
 }
@@ -316,12 +423,14 @@ gst_cuda_preproc_query (GstBaseTransform * trans, GstPadDirection direction,
   return handled;
 }
 
+/* The shape the properties give, and the serial number of that shape. */
 static GstCudaPreprocShape
-gst_cuda_preproc_property_shape (GstCudaPreproc * self)
+gst_cuda_preproc_property_shape_serial (GstCudaPreproc * self, guint * serial)
 {
   GstCudaPreprocShape shape;
 
   GST_OBJECT_LOCK (self);
+  *serial = self->shape_serial;
   shape.width = self->settings.width;
   shape.height = self->settings.height;
   shape.nhwc = self->settings.layout == GST_CUDA_PREPROC_LAYOUT_NHWC;
@@ -331,15 +440,26 @@ gst_cuda_preproc_property_shape (GstCudaPreproc * self)
   return shape;
 }
 
+static GstCudaPreprocShape
+gst_cuda_preproc_property_shape (GstCudaPreproc * self)
+{
+  guint serial;
+
+  return gst_cuda_preproc_property_shape_serial (self, &serial);
+}
+
 static GstCaps *
 gst_cuda_preproc_transform_caps (GstBaseTransform * trans,
     GstPadDirection direction, GstCaps * caps, GstCaps * filter)
 {
   GstCudaPreproc *self = GST_CUDA_PREPROC (trans);
-  GstCudaPreprocShape shape = gst_cuda_preproc_property_shape (self);
+  GstCudaPreprocShape shape;
   gboolean with_cuda = gst_cuda_preproc_cuda_available (NULL);
   GstCaps *res, *tmp;
+  guint serial;
 
+  shape = gst_cuda_preproc_property_shape_serial (self, &serial);
+  g_atomic_int_set (&self->caps_serial, serial);
   if (direction == GST_PAD_SINK)
     res = gst_cuda_preproc_video_to_tensor_caps (caps, &shape, with_cuda);
   else
@@ -354,11 +474,13 @@ gst_cuda_preproc_transform_caps (GstBaseTransform * trans,
   return res;
 }
 
-/* The only open field is the framerate: keep the other side's. */
+/* The open fields are the framerate (the other side's is kept) and, when
+ * downstream left them open, the tensor's dimensions (the properties'). */
 static GstCaps *
 gst_cuda_preproc_fixate_caps (GstBaseTransform * trans,
     GstPadDirection direction, GstCaps * caps, GstCaps * othercaps)
 {
+  GstCudaPreprocShape shape;
   GstStructure *s;
   gint num, den;
 
@@ -367,6 +489,10 @@ gst_cuda_preproc_fixate_caps (GstBaseTransform * trans,
   if (gst_structure_get_fraction (gst_caps_get_structure (caps, 0),
           "framerate", &num, &den))
     gst_structure_fixate_field_nearest_fraction (s, "framerate", num, den);
+  if (direction == GST_PAD_SINK) {
+    shape = gst_cuda_preproc_property_shape (GST_CUDA_PREPROC (trans));
+    gst_cuda_preproc_tensor_caps_fixate_dimensions (othercaps, &shape);
+  }
   return gst_caps_fixate (othercaps);
 }
 
@@ -411,25 +537,25 @@ gst_cuda_preproc_post_warnings (GstCudaPreproc * self, GPtrArray * texts)
 }
 
 static void
-gst_cuda_preproc_fill_config (GstCudaPreproc * self,
+gst_cuda_preproc_fill_config (const GstCudaPreprocNegotiated * neg,
     const GstCudaPreprocSettings * s, PrepConfig * cfg)
 {
   gint c;
 
   prep_config_init (cfg);
-  cfg->src_width = self->frame_width;
-  cfg->src_height = self->frame_height;
-  cfg->out_width = self->shape.width;
-  cfg->out_height = self->shape.height;
-  cfg->batch_size = self->shape.batch;
-  cfg->data_type = self->shape.half ? PREP_DTYPE_FLOAT16 : PREP_DTYPE_FLOAT32;
-  cfg->layout = self->shape.nhwc ? PREP_LAYOUT_NHWC : PREP_LAYOUT_NCHW;
+  cfg->src_width = neg->frame_width;
+  cfg->src_height = neg->frame_height;
+  cfg->out_width = neg->shape.width;
+  cfg->out_height = neg->shape.height;
+  cfg->batch_size = neg->shape.batch;
+  cfg->data_type = neg->shape.half ? PREP_DTYPE_FLOAT16 : PREP_DTYPE_FLOAT32;
+  cfg->layout = neg->shape.nhwc ? PREP_LAYOUT_NHWC : PREP_LAYOUT_NCHW;
   cfg->aspect = (PrepAspect) s->aspect;
   cfg->pad_value = s->pad_value;
   cfg->interpolation = (PrepInterp) s->interpolation;
   cfg->channel_order = (PrepChannelOrder) s->channel_order;
-  cfg->matrix = self->matrix;
-  cfg->range = self->range;
+  cfg->matrix = neg->matrix;
+  cfg->range = neg->range;
   cfg->scale = s->scale;
   for (c = 0; c < 3; c++) {
     cfg->mean[c] = s->mean[c];
@@ -441,48 +567,45 @@ gst_cuda_preproc_fill_config (GstCudaPreproc * self,
  * NHWC: a layout change that keeps the caps is not renegotiated, so the
  * properties decide whenever they give the negotiated caps. */
 static void
-gst_cuda_preproc_follow_layout (GstCudaPreproc * self,
+gst_cuda_preproc_follow_layout (GstCudaPreprocNegotiated * neg,
     const GstCudaPreprocSettings * s)
 {
   GstCudaPreprocShape want;
 
-  want = self->shape;
+  want = neg->shape;
   want.width = s->width;
   want.height = s->height;
   want.nhwc = s->layout == GST_CUDA_PREPROC_LAYOUT_NHWC;
-  if (gst_cuda_preproc_shape_same_caps (&want, &self->shape))
-    self->shape = want;
+  if (gst_cuda_preproc_shape_same_caps (&want, &neg->shape))
+    neg->shape = want;
 }
 
 /* The batch's requested rectangles from the properties: the rois, or the
  * crop (whose 0 sizes mean "to the edge"), or none for ROI metas. */
 static void
-gst_cuda_preproc_load_slots (GstCudaPreproc * self,
-    const GstCudaPreprocSettings * s)
+gst_cuda_preproc_load_slots (GstCudaPreprocSlots * sl,
+    const GstCudaPreprocNegotiated * neg, const GstCudaPreprocSettings * s)
 {
-  GstCudaPreprocSlots *sl = &self->slots;
-
   sl->from_meta = s->roi_source == GST_CUDA_PREPROC_ROI_SOURCE_META;
   sl->roi_type = s->roi_type;
-  sl->batch = self->shape.batch;
+  sl->batch = neg->shape.batch;
   sl->n_requested = s->n_rois > 0 ? s->n_rois : 1;
   if (s->n_rois > 0)
     memcpy (sl->requested, s->rois, s->n_rois * sizeof (PrepRect));
   else
     sl->requested[0] = s->crop;
   sl->visible.x = sl->visible.y = 0;
-  sl->visible.width = GST_VIDEO_INFO_WIDTH (&self->in_info);
-  sl->visible.height = GST_VIDEO_INFO_HEIGHT (&self->in_info);
+  sl->visible.width = GST_VIDEO_INFO_WIDTH (&neg->in_info);
+  sl->visible.height = GST_VIDEO_INFO_HEIGHT (&neg->in_info);
   sl->n = 0;
-  self->slots_cropped = FALSE;
 }
 
 /* Resolves the property rectangles against the caps' frame: a clamped one
  * gets a warning, one outside fails negotiation. */
 static gboolean
-gst_cuda_preproc_resolve_slots (GstCudaPreproc * self, gboolean rois)
+gst_cuda_preproc_resolve_slots (GstCudaPreproc * self,
+    GstCudaPreprocSlots * sl, gboolean rois)
 {
-  GstCudaPreprocSlots *sl = &self->slots;
   GPtrArray *texts;
   guint64 clamped;
   guint i, bad = 0;
@@ -524,48 +647,78 @@ outside:
   }
 }
 
-/* Builds the plan from the negotiated caps and the current properties.
- * A rectangle outside the frame posts an element error and returns FALSE. */
-static gboolean
-gst_cuda_preproc_rebuild_plan (GstCudaPreproc * self)
+/* The one place where the negotiated state changes, as a whole. */
+static void
+gst_cuda_preproc_commit (GstCudaPreproc * self,
+    const GstCudaPreprocNegotiated * neg, PrepPlan * plan,
+    const GstCudaPreprocSlots * slots)
 {
+  prep_plan_free (self->plan);
+  self->plan = plan;
+  self->neg = *neg;
+  self->slots = *slots;
+  self->slots_cropped = FALSE;
+  g_clear_pointer (&self->last_error, g_free);
+  GST_OBJECT_LOCK (self);
+  self->play_width = GST_VIDEO_INFO_WIDTH (&neg->in_info);
+  self->play_height = GST_VIDEO_INFO_HEIGHT (&neg->in_info);
+  GST_OBJECT_UNLOCK (self);
+}
+
+/* Makes @neg, with a plan built from it and the current properties, the
+ * element's state.  When the plan cannot be built (a rectangle outside the
+ * frame, a tensor the engine refuses) an element error is posted, nothing
+ * changes, and the next frame tries again. */
+static gboolean
+gst_cuda_preproc_rebuild_plan (GstCudaPreproc * self,
+    const GstCudaPreprocNegotiated * candidate)
+{
+  GstCudaPreprocNegotiated neg = *candidate;
   GstCudaPreprocSettings s;
+  GstCudaPreprocSlots slots;
+  PrepPlan *plan = NULL;
   PrepConfig cfg;
-  PrepStatus st;
+  PrepStatus st = PREP_OK;
 
   GST_OBJECT_LOCK (self);
   s = self->settings;
   self->settings_changed = FALSE;
   GST_OBJECT_UNLOCK (self);
 
-  prep_plan_free (self->plan);
-  self->plan = NULL;
-  gst_cuda_preproc_follow_layout (self, &s);
-  gst_cuda_preproc_fill_config (self, &s, &cfg);
-  gst_cuda_preproc_load_slots (self, &s);
-  if (!self->slots.from_meta &&
-      !gst_cuda_preproc_resolve_slots (self, s.n_rois > 0))
-    return FALSE;
-  cfg.crop = self->slots.n > 0 ? self->slots.rects[0] : self->slots.visible;
-  st = prep_plan_new (&cfg, &self->plan);
+  gst_cuda_preproc_follow_layout (&neg, &s);
+  gst_cuda_preproc_fill_config (&neg, &s, &cfg);
+  gst_cuda_preproc_load_slots (&slots, &neg, &s);
+  if (!slots.from_meta &&
+      !gst_cuda_preproc_resolve_slots (self, &slots, s.n_rois > 0))
+    goto refused;
+  cfg.crop = slots.n > 0 ? slots.rects[0] : slots.visible;
+  st = prep_plan_new (&cfg, &plan);
   if (st == PREP_OK)
-    st = prep_plan_set_slots (self->plan, self->slots.rects, self->slots.n);
+    st = prep_plan_set_slots (plan, slots.rects, slots.n);
   if (st != PREP_OK)
     goto no_plan;
-  g_clear_pointer (&self->last_error, g_free);
+  gst_cuda_preproc_commit (self, &neg, plan, &slots);
   GST_DEBUG_OBJECT (self, "%dx%d frame, %u of %d slots -> %dx%d %s %s",
-      cfg.src_width, cfg.src_height, self->slots.n, cfg.batch_size,
-      cfg.out_width, cfg.out_height, self->shape.nhwc ? "NHWC" : "NCHW",
-      self->shape.half ? "float16" : "float32");
+      cfg.src_width, cfg.src_height, slots.n, cfg.batch_size,
+      cfg.out_width, cfg.out_height, neg.shape.nhwc ? "NHWC" : "NCHW",
+      neg.shape.half ? "float16" : "float32");
   return TRUE;
 
   /* ERRORS */
 no_plan:
   {
+    prep_plan_free (plan);
     gst_cuda_preproc_negotiation_error (self,
         g_strdup_printf ("Cannot prepare the %dx3x%dx%d %s tensor: %s",
             cfg.batch_size, cfg.out_height, cfg.out_width,
-            self->shape.half ? "float16" : "float32", prep_status_string (st)));
+            neg.shape.half ? "float16" : "float32", prep_status_string (st)));
+    goto refused;
+  }
+refused:
+  {
+    GST_OBJECT_LOCK (self);
+    self->settings_changed = TRUE;
+    GST_OBJECT_UNLOCK (self);
     return FALSE;
   }
 }
@@ -581,33 +734,98 @@ gst_cuda_preproc_device_id (GstCudaPreproc * self)
   return id;
 }
 
+/* TRUE when the negotiated shape @got is one the properties allow: what
+ * they left unset (width and height, the batch) downstream may choose.  A
+ * shape property that changed since the caps were made (@serial) is no
+ * downstream choice: the new shape is negotiated before the next buffer. */
+static gboolean
+gst_cuda_preproc_shape_allowed (GstCudaPreproc * self,
+    const GstCudaPreprocShape * want, guint serial,
+    const GstCudaPreprocShape * got)
+{
+  gboolean size_free, batch_free;
+
+  if (serial != (guint) g_atomic_int_get (&self->caps_serial))
+    return TRUE;
+  GST_OBJECT_LOCK (self);
+  size_free = !self->settings.size_set;
+  batch_free = gst_cuda_preproc_settings_batch_free (&self->settings);
+  GST_OBJECT_UNLOCK (self);
+  if (!got->half != !want->half || (!batch_free && got->batch != want->batch))
+    return FALSE;
+  return size_free || (got->width == want->width &&
+      got->height == want->height && !got->nhwc == !want->nhwc);
+}
+
+/* Tensors beyond GST_CUDA_PREPROC_MAX_TENSOR_BYTES, or that this process
+ * cannot allocate in system memory, are refused here rather than failing
+ * (or aborting, g_malloc ()) at the first buffer. */
+static gboolean
+gst_cuda_preproc_output_fits (GstCudaPreproc * self,
+    const GstCudaPreprocNegotiated * neg)
+{
+  gpointer probe;
+
+  if (neg->out_bytes > GST_CUDA_PREPROC_MAX_TENSOR_BYTES)
+    goto too_large;
+  if (!neg->cuda_out) {
+    if ((probe = g_try_malloc (neg->out_bytes)) == NULL)
+      goto too_large;
+    g_free (probe);
+  }
+  return TRUE;
+
+  /* ERRORS */
+too_large:
+  {
+    gchar *dims = gst_cuda_preproc_shape_to_dimensions (&neg->shape);
+    gchar *limit = neg->out_bytes > GST_CUDA_PREPROC_MAX_TENSOR_BYTES ?
+        g_strdup_printf ("the %" G_GUINT64_FORMAT " bytes a tensor buffer "
+        "can hold", (guint64) GST_CUDA_PREPROC_MAX_TENSOR_BYTES) :
+        g_strdup ("this process can allocate");
+
+    gst_cuda_preproc_negotiation_error (self,
+        g_strdup_printf ("The output tensor (dimensions=%s) takes %"
+            G_GSIZE_FORMAT " bytes, more than %s: lower width, height or "
+            "batch-size", dims, neg->out_bytes, limit));
+    g_free (dims);
+    g_free (limit);
+    return FALSE;
+  }
+}
+
 static gboolean
 gst_cuda_preproc_set_caps (GstBaseTransform * trans, GstCaps * incaps,
     GstCaps * outcaps)
 {
   GstCudaPreproc *self = GST_CUDA_PREPROC (trans);
-  GstCudaPreprocShape hint = gst_cuda_preproc_property_shape (self);
-  gsize bytes;
+  GstCudaPreprocNegotiated neg;
+  GstCudaPreprocShape want;
+  guint serial;
 
-  if (!gst_video_info_from_caps (&self->in_info, incaps))
+  want = gst_cuda_preproc_property_shape_serial (self, &serial);
+  if (!gst_video_info_from_caps (&neg.in_info, incaps))
     goto bad_input;
-  if (!gst_cuda_preproc_input_colorimetry (&self->in_info,
-          &self->matrix, &self->range))
+  if (!gst_cuda_preproc_input_colorimetry (&neg.in_info, &neg.matrix,
+          &neg.range))
     goto bad_colorimetry;
-  if (!gst_cuda_preproc_caps_get_shape (outcaps, &hint, &self->shape) ||
-      !gst_cuda_preproc_caps_get_bytes (outcaps, &bytes))
-    goto too_large;
-  self->out_bytes = bytes;
-  self->frame_width = GST_VIDEO_INFO_WIDTH (&self->in_info);
-  self->frame_height = GST_VIDEO_INFO_HEIGHT (&self->in_info);
-  self->cuda_in = gst_cuda_preproc_caps_is_cuda (incaps);
-  self->cuda_out = gst_cuda_preproc_caps_is_cuda (outcaps);
+  if (!gst_cuda_preproc_caps_get_shape (outcaps, &want, &neg.shape) ||
+      !gst_cuda_preproc_caps_get_bytes (outcaps, &neg.out_bytes))
+    goto overflow;
+  if (!gst_cuda_preproc_shape_allowed (self, &want, serial, &neg.shape))
+    goto wrong_shape;
+  neg.frame_width = GST_VIDEO_INFO_WIDTH (&neg.in_info);
+  neg.frame_height = GST_VIDEO_INFO_HEIGHT (&neg.in_info);
+  neg.cuda_in = gst_cuda_preproc_caps_is_cuda (incaps);
+  neg.cuda_out = gst_cuda_preproc_caps_is_cuda (outcaps);
   GST_DEBUG_OBJECT (self, "%s memory in, %s memory out",
-      self->cuda_in ? "CUDA" : "system", self->cuda_out ? "CUDA" : "system");
-  if (self->cuda_in && !gst_cuda_preproc_cuda_open (self->cuda,
+      neg.cuda_in ? "CUDA" : "system", neg.cuda_out ? "CUDA" : "system");
+  if (!gst_cuda_preproc_output_fits (self, &neg))
+    return FALSE;
+  if (neg.cuda_in && !gst_cuda_preproc_cuda_open (self->cuda,
           gst_cuda_preproc_device_id (self)))
     return FALSE;
-  return gst_cuda_preproc_rebuild_plan (self);
+  return gst_cuda_preproc_rebuild_plan (self, &neg);
 
   /* ERRORS */
 bad_input:
@@ -617,7 +835,7 @@ bad_input:
   }
 bad_colorimetry:
   {
-    gchar *str = gst_video_colorimetry_to_string (&self->in_info.colorimetry);
+    gchar *str = gst_video_colorimetry_to_string (&neg.in_info.colorimetry);
 
     gst_cuda_preproc_negotiation_error (self,
         g_strdup_printf ("Unsupported colorimetry %s: the YUV matrix must be "
@@ -625,13 +843,27 @@ bad_colorimetry:
     g_free (str);
     return FALSE;
   }
-too_large:
+overflow:
   {
     GST_DEBUG_OBJECT (self, "output caps %" GST_PTR_FORMAT, outcaps);
     gst_cuda_preproc_negotiation_error (self,
         g_strdup_printf ("Output tensor %dx3x%dx%d %s is too large: its "
-            "byte size overflows", hint.batch, hint.height, hint.width,
-            hint.half ? "float16" : "float32"));
+            "byte size overflows", want.batch, want.height, want.width,
+            want.half ? "float16" : "float32"));
+    return FALSE;
+  }
+wrong_shape:
+  {
+    gchar *got = gst_cuda_preproc_shape_to_dimensions (&neg.shape);
+    gchar *mine = gst_cuda_preproc_shape_to_dimensions (&want);
+
+    gst_cuda_preproc_negotiation_error (self,
+        g_strdup_printf ("Downstream wants the tensor dimensions=%s, the "
+            "properties give dimensions=%s: set width, height, layout and "
+            "batch-size to match, or leave width, height and batch-size "
+            "unset to let downstream choose", got, mine));
+    g_free (got);
+    g_free (mine);
     return FALSE;
   }
 }
@@ -672,7 +904,7 @@ gst_cuda_preproc_decide_allocation (GstBaseTransform * trans, GstQuery * query)
   if (caps == NULL || !gst_cuda_preproc_caps_get_bytes (caps, &bytes))
     return FALSE;
   /* CUDA tensors come from our own pool (prepare_output_buffer) */
-  if (GST_CUDA_PREPROC (trans)->cuda_out) {
+  if (GST_CUDA_PREPROC (trans)->neg.cuda_out) {
     while (gst_query_get_n_allocation_pools (query) > 0)
       gst_query_remove_nth_allocation_pool (query, 0);
     return TRUE;
@@ -688,21 +920,36 @@ gst_cuda_preproc_decide_allocation (GstBaseTransform * trans, GstQuery * query)
 static gboolean
 gst_cuda_preproc_ensure_plan (GstCudaPreproc * self, GstBuffer * buf)
 {
+  GstCudaPreprocNegotiated neg = self->neg;
   gboolean changed;
-  gint w, h;
 
   GST_OBJECT_LOCK (self);
   changed = self->settings_changed;
   GST_OBJECT_UNLOCK (self);
-  gst_cuda_preproc_input_frame_size (&self->in_info, buf, &w, &h);
-  if (w != self->frame_width || h != self->frame_height) {
-    self->frame_width = w;
-    self->frame_height = h;
-    changed = TRUE;
-  }
-  if (!changed && self->plan != NULL)
+  gst_cuda_preproc_input_frame_size (&neg.in_info, buf, &neg.frame_width,
+      &neg.frame_height);
+  if (!changed && self->plan != NULL &&
+      neg.frame_width == self->neg.frame_width &&
+      neg.frame_height == self->neg.frame_height)
     return TRUE;
-  return gst_cuda_preproc_rebuild_plan (self);
+  return gst_cuda_preproc_rebuild_plan (self, &neg);
+}
+
+/* ROI metas beyond the batch are dropped: the first frame that drops some
+ * says so, once per stream (the others at debug level, rois.c). */
+static void
+gst_cuda_preproc_warn_dropped (GstCudaPreproc * self, GstBuffer * buf,
+    guint dropped)
+{
+  if (dropped == 0 || self->warned_dropped)
+    return;
+  self->warned_dropped = TRUE;
+  GST_ELEMENT_WARNING (self, STREAM, FORMAT,
+      ("The frame at %" GST_TIME_FORMAT " carries %u more ROI metas than "
+          "the %d slots of batch-size; they were dropped: raise batch-size "
+          "to keep them (this warning is given once per stream)",
+          GST_TIME_ARGS (GST_BUFFER_PTS (buf)), dropped,
+          self->slots.batch), (NULL));
 }
 
 /* The batch's rectangles for this buffer: its ROI metas, or the property
@@ -718,11 +965,12 @@ gst_cuda_preproc_frame_slots (GstCudaPreproc * self, GstBuffer * buf)
   guint64 clamped;
   guint bad;
 
-  cropped = gst_cuda_preproc_slots_visible (buf, self->frame_width,
-      self->frame_height, GST_VIDEO_INFO_WIDTH (&self->in_info),
-      GST_VIDEO_INFO_HEIGHT (&self->in_info), &sl->visible);
+  cropped = gst_cuda_preproc_slots_visible (buf, self->neg.frame_width,
+      self->neg.frame_height, GST_VIDEO_INFO_WIDTH (&self->neg.in_info),
+      GST_VIDEO_INFO_HEIGHT (&self->neg.in_info), &sl->visible);
   if (sl->from_meta)
-    gst_cuda_preproc_slots_from_meta (sl, buf, GST_CAT_DEFAULT);
+    gst_cuda_preproc_warn_dropped (self, buf,
+        gst_cuda_preproc_slots_from_meta (sl, buf, GST_CAT_DEFAULT));
   else if (!cropped && !self->slots_cropped)
     return TRUE;
   else if (!gst_cuda_preproc_slots_resolve (sl, &clamped, &bad))
@@ -792,15 +1040,15 @@ gst_cuda_preproc_transform (GstBaseTransform * trans, GstBuffer * inbuf,
   if (!gst_cuda_preproc_ensure_plan (self, inbuf))
     return GST_FLOW_NOT_NEGOTIATED;
   if (!gst_cuda_preproc_input_complete (GST_ELEMENT (self),
-          &self->in_info, self->plan, self->frame_width, inbuf) ||
+          &self->neg.in_info, self->plan, self->neg.frame_width, inbuf) ||
       !gst_cuda_preproc_frame_slots (self, inbuf))
     return GST_BASE_TRANSFORM_FLOW_DROPPED;
   gst_cuda_preproc_slots_add_meta (&self->slots, self->plan, outbuf,
-      self->shape.width, self->shape.height);
-  if (self->cuda_in)
+      self->neg.shape.width, self->neg.shape.height);
+  if (self->neg.cuda_in)
     return gst_cuda_preproc_cuda_process (self->cuda, self->plan,
-        &self->in_info, inbuf, outbuf, self->cuda_out);
-  if (!gst_video_frame_map (&frame, &self->in_info, inbuf, GST_MAP_READ))
+        &self->neg.in_info, inbuf, outbuf, self->neg.cuda_out);
+  if (!gst_video_frame_map (&frame, &self->neg.in_info, inbuf, GST_MAP_READ))
     goto map_in_failed;
   if (!gst_buffer_map (outbuf, &out, GST_MAP_WRITE))
     goto map_out_failed;
@@ -848,11 +1096,11 @@ gst_cuda_preproc_prepare_output_buffer (GstBaseTransform * trans,
   GstBaseTransformClass *klass = GST_BASE_TRANSFORM_GET_CLASS (trans);
   GstFlowReturn ret;
 
-  if (!self->cuda_out)
+  if (!self->neg.cuda_out)
     return GST_BASE_TRANSFORM_CLASS (parent_class)->prepare_output_buffer
         (trans, inbuf, outbuf);
   ret = gst_cuda_preproc_cuda_alloc_output (self->cuda, inbuf,
-      self->out_bytes, outbuf);
+      self->neg.out_bytes, outbuf);
   if (ret == GST_FLOW_OK && klass->copy_metadata != NULL)
     klass->copy_metadata (trans, inbuf, *outbuf);
   return ret;

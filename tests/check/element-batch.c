@@ -719,24 +719,47 @@ GST_END_TEST;
 
 /* rois moved wholly outside while playing: not-negotiated and an error
  * naming the ROI and the frame. */
+static gchar *
+get_rois (GstElement * e)
+{
+  GValue v = G_VALUE_INIT;
+  gchar *s;
+
+  g_value_init (&v, GST_TYPE_ARRAY);
+  g_object_get_property (G_OBJECT (e), "rois", &v);
+  s = gst_value_serialize (&v);
+  g_value_unset (&v);
+  return s;
+}
+
 GST_START_TEST (test_rois_outside_while_playing)
 {
   GstBus *bus;
   GstHarness *h = harness_new ("width=8 height=8 rois=<<1,2,3,4>>", &bus);
   GString *text = g_string_new (NULL);
+  gchar *rois;
   guint n_errors, n_warnings;
   Frame f;
 
   frame_init (&f, FW, FH, 330);
   fail_unless (push_caps (h));
   gst_buffer_unref (harness_push_pull (h, frame_buffer (&f, NULL)));
+  /* refused like any bad value: a warning, the old value kept, the stream
+   * goes on */
   set_props (h->element, "rois=<<1,2,3,4>,<200,0,5,5>>");
-  fail_unless_equals_int (gst_harness_push (h, frame_buffer (&f, NULL)),
-      GST_FLOW_NOT_NEGOTIATED);
   take_messages (bus, &n_errors, &n_warnings, text);
-  fail_unless (n_errors >= 1);
+  fail_unless_equals_int (n_errors, 0);
+  fail_unless_equals_int (n_warnings, 1);
   assert_contains (text, "ROI 1 (x=200, y=0, width=5, height=5) is empty or "
-      "lies outside the 96x64 frame");
+      "lies outside the 96x64 frame being played");
+  assert_contains (text, "keeping the previous value");
+  rois = get_rois (h->element);
+  fail_unless_equals_string (rois,
+      "< (array)< (int)1, (int)2, (int)3, (int)4 > >");
+  g_free (rois);
+  fail_unless_equals_int (gst_harness_push (h, frame_buffer (&f, NULL)),
+      GST_FLOW_OK);
+  fail_unless_equals_int (gst_harness_buffers_received (h), 2);
   frame_clear (&f);
   g_string_free (text, TRUE);
   harness_free (h, bus);
@@ -872,6 +895,8 @@ GST_START_TEST (test_roi_type)
   GstBus *bus;
   GstHarness *h = harness_new ("roi-source=meta batch-size=3 width=16 "
       "height=16", &bus);
+  GString *text = g_string_new (NULL);
+  guint n_errors, n_warnings;
   PrepConfig cfg;
   guint i;
 
@@ -882,7 +907,13 @@ GST_START_TEST (test_roi_type)
     push_frame (h, 500 + i, &cfg, NULL, typed_metas,
         G_N_ELEMENTS (typed_metas), steps[i].rects, steps[i].n, steps[i].ids);
   }
-  assert_no_messages (bus);
+  /* the last step drops metas beyond the batch: one warning says so */
+  take_messages (bus, &n_errors, &n_warnings, text);
+  fail_unless_equals_int (n_errors, 0);
+  fail_unless_equals_int (n_warnings, 1);
+  assert_contains (text, "more ROI metas than the 3 slots of batch-size");
+  assert_contains (text, "raise batch-size");
+  g_string_free (text, TRUE);
   harness_free (h, bus);
 }
 
@@ -1225,19 +1256,6 @@ GST_END_TEST;
 /* ------------------------------------------------------------------------ */
 /* Bad input                                                                 */
 /* ------------------------------------------------------------------------ */
-
-static gchar *
-get_rois (GstElement * e)
-{
-  GValue v = G_VALUE_INIT;
-  gchar *s;
-
-  g_value_init (&v, GST_TYPE_ARRAY);
-  g_object_get_property (G_OBJECT (e), "rois", &v);
-  s = gst_value_serialize (&v);
-  g_value_unset (&v);
-  return s;
-}
 
 /* A rois value with one double in it: a non-integer entry. */
 static void
