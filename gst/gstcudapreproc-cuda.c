@@ -30,6 +30,7 @@
 #include <gst/cuda/gstcudautils.h>
 #include <gst/cuda/cuda-gst.h>
 
+#include "gstcudapreproc-compat.h"
 #include "gstcudapreproc-cuda.h"
 #include "gstcudapreproc-pool.h"
 #include "prep-kernel.h"
@@ -358,10 +359,7 @@ gst_cuda_preproc_cuda_process (GstCudaPreprocCuda * cuda,
 
   if (ctx == NULL || !gst_cuda_preproc_cuda_prepare (cuda, ctx))
     return GST_FLOW_ERROR;
-#if GST_CHECK_VERSION(1, 24, 0)
-  gst_cuda_memory_sync (GST_CUDA_MEMORY_CAST (gst_buffer_peek_memory (inbuf,
-              0)));
-#endif
+  gst_cuda_preproc_compat_memory_sync (gst_buffer_peek_memory (inbuf, 0));
   target = gst_cuda_preproc_cuda_target (cuda, outbuf, cuda_out);
   if (target == NULL || !gst_memory_map (target, &dst,
           GST_MAP_WRITE | GST_MAP_CUDA))

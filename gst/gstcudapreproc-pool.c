@@ -23,6 +23,7 @@
 #include <gst/video/video.h>
 #include <gst/cuda/gstcudamemory.h>
 
+#include "gstcudapreproc-compat.h"
 #include "gstcudapreproc-pool.h"
 
 struct _GstCudaPreprocPool
@@ -51,11 +52,7 @@ gst_cuda_preproc_tensor_memory_new (GstCudaContext * ctx, gsize bytes)
   alloc = gst_allocator_find (GST_CUDA_MEMORY_TYPE_NAME);
   if (alloc == NULL)
     return NULL;
-#if GST_CHECK_VERSION(1, 24, 0)
-  mem = gst_cuda_allocator_alloc (GST_CUDA_ALLOCATOR (alloc), ctx, NULL, &info);
-#else
-  mem = gst_cuda_allocator_alloc (GST_CUDA_ALLOCATOR (alloc), ctx, &info);
-#endif
+  mem = gst_cuda_preproc_compat_alloc (GST_CUDA_ALLOCATOR (alloc), ctx, &info);
   gst_object_unref (alloc);
   if (mem != NULL)
     gst_memory_resize (mem, 0, bytes);

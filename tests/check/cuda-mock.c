@@ -436,7 +436,9 @@ GST_START_TEST (test_cuda_crop_meta)
 GST_END_TEST;
 
 /* With CUDA input, CUDA tensors come first, system tensors second; with
- * no downstream preference, the CUDA ones are negotiated. */
+ * no downstream preference, the CUDA ones are negotiated.  (GStreamer 1.26+
+ * appends the unfixed template structures to the query's answer: only the
+ * first two are checked.) */
 GST_START_TEST (test_cuda_caps_preferred)
 {
   GstHarness *h = gst_harness_new ("cudapreproc");
@@ -445,7 +447,7 @@ GST_START_TEST (test_cuda_caps_preferred)
 
   gst_harness_set_src_caps_str (h, CUDA_NV12);
   out = gst_pad_query_caps (src, NULL);
-  fail_unless_equals_int (gst_caps_get_size (out), 2);
+  fail_unless (gst_caps_get_size (out) >= 2);
   fail_unless (gst_caps_features_contains (gst_caps_get_features (out, 0),
           GST_CAPS_FEATURE_MEMORY_CUDA_MEMORY));
   fail_if (gst_caps_features_contains (gst_caps_get_features (out, 1),

@@ -132,7 +132,8 @@ release_children (const char *call, uint32_t ctx)
 
   n_mem = mock_memory_release_context (ctx);
   n_mod = mock_module_release_context (ctx);
-  n_str = mock_stream_release_context (ctx);
+  n_str = mock_stream_release_context (ctx)
+      + mock_async_release_context (ctx);
   if (n_mem + n_mod + n_str == 0)
     return;
   mock_warn (call, "context %p destroyed while it still owned %u "

@@ -124,7 +124,7 @@ copy_2d (const char *call, const CUDA_MEMCPY2D * c, CUstream stream, int async)
         c->WidthInBytes);
   if (async) {
     mock_state.stats.async_copies++;
-    queue->pending++;
+    mock_stream_submit (queue);
   } else {
     /* a synchronous copy waits for the legacy stream and, through it, for
      * the blocking streams of the context */
@@ -155,3 +155,149 @@ cuMemcpy2DAsync_v2 (const CUDA_MEMCPY2D * pCopy, CUstream hStream)
   mock_leave ();
   return ret;
 }
+
+/* ------------------------------------------------------------------------ */
+/* 1D copies (libgstcuda 1.24+): one row of a 2D copy, with its checks. */
+
+static CUresult
+copy_1d (const char *call, CUmemorytype dst_type, uint64_t dst,
+    CUmemorytype src_type, uint64_t src, size_t bytes, CUstream stream,
+    int async)
+{
+  CUDA_MEMCPY2D c;
+
+  memset (&c, 0, sizeof (c));
+  c.srcMemoryType = src_type;
+  c.dstMemoryType = dst_type;
+  if (src_type == CU_MEMORYTYPE_HOST)
+    c.srcHost = (const void *) (uintptr_t) src;
+  else
+    c.srcDevice = (CUdeviceptr) src;
+  if (dst_type == CU_MEMORYTYPE_HOST)
+    c.dstHost = (void *) (uintptr_t) dst;
+  else
+    c.dstDevice = (CUdeviceptr) dst;
+  c.srcPitch = c.dstPitch = bytes;
+  c.WidthInBytes = bytes;
+  c.Height = 1;
+  return copy_2d (call, &c, stream, async);
+}
+
+#define COPY_1D(name, async, stream, dst_type, dst_arg, src_type, src_arg, \
+    ...) \
+CUresult CUDAAPI \
+name (__VA_ARGS__) \
+{ \
+  CUresult ret; \
+  mock_enter (#name); \
+  ret = copy_1d (#name, dst_type, (uint64_t) (uintptr_t) dst_arg, src_type, \
+      (uint64_t) (uintptr_t) src_arg, ByteCount, stream, async); \
+  mock_leave (); \
+  return ret; \
+}
+
+/* *INDENT-OFF* */
+COPY_1D (cuMemcpyDtoD_v2, 0, NULL, CU_MEMORYTYPE_DEVICE, dstDevice,
+    CU_MEMORYTYPE_DEVICE, srcDevice, CUdeviceptr dstDevice,
+    CUdeviceptr srcDevice, size_t ByteCount)
+COPY_1D (cuMemcpyDtoH_v2, 0, NULL, CU_MEMORYTYPE_HOST, dstHost,
+    CU_MEMORYTYPE_DEVICE, srcDevice, void *dstHost, CUdeviceptr srcDevice,
+    size_t ByteCount)
+COPY_1D (cuMemcpyHtoD_v2, 0, NULL, CU_MEMORYTYPE_DEVICE, dstDevice,
+    CU_MEMORYTYPE_HOST, srcHost, CUdeviceptr dstDevice, const void *srcHost,
+    size_t ByteCount)
+COPY_1D (cuMemcpyDtoDAsync_v2, 1, hStream, CU_MEMORYTYPE_DEVICE, dstDevice,
+    CU_MEMORYTYPE_DEVICE, srcDevice, CUdeviceptr dstDevice,
+    CUdeviceptr srcDevice, size_t ByteCount, CUstream hStream)
+COPY_1D (cuMemcpyDtoHAsync_v2, 1, hStream, CU_MEMORYTYPE_HOST, dstHost,
+    CU_MEMORYTYPE_DEVICE, srcDevice, void *dstHost, CUdeviceptr srcDevice,
+    size_t ByteCount, CUstream hStream)
+COPY_1D (cuMemcpyHtoDAsync_v2, 1, hStream, CU_MEMORYTYPE_DEVICE, dstDevice,
+    CU_MEMORYTYPE_HOST, srcHost, CUdeviceptr dstDevice, const void *srcHost,
+    size_t ByteCount, CUstream hStream)
+/* *INDENT-ON* */
+
+/* ------------------------------------------------------------------------ */
+/* 2D memsets (libgstcuda 1.24+): @height rows of @width elements of @size
+ * bytes, @pitch apart, inside one live device allocation. */
+
+static CUresult
+memset_2d (const char *call, CUdeviceptr dst, size_t pitch, uint32_t value,
+    size_t size, size_t width, size_t height, CUstream stream, int async)
+{
+  MockObject *queue;
+  CUresult ret;
+  uint32_t ctx;
+  size_t row, span, r, i;
+  uint8_t *bytes;
+  char what[96];
+
+  ret = mock_check_init (call);
+  if (ret != CUDA_SUCCESS)
+    return ret;
+  ctx = mock_require_context (call);
+  queue = mock_stream_resolve (call, stream, ctx);
+  if (width == 0 || height == 0)
+    return CUDA_SUCCESS;
+  if (__builtin_mul_overflow (width, size, &row)
+      || (height > 1 && pitch < row) || dst % size != 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (__builtin_mul_overflow (height - 1, pitch, &span)
+      || __builtin_add_overflow (span, row, &span))
+    return CUDA_ERROR_INVALID_VALUE;
+  snprintf (what, sizeof (what), "dst (%zu rows of %zu bytes, pitch %zu)",
+      height, row, pitch);
+  if (dst == 0)
+    mock_fatal (call, "%s: NULL pointer", what);
+  bytes = mock_device_range (call, what, dst, span, 0);
+  if (mock_inject (MOCK_FAIL_COPY, call))
+    return CUDA_ERROR_ILLEGAL_ADDRESS;
+  for (r = 0; r < height; r++) {
+    uint8_t *p = bytes + r * pitch;
+    uint16_t v16 = (uint16_t) value;
+
+    for (i = 0; i < width; i++) {
+      if (size == 1)
+        p[i] = (uint8_t) value;
+      else if (size == 2)
+        memcpy (p + 2 * i, &v16, 2);
+      else
+        memcpy (p + 4 * i, &value, 4);
+    }
+  }
+  if (async) {
+    mock_state.stats.async_copies++;
+    mock_stream_submit (queue);
+  } else {
+    mock_state.stats.copies++;
+    mock_stream_sync_legacy (ctx);
+  }
+  return CUDA_SUCCESS;
+}
+
+#define MEMSET_2D(name, async, stream, type, size, ...) \
+CUresult CUDAAPI \
+name (CUdeviceptr dstDevice, size_t dstPitch, type value, __VA_ARGS__) \
+{ \
+  CUresult ret; \
+  mock_enter (#name); \
+  ret = memset_2d (#name, dstDevice, dstPitch, value, size, Width, Height, \
+      stream, async); \
+  mock_leave (); \
+  return ret; \
+}
+
+/* *INDENT-OFF* */
+MEMSET_2D (cuMemsetD2D8_v2, 0, NULL, unsigned char, 1, size_t Width,
+    size_t Height)
+MEMSET_2D (cuMemsetD2D16_v2, 0, NULL, unsigned short, 2, size_t Width,
+    size_t Height)
+MEMSET_2D (cuMemsetD2D32_v2, 0, NULL, unsigned int, 4, size_t Width,
+    size_t Height)
+MEMSET_2D (cuMemsetD2D8Async, 1, hStream, unsigned char, 1, size_t Width,
+    size_t Height, CUstream hStream)
+MEMSET_2D (cuMemsetD2D16Async, 1, hStream, unsigned short, 2, size_t Width,
+    size_t Height, CUstream hStream)
+MEMSET_2D (cuMemsetD2D32Async, 1, hStream, unsigned int, 4, size_t Width,
+    size_t Height, CUstream hStream)
+/* *INDENT-ON* */

@@ -381,3 +381,28 @@ cuGetErrorString (CUresult error, const char **pStr)
   *pStr = e != NULL ? e->text : NULL;
   return e != NULL ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
 }
+
+/* ------------------------------------------------------------------------ */
+/* cuDeviceGetUuid (libgstcuda 1.28): a fixed UUID per device. */
+
+CUresult CUDAAPI
+cuDeviceGetUuid (CUuuid * uuid, CUdevice dev)
+{
+  const char *call = "cuDeviceGetUuid";
+  CUresult ret;
+  int i;
+
+  mock_enter (call);
+  ret = mock_check_init (call);
+  if (ret == CUDA_SUCCESS && uuid == NULL)
+    ret = CUDA_ERROR_INVALID_VALUE;
+  else if (ret == CUDA_SUCCESS && !mock_device_valid (dev))
+    ret = CUDA_ERROR_INVALID_DEVICE;
+  if (ret == CUDA_SUCCESS) {
+    for (i = 0; i < 16; i++)
+      uuid->bytes[i] = (char) (0x40 + i);
+    uuid->bytes[15] = (char) dev;
+  }
+  mock_leave ();
+  return ret;
+}

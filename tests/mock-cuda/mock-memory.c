@@ -353,6 +353,42 @@ find_to_free (const char *call, MockMemKind kind, uint64_t addr, uint32_t ctx)
 /* ------------------------------------------------------------------------ */
 /* Entry points */
 
+/* A device allocation of @size bytes in @ctx (for the stream-ordered
+ * allocator too: mock-async.c). */
+CUresult
+mock_device_alloc (const char *call, uint32_t ctx, size_t size,
+    CUdeviceptr * dptr)
+{
+  CUresult ret;
+  uint64_t addr;
+
+  if (dptr == NULL || size == 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (mock_inject (MOCK_FAIL_ALLOC, call))
+    return CUDA_ERROR_OUT_OF_MEMORY;
+  ret = allocate (call, MOCK_MEM_DEVICE, ctx, size, &addr);
+  if (ret == CUDA_SUCCESS)
+    *dptr = (CUdeviceptr) addr;
+  return ret;
+}
+
+/* Frees the device allocation starting at @dptr, owned by @ctx. */
+CUresult
+mock_device_free (const char *call, uint32_t ctx, CUdeviceptr dptr)
+{
+  MockAlloc *a;
+
+  if (dptr == 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  a = find_to_free (call, MOCK_MEM_DEVICE, dptr, ctx);
+  mock_trace (call, "#%llu", (unsigned long long) a->serial);
+  mock_state.stats.device_frees++;
+  mock_state.stats.device_live--;
+  mock_state.stats.device_bytes_live -= a->size;
+  untrack (a, call);
+  return CUDA_SUCCESS;
+}
+
 static CUresult
 device_alloc (const char *call, CUdeviceptr * dptr, size_t size)
 {

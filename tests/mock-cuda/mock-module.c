@@ -370,7 +370,7 @@ launch (const char *call, CUfunction f, const unsigned int grid[3],
     run_chain_kernel (call, ctx, chain, grid, block, params);
   else
     run_kernel (call, ctx, grid, block, params);
-  queue->pending++;
+  mock_stream_submit (queue);
   mock_state.stats.launches++;
   memcpy (mock_state.stats.last_grid, grid, 3 * sizeof (unsigned int));
   memcpy (mock_state.stats.last_block, block, 3 * sizeof (unsigned int));

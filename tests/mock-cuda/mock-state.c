@@ -301,6 +301,10 @@ kind_name (MockObjKind kind)
       return "CUmodule";
     case MOCK_OBJ_FUNCTION:
       return "CUfunction";
+    case MOCK_OBJ_EVENT:
+      return "CUevent";
+    case MOCK_OBJ_POOL:
+      return "CUmemoryPool";
   }
   return "handle";
 }

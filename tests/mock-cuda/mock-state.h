@@ -86,7 +86,9 @@ typedef enum {
   MOCK_OBJ_CONTEXT = 1,
   MOCK_OBJ_STREAM,
   MOCK_OBJ_MODULE,
-  MOCK_OBJ_FUNCTION
+  MOCK_OBJ_FUNCTION,
+  MOCK_OBJ_EVENT,
+  MOCK_OBJ_POOL
 } MockObjKind;
 
 /* A context, stream, module or function.  Index 0 of the table is unused, so
@@ -101,6 +103,10 @@ typedef struct {
                                  * function: its kernel (mock-module.c) */
   uint64_t pending;             /* stream, context (its NULL stream): async
                                  * operations since the last sync */
+  uint64_t submitted;           /* stream, context: async operations ever */
+  uint32_t stream;              /* event: the queue it was last recorded on
+                                 * (a stream, or a context's NULL stream) */
+  uint64_t mark;                /* event: that queue's submitted count then */
   uint32_t *peers;              /* context: peers it may access */
   size_t n_peers;
   uint32_t function;            /* module: its kernel's function, or 0 */
@@ -190,8 +196,18 @@ unsigned int mock_memory_report_leaks (pid_t pid);
 /* mock-stream.c */
 MockObject *mock_stream_resolve (const char *call, CUstream stream,
     uint32_t ctx);
+void mock_stream_submit (MockObject * queue);
 void mock_stream_sync_legacy (uint32_t ctx);
 unsigned int mock_stream_release_context (uint32_t ctx);
+
+/* mock-async.c */
+unsigned int mock_async_release_context (uint32_t ctx);
+CUresult mock_device_alloc (const char *call, uint32_t ctx, size_t size,
+    CUdeviceptr * dptr);
+CUresult mock_device_free (const char *call, uint32_t ctx, CUdeviceptr dptr);
+
+/* mock-unsupported.c */
+CUresult mock_unsupported (const char *call);
 
 /* mock-module.c */
 unsigned int mock_module_release_context (uint32_t ctx);

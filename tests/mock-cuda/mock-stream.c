@@ -35,6 +35,15 @@ mock_stream_resolve (const char *call, CUstream stream, uint32_t ctx)
   return mock_object (id);
 }
 
+/* One more asynchronous operation on @queue (a stream or a context's NULL
+ * stream), not yet waited for. */
+void
+mock_stream_submit (MockObject * queue)
+{
+  queue->pending++;
+  queue->submitted++;
+}
+
 /* The legacy NULL stream of @ctx synchronized: it and the blocking streams
  * (created without CU_STREAM_NON_BLOCKING) are done. */
 void

@@ -35,6 +35,8 @@
 #include <gst/cuda/gstcudabufferpool.h>
 #include <gst/cuda/cuda-gst.h>
 
+#include "gstcudapreproc-compat.h"
+
 #include "mock-cuda.h"
 #include "prep.h"
 #include "prep-kernel.h"
@@ -228,7 +230,7 @@ test_memory (void)
       gst_allocator_find (GST_CUDA_MEMORY_TYPE_NAME);
   check (allocator != NULL, "GstCudaAllocator registered");
   gst_video_info_set_format (&info, GST_VIDEO_FORMAT_NV12, WIDTH, HEIGHT);
-  fx.mem = gst_cuda_allocator_alloc (allocator, fx.ctx, &info);
+  fx.mem = gst_cuda_preproc_compat_alloc (allocator, fx.ctx, &info);
   gst_clear_object (&allocator);
   if (!check (fx.mem != NULL && gst_is_cuda_memory (fx.mem),
           "gst_cuda_allocator_alloc () NV12 %dx%d", WIDTH, HEIGHT))
@@ -670,7 +672,7 @@ child_fail_alloc (void)
   allocator = (GstCudaAllocator *)
       gst_allocator_find (GST_CUDA_MEMORY_TYPE_NAME);
   gst_video_info_set_format (&info, GST_VIDEO_FORMAT_NV12, 64, 64);
-  mem = gst_cuda_allocator_alloc (allocator, ctx, &info);
+  mem = gst_cuda_preproc_compat_alloc (allocator, ctx, &info);
   check (mem == NULL, "gst_cuda_allocator_alloc () fails cleanly");
   if (mem != NULL)
     gst_memory_unref (mem);
