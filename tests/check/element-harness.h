@@ -21,6 +21,22 @@
  * aspect=letterbox mean=<0.5,0.5,0.5>" (no spaces inside values). */
 void set_props (GstElement * e, const gchar * props);
 
+/* Runs @code, which must log a refusal: a g_warning or a g_critical.  GLib
+ * logs an out-of-range property value as a warning up to 2.82 (GStreamer
+ * 1.22 on Debian 12) and as a critical from 2.84 (Debian 13 and later); the
+ * test then checks that the old value is kept, which is what matters. */
+#define ASSERT_REFUSED(code)                                            \
+G_STMT_START {                                                          \
+  _gst_check_expecting_log = TRUE;                                      \
+  _gst_check_raised_warning = FALSE;                                    \
+  _gst_check_raised_critical = FALSE;                                   \
+  code;                                                                 \
+  if (!_gst_check_raised_warning && !_gst_check_raised_critical)        \
+    _ck_assert_failed (__FILE__, __LINE__,                              \
+        "Expected g_warning or g_critical, got nothing", NULL);         \
+  _gst_check_expecting_log = FALSE;                                     \
+} G_STMT_END
+
 /* A harness around a fresh cudapreproc with @props, its messages going to
  * *@bus; harness_free () flushes the bus (queued messages hold the
  * element) and tears both down. */
