@@ -115,12 +115,20 @@ compare_specs (gconstpointer a, gconstpointer b)
   return strcmp ((*(GParamSpec **) a)->name, (*(GParamSpec **) b)->name);
 }
 
+static gint
+compare_templates (gconstpointer a, gconstpointer b)
+{
+  return strcmp (((GstStaticPadTemplate *) a)->name_template,
+      ((GstStaticPadTemplate *) b)->name_template);
+}
+
 int
 main (int argc, char **argv)
 {
   GstElementFactory *factory;
   GstElement *element;
   GParamSpec **specs;
+  GList *templates;
   const GList *l;
   guint n, i;
   static const gchar *keys[] = { GST_ELEMENT_METADATA_LONGNAME,
@@ -140,17 +148,23 @@ main (int argc, char **argv)
     g_printerr ("describe-element: no element %s\n", argv[1]);
     return 1;
   }
+  element = gst_element_factory_create (factory, NULL);
+  if (element == NULL) {
+    g_printerr ("describe-element: cannot create %s\n", argv[1]);
+    return 1;
+  }
   g_print ("element %s\n", argv[1]);
-  g_print ("  type: %s\n",
-      g_type_name (gst_element_factory_get_element_type (factory)));
+  g_print ("  type: %s\n", G_OBJECT_TYPE_NAME (element));
   g_print ("  rank: %u\n", gst_plugin_feature_get_rank (GST_PLUGIN_FEATURE
           (factory)));
   for (i = 0; i < G_N_ELEMENTS (keys); i++)
     g_print ("  %s: %s\n", keys[i],
         gst_element_factory_get_metadata (factory, keys[i]));
 
-  for (l = gst_element_factory_get_static_pad_templates (factory); l != NULL;
-      l = l->next) {
+  templates = g_list_sort (g_list_copy ((GList *)
+          gst_element_factory_get_static_pad_templates (factory)),
+      compare_templates);
+  for (l = templates; l != NULL; l = l->next) {
     GstStaticPadTemplate *t = l->data;
     GstCaps *caps = gst_static_pad_template_get_caps (t);
 
@@ -160,7 +174,8 @@ main (int argc, char **argv)
     gst_caps_unref (caps);
   }
 
-  element = gst_element_factory_create (factory, NULL);
+  g_list_free (templates);
+
   specs = g_object_class_list_properties (G_OBJECT_GET_CLASS (element), &n);
   qsort (specs, n, sizeof (GParamSpec *), compare_specs);
   for (i = 0; i < n; i++) {
