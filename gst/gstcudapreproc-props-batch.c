@@ -241,6 +241,51 @@ settings_set_rois (GstObject * self, GstCudaPreprocSettings * s,
   return FALSE;
 }
 
+gchar *
+gst_cuda_preproc_settings_rects_refusal (const GstCudaPreprocSettings * now,
+    guint prop_id, const GValue * value, gint frame_width, gint frame_height)
+{
+  GstCudaPreprocSettings s = *now;
+  const PrepRect *rects = s.n_rois > 0 ? s.rois : &s.crop;
+  PrepRect r;
+  guint i;
+  gint part;
+  gchar *why;
+
+  if (frame_width <= 0 || s.roi_source == GST_CUDA_PREPROC_ROI_SOURCE_META)
+    return NULL;
+  if (prop_id == PROP_ROIS) {
+    if ((why = gst_cuda_preproc_settings_read_rois (value, s.rois,
+                &s.n_rois)) != NULL) {
+      g_free (why);             /* the setter refuses it with a warning */
+      return NULL;
+    }
+    rects = s.n_rois > 0 ? s.rois : &s.crop;
+  } else if (s.n_rois > 0) {
+    return NULL;                /* the crop is not used */
+  } else {
+    gint *field[] = { &s.crop.x, &s.crop.y, &s.crop.width, &s.crop.height };
+
+    *field[prop_id - PROP_CROP_X] = g_value_get_int (value);
+  }
+  for (i = 0; i < MAX (s.n_rois, 1); i++)
+    if (prep_crop_resolve (frame_width, frame_height, &rects[i], &r,
+            &part) != PREP_OK)
+      goto outside;
+  return NULL;
+
+  /* ERRORS */
+outside:
+  {
+    gchar what[32];
+
+    g_snprintf (what, sizeof (what), s.n_rois > 0 ? "ROI %u" : "the crop", i);
+    return g_strdup_printf ("%s (x=%d, y=%d, width=%d, height=%d) is empty "
+        "or lies outside the %dx%d frame being played", what, rects[i].x,
+        rects[i].y, rects[i].width, rects[i].height, frame_width, frame_height);
+  }
+}
+
 static void
 settings_get_rois (GstObject * self, const GstCudaPreprocSettings * s,
     GValue * value)

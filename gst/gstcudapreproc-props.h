@@ -90,6 +90,13 @@ gint gst_cuda_preproc_settings_get_int (GstObject * self, const gint * field);
 gchar *gst_cuda_preproc_settings_read_rois (const GValue * value,
     PrepRect * rects, guint * n_rects);
 
+/* For a crop-* or rois value while a frame of @frame_width x @frame_height
+ * is played (0: no caps yet): why the value cannot apply to that frame (to
+ * free), or NULL.  @now: the current settings. */
+gchar *gst_cuda_preproc_settings_rects_refusal (const GstCudaPreprocSettings *
+    now, guint prop_id, const GValue * value, gint frame_width,
+    gint frame_height);
+
 void gst_cuda_preproc_settings_install_batch (GObjectClass * gobject_class);
 void gst_cuda_preproc_settings_init_batch (GstCudaPreprocSettings * s);
 gboolean gst_cuda_preproc_settings_set_batch (GstObject * self,

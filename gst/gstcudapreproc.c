@@ -56,6 +56,7 @@
 #include "gstcudapreproc-enums.h"
 #include "gstcudapreproc-input.h"
 #include "gstcudapreproc-meta.h"
+#include "gstcudapreproc-negotiate.h"
 #include "gstcudapreproc-props.h"
 #include "gstcudapreproc-slots.h"
 #include "prep.h"
@@ -63,21 +64,6 @@
 GST_DEBUG_CATEGORY (gst_cuda_preproc_debug);
 #define GST_CAT_DEFAULT gst_cuda_preproc_debug
 
-
-/* What negotiation fixed.  It is replaced as a whole, and only together
- * with a plan built from it: a refused renegotiation or plan leaves the
- * element exactly as it was. */
-typedef struct
-{
-  GstVideoInfo in_info;
-  PrepMatrix matrix;
-  PrepRange range;
-  GstCudaPreprocShape shape;    /* negotiated output */
-  gsize out_bytes;
-  gint frame_width, frame_height;       /* of the plan: the caps', or the
-                                         * video meta's with a crop meta */
-  gboolean cuda_in, cuda_out;   /* negotiated memory */
-} GstCudaPreprocNegotiated;
 
 struct _GstCudaPreproc
 {
@@ -224,55 +210,24 @@ gst_cuda_preproc_check_rects (GstCudaPreproc * self, guint prop_id,
     GParamSpec * pspec, const GValue * value)
 {
   GstCudaPreprocSettings s;
-  const PrepRect *rects;
-  PrepRect r;
-  guint i, n;
-  gint w, h, part;
-  gchar *str;
+  gchar *why, *str;
+  gint w, h;
 
   GST_OBJECT_LOCK (self);
   s = self->settings;
   w = self->play_width;
   h = self->play_height;
   GST_OBJECT_UNLOCK (self);
-  if (w <= 0 || s.roi_source == GST_CUDA_PREPROC_ROI_SOURCE_META)
+  why = gst_cuda_preproc_settings_rects_refusal (&s, prop_id, value, w, h);
+  if (why == NULL)
     return TRUE;
-  if (prop_id == PROP_ROIS) {
-    str = gst_cuda_preproc_settings_read_rois (value, s.rois, &s.n_rois);
-    if (str != NULL) {
-      g_free (str);             /* refused with a warning by the setter */
-      return TRUE;
-    }
-  } else if (s.n_rois > 0) {
-    return TRUE;                /* the crop is not used */
-  } else {
-    gint *field[] = { &s.crop.x, &s.crop.y, &s.crop.width, &s.crop.height };
-
-    *field[prop_id - PROP_CROP_X] = g_value_get_int (value);
-  }
-  rects = s.n_rois > 0 ? s.rois : &s.crop;
-  n = MAX (s.n_rois, 1);
-  for (i = 0; i < n; i++)
-    if (prep_crop_resolve (w, h, &rects[i], &r, &part) != PREP_OK)
-      goto outside;
-  return TRUE;
-
-  /* ERRORS */
-outside:
-  {
-    gchar what[32];
-
-    g_snprintf (what, sizeof (what), s.n_rois > 0 ? "ROI %u" : "the crop", i);
-    str = gst_value_serialize (value);
-    GST_ELEMENT_WARNING (self, RESOURCE, SETTINGS,
-        ("Refusing %s=%s: %s (x=%d, y=%d, width=%d, height=%d) is empty or "
-            "lies outside the %dx%d frame being played; keeping the previous "
-            "value", g_param_spec_get_name (pspec), GST_STR_NULL (str), what,
-            rects[i].x,
-            rects[i].y, rects[i].width, rects[i].height, w, h), (NULL));
-    g_free (str);
-    return FALSE;
-  }
+  str = gst_value_serialize (value);
+  GST_ELEMENT_WARNING (self, RESOURCE, SETTINGS, ("Refusing %s=%s: %s; "
+          "keeping the previous value", g_param_spec_get_name (pspec),
+          GST_STR_NULL (str), why), (NULL));
+  g_free (str);
+  g_free (why);
+  return FALSE;
 }
 
 /* The device is chosen when the element opens CUDA: only in NULL/READY. */
@@ -536,117 +491,6 @@ gst_cuda_preproc_post_warnings (GstCudaPreproc * self, GPtrArray * texts)
   self->warned = all;
 }
 
-static void
-gst_cuda_preproc_fill_config (const GstCudaPreprocNegotiated * neg,
-    const GstCudaPreprocSettings * s, PrepConfig * cfg)
-{
-  gint c;
-
-  prep_config_init (cfg);
-  cfg->src_width = neg->frame_width;
-  cfg->src_height = neg->frame_height;
-  cfg->out_width = neg->shape.width;
-  cfg->out_height = neg->shape.height;
-  cfg->batch_size = neg->shape.batch;
-  cfg->data_type = neg->shape.half ? PREP_DTYPE_FLOAT16 : PREP_DTYPE_FLOAT32;
-  cfg->layout = neg->shape.nhwc ? PREP_LAYOUT_NHWC : PREP_LAYOUT_NCHW;
-  cfg->aspect = (PrepAspect) s->aspect;
-  cfg->pad_value = s->pad_value;
-  cfg->interpolation = (PrepInterp) s->interpolation;
-  cfg->channel_order = (PrepChannelOrder) s->channel_order;
-  cfg->matrix = neg->matrix;
-  cfg->range = neg->range;
-  cfg->scale = s->scale;
-  for (c = 0; c < 3; c++) {
-    cfg->mean[c] = s->mean[c];
-    cfg->std[c] = s->std[c];
-  }
-}
-
-/* The negotiated caps fix the shape, but 3:N:3:1 reads both as NCHW and as
- * NHWC: a layout change that keeps the caps is not renegotiated, so the
- * properties decide whenever they give the negotiated caps. */
-static void
-gst_cuda_preproc_follow_layout (GstCudaPreprocNegotiated * neg,
-    const GstCudaPreprocSettings * s)
-{
-  GstCudaPreprocShape want;
-
-  want = neg->shape;
-  want.width = s->width;
-  want.height = s->height;
-  want.nhwc = s->layout == GST_CUDA_PREPROC_LAYOUT_NHWC;
-  if (gst_cuda_preproc_shape_same_caps (&want, &neg->shape))
-    neg->shape = want;
-}
-
-/* The batch's requested rectangles from the properties: the rois, or the
- * crop (whose 0 sizes mean "to the edge"), or none for ROI metas. */
-static void
-gst_cuda_preproc_load_slots (GstCudaPreprocSlots * sl,
-    const GstCudaPreprocNegotiated * neg, const GstCudaPreprocSettings * s)
-{
-  sl->from_meta = s->roi_source == GST_CUDA_PREPROC_ROI_SOURCE_META;
-  sl->roi_type = s->roi_type;
-  sl->batch = neg->shape.batch;
-  sl->n_requested = s->n_rois > 0 ? s->n_rois : 1;
-  if (s->n_rois > 0)
-    memcpy (sl->requested, s->rois, s->n_rois * sizeof (PrepRect));
-  else
-    sl->requested[0] = s->crop;
-  sl->visible.x = sl->visible.y = 0;
-  sl->visible.width = GST_VIDEO_INFO_WIDTH (&neg->in_info);
-  sl->visible.height = GST_VIDEO_INFO_HEIGHT (&neg->in_info);
-  sl->n = 0;
-}
-
-/* Resolves the property rectangles against the caps' frame: a clamped one
- * gets a warning, one outside fails negotiation. */
-static gboolean
-gst_cuda_preproc_resolve_slots (GstCudaPreproc * self,
-    GstCudaPreprocSlots * sl, gboolean rois)
-{
-  GPtrArray *texts;
-  guint64 clamped;
-  guint i, bad = 0;
-  gchar what[32];
-
-  if (!gst_cuda_preproc_slots_resolve (sl, &clamped, &bad))
-    goto outside;
-  texts = g_ptr_array_new_with_free_func (g_free);
-  for (i = 0; i < sl->n; i++) {
-    const PrepRect *q = &sl->requested[i], *r = &sl->rects[i];
-
-    g_snprintf (what, sizeof (what), rois ? "ROI %u" : "Crop", i);
-    if (clamped & (G_GUINT64_CONSTANT (1) << i))
-      g_ptr_array_add (texts, g_strdup_printf ("%s (x=%d, y=%d, width=%d, "
-              "height=%d) exceeds the %dx%d frame; clamped to (x=%d, y=%d, "
-              "width=%d, height=%d)", what, q->x, q->y, q->width, q->height,
-              sl->visible.width, sl->visible.height, r->x, r->y, r->width,
-              r->height));
-  }
-  if (sl->n_requested > sl->n)
-    g_ptr_array_add (texts, g_strdup_printf ("%u rois for a batch of %d: the "
-            "last %u are not used", sl->n_requested, sl->batch,
-            sl->n_requested - sl->n));
-  gst_cuda_preproc_post_warnings (self, texts);
-  g_ptr_array_unref (texts);
-  return TRUE;
-
-  /* ERRORS */
-outside:
-  {
-    const PrepRect *r = &sl->requested[bad];
-
-    g_snprintf (what, sizeof (what), rois ? "ROI %u" : "Crop", bad);
-    gst_cuda_preproc_negotiation_error (self,
-        g_strdup_printf ("%s (x=%d, y=%d, width=%d, height=%d) is empty or "
-            "lies outside the %dx%d frame", what, r->x, r->y, r->width,
-            r->height, sl->visible.width, sl->visible.height));
-    return FALSE;
-  }
-}
-
 /* The one place where the negotiated state changes, as a whole. */
 static void
 gst_cuda_preproc_commit (GstCudaPreproc * self,
@@ -665,10 +509,10 @@ gst_cuda_preproc_commit (GstCudaPreproc * self,
   GST_OBJECT_UNLOCK (self);
 }
 
-/* Makes @neg, with a plan built from it and the current properties, the
- * element's state.  When the plan cannot be built (a rectangle outside the
- * frame, a tensor the engine refuses) an element error is posted, nothing
- * changes, and the next frame tries again. */
+/* Makes @candidate, with a plan built from it and the current properties,
+ * the element's state.  When the plan cannot be built (a rectangle outside
+ * the frame, a tensor the engine refuses) an element error is posted,
+ * nothing changes, and the next frame tries again. */
 static gboolean
 gst_cuda_preproc_rebuild_plan (GstCudaPreproc * self,
     const GstCudaPreprocNegotiated * candidate)
@@ -676,46 +520,33 @@ gst_cuda_preproc_rebuild_plan (GstCudaPreproc * self,
   GstCudaPreprocNegotiated neg = *candidate;
   GstCudaPreprocSettings s;
   GstCudaPreprocSlots slots;
-  PrepPlan *plan = NULL;
-  PrepConfig cfg;
-  PrepStatus st = PREP_OK;
+  GPtrArray *warnings;
+  PrepPlan *plan;
+  gchar *error;
 
   GST_OBJECT_LOCK (self);
   s = self->settings;
   self->settings_changed = FALSE;
   GST_OBJECT_UNLOCK (self);
 
-  gst_cuda_preproc_follow_layout (&neg, &s);
-  gst_cuda_preproc_fill_config (&neg, &s, &cfg);
-  gst_cuda_preproc_load_slots (&slots, &neg, &s);
-  if (!slots.from_meta &&
-      !gst_cuda_preproc_resolve_slots (self, &slots, s.n_rois > 0))
+  warnings = g_ptr_array_new_with_free_func (g_free);
+  plan = gst_cuda_preproc_negotiated_plan (&neg, &s, &slots, warnings, &error);
+  if (plan != NULL)
+    gst_cuda_preproc_post_warnings (self, warnings);
+  g_ptr_array_unref (warnings);
+  if (plan == NULL)
     goto refused;
-  cfg.crop = slots.n > 0 ? slots.rects[0] : slots.visible;
-  st = prep_plan_new (&cfg, &plan);
-  if (st == PREP_OK)
-    st = prep_plan_set_slots (plan, slots.rects, slots.n);
-  if (st != PREP_OK)
-    goto no_plan;
   gst_cuda_preproc_commit (self, &neg, plan, &slots);
   GST_DEBUG_OBJECT (self, "%dx%d frame, %u of %d slots -> %dx%d %s %s",
-      cfg.src_width, cfg.src_height, slots.n, cfg.batch_size,
-      cfg.out_width, cfg.out_height, neg.shape.nhwc ? "NHWC" : "NCHW",
+      neg.frame_width, neg.frame_height, slots.n, neg.shape.batch,
+      neg.shape.width, neg.shape.height, neg.shape.nhwc ? "NHWC" : "NCHW",
       neg.shape.half ? "float16" : "float32");
   return TRUE;
 
   /* ERRORS */
-no_plan:
-  {
-    prep_plan_free (plan);
-    gst_cuda_preproc_negotiation_error (self,
-        g_strdup_printf ("Cannot prepare the %dx3x%dx%d %s tensor: %s",
-            cfg.batch_size, cfg.out_height, cfg.out_width,
-            neg.shape.half ? "float16" : "float32", prep_status_string (st)));
-    goto refused;
-  }
 refused:
   {
+    gst_cuda_preproc_negotiation_error (self, error);
     GST_OBJECT_LOCK (self);
     self->settings_changed = TRUE;
     GST_OBJECT_UNLOCK (self);
@@ -734,64 +565,21 @@ gst_cuda_preproc_device_id (GstCudaPreproc * self)
   return id;
 }
 
-/* TRUE when the negotiated shape @got is one the properties allow: what
- * they left unset (width and height, the batch) downstream may choose.  A
- * shape property that changed since the caps were made (@serial) is no
- * downstream choice: the new shape is negotiated before the next buffer. */
-static gboolean
-gst_cuda_preproc_shape_allowed (GstCudaPreproc * self,
-    const GstCudaPreprocShape * want, guint serial,
-    const GstCudaPreprocShape * got)
+/* What the properties leave to downstream.  A shape property that changed
+ * since the caps were made is no downstream choice: anything is allowed,
+ * and the new shape is negotiated before the next buffer. */
+static void
+gst_cuda_preproc_wanted (GstCudaPreproc * self, GstCudaPreprocWanted * want)
 {
-  gboolean size_free, batch_free;
+  guint serial;
 
-  if (serial != (guint) g_atomic_int_get (&self->caps_serial))
-    return TRUE;
+  want->shape = gst_cuda_preproc_property_shape_serial (self, &serial);
   GST_OBJECT_LOCK (self);
-  size_free = !self->settings.size_set;
-  batch_free = gst_cuda_preproc_settings_batch_free (&self->settings);
+  want->size_free = !self->settings.size_set;
+  want->batch_free = gst_cuda_preproc_settings_batch_free (&self->settings);
   GST_OBJECT_UNLOCK (self);
-  if (!got->half != !want->half || (!batch_free && got->batch != want->batch))
-    return FALSE;
-  return size_free || (got->width == want->width &&
-      got->height == want->height && !got->nhwc == !want->nhwc);
-}
-
-/* Tensors beyond GST_CUDA_PREPROC_MAX_TENSOR_BYTES, or that this process
- * cannot allocate in system memory, are refused here rather than failing
- * (or aborting, g_malloc ()) at the first buffer. */
-static gboolean
-gst_cuda_preproc_output_fits (GstCudaPreproc * self,
-    const GstCudaPreprocNegotiated * neg)
-{
-  gpointer probe;
-
-  if (neg->out_bytes > GST_CUDA_PREPROC_MAX_TENSOR_BYTES)
-    goto too_large;
-  if (!neg->cuda_out) {
-    if ((probe = g_try_malloc (neg->out_bytes)) == NULL)
-      goto too_large;
-    g_free (probe);
-  }
-  return TRUE;
-
-  /* ERRORS */
-too_large:
-  {
-    gchar *dims = gst_cuda_preproc_shape_to_dimensions (&neg->shape);
-    gchar *limit = neg->out_bytes > GST_CUDA_PREPROC_MAX_TENSOR_BYTES ?
-        g_strdup_printf ("the %" G_GUINT64_FORMAT " bytes a tensor buffer "
-        "can hold", (guint64) GST_CUDA_PREPROC_MAX_TENSOR_BYTES) :
-        g_strdup ("this process can allocate");
-
-    gst_cuda_preproc_negotiation_error (self,
-        g_strdup_printf ("The output tensor (dimensions=%s) takes %"
-            G_GSIZE_FORMAT " bytes, more than %s: lower width, height or "
-            "batch-size", dims, neg->out_bytes, limit));
-    g_free (dims);
-    g_free (limit);
-    return FALSE;
-  }
+  if (serial != (guint) g_atomic_int_get (&self->caps_serial))
+    want->size_free = want->batch_free = TRUE;
 }
 
 static gboolean
@@ -800,70 +588,27 @@ gst_cuda_preproc_set_caps (GstBaseTransform * trans, GstCaps * incaps,
 {
   GstCudaPreproc *self = GST_CUDA_PREPROC (trans);
   GstCudaPreprocNegotiated neg;
-  GstCudaPreprocShape want;
-  guint serial;
+  GstCudaPreprocWanted want;
+  gchar *error;
 
-  want = gst_cuda_preproc_property_shape_serial (self, &serial);
-  if (!gst_video_info_from_caps (&neg.in_info, incaps))
-    goto bad_input;
-  if (!gst_cuda_preproc_input_colorimetry (&neg.in_info, &neg.matrix,
-          &neg.range))
-    goto bad_colorimetry;
-  if (!gst_cuda_preproc_caps_get_shape (outcaps, &want, &neg.shape) ||
-      !gst_cuda_preproc_caps_get_bytes (outcaps, &neg.out_bytes))
-    goto overflow;
-  if (!gst_cuda_preproc_shape_allowed (self, &want, serial, &neg.shape))
-    goto wrong_shape;
-  neg.frame_width = GST_VIDEO_INFO_WIDTH (&neg.in_info);
-  neg.frame_height = GST_VIDEO_INFO_HEIGHT (&neg.in_info);
-  neg.cuda_in = gst_cuda_preproc_caps_is_cuda (incaps);
-  neg.cuda_out = gst_cuda_preproc_caps_is_cuda (outcaps);
+  gst_cuda_preproc_wanted (self, &want);
+  if (!gst_cuda_preproc_negotiated_from_caps (&neg, incaps, outcaps, &want,
+          &error))
+    goto refused;
   GST_DEBUG_OBJECT (self, "%s memory in, %s memory out",
       neg.cuda_in ? "CUDA" : "system", neg.cuda_out ? "CUDA" : "system");
-  if (!gst_cuda_preproc_output_fits (self, &neg))
-    return FALSE;
   if (neg.cuda_in && !gst_cuda_preproc_cuda_open (self->cuda,
           gst_cuda_preproc_device_id (self)))
     return FALSE;
   return gst_cuda_preproc_rebuild_plan (self, &neg);
 
   /* ERRORS */
-bad_input:
+refused:
   {
-    GST_ERROR_OBJECT (self, "invalid input caps %" GST_PTR_FORMAT, incaps);
-    return FALSE;
-  }
-bad_colorimetry:
-  {
-    gchar *str = gst_video_colorimetry_to_string (&neg.in_info.colorimetry);
-
-    gst_cuda_preproc_negotiation_error (self,
-        g_strdup_printf ("Unsupported colorimetry %s: the YUV matrix must be "
-            "BT.601, BT.709 or BT.2020", GST_STR_NULL (str)));
-    g_free (str);
-    return FALSE;
-  }
-overflow:
-  {
-    GST_DEBUG_OBJECT (self, "output caps %" GST_PTR_FORMAT, outcaps);
-    gst_cuda_preproc_negotiation_error (self,
-        g_strdup_printf ("Output tensor %dx3x%dx%d %s is too large: its "
-            "byte size overflows", want.batch, want.height, want.width,
-            want.half ? "float16" : "float32"));
-    return FALSE;
-  }
-wrong_shape:
-  {
-    gchar *got = gst_cuda_preproc_shape_to_dimensions (&neg.shape);
-    gchar *mine = gst_cuda_preproc_shape_to_dimensions (&want);
-
-    gst_cuda_preproc_negotiation_error (self,
-        g_strdup_printf ("Downstream wants the tensor dimensions=%s, the "
-            "properties give dimensions=%s: set width, height, layout and "
-            "batch-size to match, or leave width, height and batch-size "
-            "unset to let downstream choose", got, mine));
-    g_free (got);
-    g_free (mine);
+    GST_DEBUG_OBJECT (self, "refusing %" GST_PTR_FORMAT " -> %" GST_PTR_FORMAT,
+        incaps, outcaps);
+    if (error != NULL)
+      gst_cuda_preproc_negotiation_error (self, error);
     return FALSE;
   }
 }

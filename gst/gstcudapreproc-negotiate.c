@@ -1,0 +1,255 @@
+/* gst-cudapreproc
+ * Copyright (C) 2026 gst-cudapreproc developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <string.h>
+
+#include "gstcudapreproc-negotiate.h"
+#include "gstcudapreproc-enums.h"
+#include "gstcudapreproc-input.h"
+
+/* TRUE when the negotiated shape @got is one the properties allow: what
+ * they left unset downstream may choose. */
+static gboolean
+shape_allowed (const GstCudaPreprocWanted * want,
+    const GstCudaPreprocShape * got)
+{
+  const GstCudaPreprocShape *p = &want->shape;
+
+  if (!got->half != !p->half || (!want->batch_free && got->batch != p->batch))
+    return FALSE;
+  return want->size_free || (got->width == p->width &&
+      got->height == p->height && !got->nhwc == !p->nhwc);
+}
+
+/* Tensors beyond GST_CUDA_PREPROC_MAX_TENSOR_BYTES, or that this process
+ * cannot allocate in system memory, are refused at negotiation rather than
+ * failing (or aborting, g_malloc ()) at the first buffer. */
+static gchar *
+output_too_large (const GstCudaPreprocNegotiated * neg)
+{
+  gpointer probe;
+  gchar *dims, *limit, *text;
+
+  if (neg->out_bytes <= GST_CUDA_PREPROC_MAX_TENSOR_BYTES) {
+    if (neg->cuda_out)
+      return NULL;
+    if ((probe = g_try_malloc (neg->out_bytes)) != NULL) {
+      g_free (probe);
+      return NULL;
+    }
+  }
+  dims = gst_cuda_preproc_shape_to_dimensions (&neg->shape);
+  limit = neg->out_bytes > GST_CUDA_PREPROC_MAX_TENSOR_BYTES ?
+      g_strdup_printf ("the %" G_GUINT64_FORMAT " bytes a tensor buffer can "
+      "hold", (guint64) GST_CUDA_PREPROC_MAX_TENSOR_BYTES) :
+      g_strdup ("this process can allocate");
+  text = g_strdup_printf ("The output tensor (dimensions=%s) takes %"
+      G_GSIZE_FORMAT " bytes, more than %s: lower width, height or "
+      "batch-size", dims, neg->out_bytes, limit);
+  g_free (dims);
+  g_free (limit);
+  return text;
+}
+
+static gchar *
+wrong_shape (const GstCudaPreprocWanted * want, const GstCudaPreprocShape * got)
+{
+  gchar *theirs = gst_cuda_preproc_shape_to_dimensions (got);
+  gchar *mine = gst_cuda_preproc_shape_to_dimensions (&want->shape);
+  gchar *text = g_strdup_printf ("Downstream wants the tensor dimensions=%s, "
+      "the properties give dimensions=%s: set width, height, layout and "
+      "batch-size to match, or leave width, height and batch-size unset to "
+      "let downstream choose", theirs, mine);
+
+  g_free (theirs);
+  g_free (mine);
+  return text;
+}
+
+gboolean
+gst_cuda_preproc_negotiated_from_caps (GstCudaPreprocNegotiated * neg,
+    GstCaps * incaps, GstCaps * outcaps, const GstCudaPreprocWanted * want,
+    gchar ** error)
+{
+  const GstCudaPreprocShape *p = &want->shape;
+  gchar *str;
+
+  *error = NULL;
+  if (!gst_video_info_from_caps (&neg->in_info, incaps))
+    return FALSE;
+  if (!gst_cuda_preproc_input_colorimetry (&neg->in_info, &neg->matrix,
+          &neg->range))
+    goto bad_colorimetry;
+  if (!gst_cuda_preproc_caps_get_shape (outcaps, p, &neg->shape) ||
+      !gst_cuda_preproc_caps_get_bytes (outcaps, &neg->out_bytes))
+    goto overflow;
+  if (!shape_allowed (want, &neg->shape)) {
+    *error = wrong_shape (want, &neg->shape);
+    return FALSE;
+  }
+  neg->frame_width = GST_VIDEO_INFO_WIDTH (&neg->in_info);
+  neg->frame_height = GST_VIDEO_INFO_HEIGHT (&neg->in_info);
+  neg->cuda_in = gst_cuda_preproc_caps_is_cuda (incaps);
+  neg->cuda_out = gst_cuda_preproc_caps_is_cuda (outcaps);
+  *error = output_too_large (neg);
+  return *error == NULL;
+
+  /* ERRORS */
+bad_colorimetry:
+  {
+    str = gst_video_colorimetry_to_string (&neg->in_info.colorimetry);
+    *error = g_strdup_printf ("Unsupported colorimetry %s: the YUV matrix "
+        "must be BT.601, BT.709 or BT.2020", GST_STR_NULL (str));
+    g_free (str);
+    return FALSE;
+  }
+overflow:
+  {
+    *error = g_strdup_printf ("Output tensor %dx3x%dx%d %s is too large: its "
+        "byte size overflows", p->batch, p->height, p->width,
+        p->half ? "float16" : "float32");
+    return FALSE;
+  }
+}
+
+static void
+fill_config (const GstCudaPreprocNegotiated * neg,
+    const GstCudaPreprocSettings * s, PrepConfig * cfg)
+{
+  gint c;
+
+  prep_config_init (cfg);
+  cfg->src_width = neg->frame_width;
+  cfg->src_height = neg->frame_height;
+  cfg->out_width = neg->shape.width;
+  cfg->out_height = neg->shape.height;
+  cfg->batch_size = neg->shape.batch;
+  cfg->data_type = neg->shape.half ? PREP_DTYPE_FLOAT16 : PREP_DTYPE_FLOAT32;
+  cfg->layout = neg->shape.nhwc ? PREP_LAYOUT_NHWC : PREP_LAYOUT_NCHW;
+  cfg->aspect = (PrepAspect) s->aspect;
+  cfg->pad_value = s->pad_value;
+  cfg->interpolation = (PrepInterp) s->interpolation;
+  cfg->channel_order = (PrepChannelOrder) s->channel_order;
+  cfg->matrix = neg->matrix;
+  cfg->range = neg->range;
+  cfg->scale = s->scale;
+  for (c = 0; c < 3; c++) {
+    cfg->mean[c] = s->mean[c];
+    cfg->std[c] = s->std[c];
+  }
+}
+
+/* The negotiated caps fix the shape, but 3:N:3:1 reads both as NCHW and as
+ * NHWC: a layout change that keeps the caps is not renegotiated, so the
+ * properties decide whenever they give the negotiated caps. */
+static void
+follow_layout (GstCudaPreprocNegotiated * neg, const GstCudaPreprocSettings * s)
+{
+  GstCudaPreprocShape want;
+
+  want = neg->shape;
+  want.width = s->width;
+  want.height = s->height;
+  want.nhwc = s->layout == GST_CUDA_PREPROC_LAYOUT_NHWC;
+  if (gst_cuda_preproc_shape_same_caps (&want, &neg->shape))
+    neg->shape = want;
+}
+
+/* The batch's requested rectangles from the properties: the rois, or the
+ * crop (whose 0 sizes mean "to the edge"), or none for ROI metas. */
+static void
+load_slots (GstCudaPreprocSlots * sl, const GstCudaPreprocNegotiated * neg,
+    const GstCudaPreprocSettings * s)
+{
+  sl->from_meta = s->roi_source == GST_CUDA_PREPROC_ROI_SOURCE_META;
+  sl->roi_type = s->roi_type;
+  sl->batch = neg->shape.batch;
+  sl->n_requested = s->n_rois > 0 ? s->n_rois : 1;
+  if (s->n_rois > 0)
+    memcpy (sl->requested, s->rois, s->n_rois * sizeof (PrepRect));
+  else
+    sl->requested[0] = s->crop;
+  sl->visible.x = sl->visible.y = 0;
+  sl->visible.width = GST_VIDEO_INFO_WIDTH (&neg->in_info);
+  sl->visible.height = GST_VIDEO_INFO_HEIGHT (&neg->in_info);
+  sl->n = 0;
+}
+
+/* Resolves the property rectangles against the caps' frame: a clamped one
+ * adds a warning, one outside is an error. */
+static gchar *
+resolve_slots (GstCudaPreprocSlots * sl, gboolean rois, GPtrArray * warnings)
+{
+  guint64 clamped;
+  guint i, bad = 0;
+  gchar what[32];
+
+  if (!gst_cuda_preproc_slots_resolve (sl, &clamped, &bad))
+    goto outside;
+  for (i = 0; i < sl->n; i++) {
+    const PrepRect *q = &sl->requested[i], *r = &sl->rects[i];
+
+    g_snprintf (what, sizeof (what), rois ? "ROI %u" : "Crop", i);
+    if (clamped & (G_GUINT64_CONSTANT (1) << i))
+      g_ptr_array_add (warnings, g_strdup_printf ("%s (x=%d, y=%d, width=%d, "
+              "height=%d) exceeds the %dx%d frame; clamped to (x=%d, y=%d, "
+              "width=%d, height=%d)", what, q->x, q->y, q->width, q->height,
+              sl->visible.width, sl->visible.height, r->x, r->y, r->width,
+              r->height));
+  }
+  if (sl->n_requested > sl->n)
+    g_ptr_array_add (warnings, g_strdup_printf ("%u rois for a batch of %d: "
+            "the last %u are not used", sl->n_requested, sl->batch,
+            sl->n_requested - sl->n));
+  return NULL;
+
+  /* ERRORS */
+outside:
+  {
+    const PrepRect *r = &sl->requested[bad];
+
+    g_snprintf (what, sizeof (what), rois ? "ROI %u" : "Crop", bad);
+    return g_strdup_printf ("%s (x=%d, y=%d, width=%d, height=%d) is empty or "
+        "lies outside the %dx%d frame", what, r->x, r->y, r->width,
+        r->height, sl->visible.width, sl->visible.height);
+  }
+}
+
+PrepPlan *
+gst_cuda_preproc_negotiated_plan (GstCudaPreprocNegotiated * neg,
+    const GstCudaPreprocSettings * s, GstCudaPreprocSlots * slots,
+    GPtrArray * warnings, gchar ** error)
+{
+  PrepPlan *plan = NULL;
+  PrepConfig cfg;
+  PrepStatus st;
+
+  follow_layout (neg, s);
+  fill_config (neg, s, &cfg);
+  load_slots (slots, neg, s);
+  *error = NULL;
+  if (!slots->from_meta &&
+      (*error = resolve_slots (slots, s->n_rois > 0, warnings)) != NULL)
+    return NULL;
+  cfg.crop = slots->n > 0 ? slots->rects[0] : slots->visible;
+  st = prep_plan_new (&cfg, &plan);
+  if (st == PREP_OK)
+    st = prep_plan_set_slots (plan, slots->rects, slots->n);
+  if (st == PREP_OK)
+    return plan;
+  prep_plan_free (plan);
+  *error = g_strdup_printf ("Cannot prepare the %dx3x%dx%d %s tensor: %s",
+      cfg.batch_size, cfg.out_height, cfg.out_width,
+      neg->shape.half ? "float16" : "float32", prep_status_string (st));
+  return NULL;
+}

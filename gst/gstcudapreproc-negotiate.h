@@ -1,0 +1,68 @@
+/* gst-cudapreproc
+ * Copyright (C) 2026 gst-cudapreproc developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+
+/* What negotiation fixes for cudapreproc, and the plan built from it and
+ * the properties.  No element code: these functions say what is wrong,
+ * and the element posts it.  The element replaces its negotiated state as
+ * a whole, and only with a plan built from it, so that a refusal leaves it
+ * exactly as it was (docs/bad-input.md). */
+
+#ifndef __GST_CUDA_PREPROC_NEGOTIATE_H__
+#define __GST_CUDA_PREPROC_NEGOTIATE_H__
+
+#include <gst/video/video.h>
+
+#include "gstcudapreproc-caps.h"
+#include "gstcudapreproc-props.h"
+#include "gstcudapreproc-slots.h"
+#include "prep.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  GstVideoInfo in_info;
+  PrepMatrix matrix;
+  PrepRange range;
+  GstCudaPreprocShape shape;    /* negotiated output */
+  gsize out_bytes;
+  gint frame_width, frame_height;       /* of the plan: the caps', or the
+                                         * video meta's with a crop meta */
+  gboolean cuda_in, cuda_out;   /* negotiated memory */
+} GstCudaPreprocNegotiated;
+
+/* What the properties leave to downstream (docs/caps.md). */
+typedef struct
+{
+  GstCudaPreprocShape shape;    /* the properties' shape */
+  gboolean size_free;           /* width, height and layout */
+  gboolean batch_free;
+} GstCudaPreprocWanted;
+
+/* Reads negotiated caps into @neg: input info and colorimetry, the tensor
+ * shape (which must be one @want allows) and its size (which must be one
+ * the element can allocate).  FALSE with *@error (to free) saying why;
+ * *@error stays NULL for caps GstVideoInfo cannot parse. */
+gboolean gst_cuda_preproc_negotiated_from_caps (GstCudaPreprocNegotiated *
+    neg, GstCaps * incaps, GstCaps * outcaps,
+    const GstCudaPreprocWanted * want, gchar ** error);
+
+/* Builds the plan of @neg and the settings @s, the batch's rectangles in
+ * @slots: property rectangles are resolved against the caps' frame (the
+ * texts of clamped ones, and of rois beyond the batch, are appended to
+ * @warnings).  @neg's layout follows the property where the caps read both
+ * ways.  NULL with *@error (to free) when a rectangle lies outside the
+ * frame or the engine refuses the tensor. */
+PrepPlan *gst_cuda_preproc_negotiated_plan (GstCudaPreprocNegotiated * neg,
+    const GstCudaPreprocSettings * s, GstCudaPreprocSlots * slots,
+    GPtrArray * warnings, gchar ** error);
+
+G_END_DECLS
+
+#endif /* __GST_CUDA_PREPROC_NEGOTIATE_H__ */
