@@ -410,6 +410,134 @@ test_kernel (void)
 }
 
 /* ------------------------------------------------------------------------ */
+/* 4b: the entry points libgstcuda 1.24+ resolves, called directly (1.22's
+ * loader has no wrappers for them): 1D copies, 2D memsets, events, the
+ * stream-ordered allocator, context synchronization and limits, the UUID,
+ * and one of the unsupported ones */
+
+typedef CUresult (*AllocAsyncFunc) (CUdeviceptr *, size_t, CUstream);
+typedef CUresult (*FreeAsyncFunc) (CUdeviceptr, CUstream);
+typedef CUresult (*HtoDAsyncFunc) (CUdeviceptr, const void *, size_t, CUstream);
+typedef CUresult (*DtoHFunc) (void *, CUdeviceptr, size_t);
+typedef CUresult (*DtoDFunc) (CUdeviceptr, CUdeviceptr, size_t);
+typedef CUresult (*MemsetAsyncFunc) (CUdeviceptr, size_t, unsigned char,
+    size_t, size_t, CUstream);
+typedef CUresult (*EventCreateFunc) (CUevent *, unsigned int);
+typedef CUresult (*EventFunc) (CUevent);
+typedef CUresult (*EventRecordFunc) (CUevent, CUstream);
+typedef CUresult (*VoidFunc) (void);
+typedef CUresult (*GetLimitFunc) (size_t *, CUlimit);
+typedef CUresult (*UuidFunc) (CUuuid *, CUdevice);
+typedef CUresult (*MemCreateFunc) (CUmemGenericAllocationHandle *, size_t,
+    const CUmemAllocationProp *, unsigned long long);
+
+static gpointer
+driver_symbol (GModule * m, const char *name)
+{
+  gpointer f = NULL;
+
+  if (!g_module_symbol (m, name, &f))
+    check (0, "the mock exports %s", name);
+  return f;
+}
+
+static void
+test_newer_entry_points (void)
+{
+  GModule *m = g_module_open ("libcuda.so.1", G_MODULE_BIND_LAZY);
+  AllocAsyncFunc alloc_async;
+  FreeAsyncFunc free_async;
+  HtoDAsyncFunc htod_async;
+  DtoHFunc dtoh;
+  DtoDFunc dtod;
+  MemsetAsyncFunc memset_async;
+  EventCreateFunc event_create;
+  EventFunc event_sync, event_destroy;
+  EventRecordFunc event_record;
+  VoidFunc ctx_sync;
+  GetLimitFunc get_limit;
+  UuidFunc uuid;
+  MemCreateFunc mem_create;
+  CUstream stream = NULL;
+  CUdeviceptr a = 0, b = 0;
+  CUevent event = NULL;
+  CUmemGenericAllocationHandle handle;
+  CUmemAllocationProp prop;
+  CUuuid id;
+  guint8 in[256], out[256];
+  size_t limit = 0;
+  int i, ok;
+
+  if (!check (m != NULL, "libcuda.so.1 loaded"))
+    return;
+  alloc_async = driver_symbol (m, "cuMemAllocAsync");
+  free_async = driver_symbol (m, "cuMemFreeAsync");
+  htod_async = driver_symbol (m, "cuMemcpyHtoDAsync_v2");
+  dtoh = driver_symbol (m, "cuMemcpyDtoH_v2");
+  dtod = driver_symbol (m, "cuMemcpyDtoD_v2");
+  memset_async = driver_symbol (m, "cuMemsetD2D8Async");
+  event_create = driver_symbol (m, "cuEventCreate");
+  event_record = driver_symbol (m, "cuEventRecord");
+  event_sync = driver_symbol (m, "cuEventSynchronize");
+  event_destroy = driver_symbol (m, "cuEventDestroy_v2");
+  ctx_sync = driver_symbol (m, "cuCtxSynchronize");
+  get_limit = driver_symbol (m, "cuCtxGetLimit");
+  uuid = driver_symbol (m, "cuDeviceGetUuid");
+  mem_create = driver_symbol (m, "cuMemCreate");
+  if (!alloc_async || !free_async || !htod_async || !dtoh || !dtod
+      || !memset_async || !event_create || !event_record || !event_sync
+      || !event_destroy || !ctx_sync || !get_limit || !uuid || !mem_create) {
+    g_module_close (m);
+    return;
+  }
+  for (i = 0; i < 256; i++)
+    in[i] = (guint8) i;
+
+  gst_cuda_context_push (fx.ctx);
+  check (CuStreamCreate (&stream, CU_STREAM_DEFAULT) == CUDA_SUCCESS,
+      "cuStreamCreate");
+  check (alloc_async (&a, 256, stream) == CUDA_SUCCESS
+      && alloc_async (&b, 256, stream) == CUDA_SUCCESS, "cuMemAllocAsync x 2");
+  check (htod_async (a, in, 256, stream) == CUDA_SUCCESS,
+      "cuMemcpyHtoDAsync_v2");
+  /* rows 1 and 3 of 4 rows of 64 bytes: bytes 16..47 set to 0x5a */
+  check (memset_async (a + 64 + 16, 128, 0x5a, 32, 2, stream) ==
+      CUDA_SUCCESS, "cuMemsetD2D8Async 32 x 2, pitch 128");
+  check (event_create (&event, CU_EVENT_DISABLE_TIMING) == CUDA_SUCCESS
+      && event_record (event, stream) == CUDA_SUCCESS,
+      "cuEventCreate, cuEventRecord");
+  check (stats ().unsynced_ops == 2, "2 operations not synced yet");
+  check (event_sync (event) == CUDA_SUCCESS && stats ().unsynced_ops == 0,
+      "cuEventSynchronize: the work before the record is done");
+  check (dtod (b, a, 256) == CUDA_SUCCESS && dtoh (out, b, 256) ==
+      CUDA_SUCCESS, "cuMemcpyDtoD_v2, cuMemcpyDtoH_v2");
+  ok = 1;
+  for (i = 0; i < 256; i++) {
+    int row = i / 64, x = i % 64;
+    guint8 want = (row == 1 || row == 3) && x >= 16 && x < 48 ? 0x5a : i;
+
+    ok &= out[i] == want;
+  }
+  check (ok, "the bytes went through the copies and the memset");
+  check (free_async (a, stream) == CUDA_SUCCESS
+      && free_async (b, stream) == CUDA_SUCCESS
+      && stats ().unsynced_ops == 2, "cuMemFreeAsync x 2 (on the stream)");
+  check (ctx_sync () == CUDA_SUCCESS && stats ().unsynced_ops == 0,
+      "cuCtxSynchronize");
+  ok = get_limit (&limit, CU_LIMIT_STACK_SIZE) == CUDA_SUCCESS;
+  check (ok && limit == 1024, "cuCtxGetLimit stack size (%zu)", limit);
+  memset (&id, 0, sizeof (id));
+  check (uuid (&id, 0) == CUDA_SUCCESS && id.bytes[0] != 0, "cuDeviceGetUuid");
+  memset (&prop, 0, sizeof (prop));
+  check (mem_create (&handle, 65536, &prop, 0) == CUDA_ERROR_NOT_SUPPORTED,
+      "cuMemCreate: CUDA_ERROR_NOT_SUPPORTED");
+  event_destroy (event);
+  CuStreamDestroy (stream);
+  gst_cuda_context_pop (NULL);
+  g_module_close (m);
+}
+
+/* ------------------------------------------------------------------------ */
 /* 5: loud failures, each in a forked child */
 
 typedef void (*ChildFunc) (void);
@@ -811,6 +939,7 @@ main (int argc, char **argv)
       test_memory ();
       test_pool ();
       test_kernel ();
+      test_newer_entry_points ();
       test_deaths ();
     }
     if (get_stats != NULL) {
