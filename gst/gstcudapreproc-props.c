@@ -8,10 +8,10 @@
  */
 
 /* The properties of cudapreproc: their documentation, ranges and defaults,
- * and the thread-safe store behind them (the object lock guards it).
- * Values the param specs cannot refuse (non-finite scale, mean, std; a zero
- * std; arrays of other than 3 values) are refused here with a warning, and
- * the previous value is kept. */
+ * and the validators of the values their param specs cannot check (arrays
+ * of numbers and rectangles, normalization as a whole, rectangles against
+ * the frame being played).  The store behind them, with its one switch, is
+ * gstcudapreproc-settings.c. */
 
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -39,6 +39,10 @@
 #define DEFAULT_PROP_LAYOUT GST_CUDA_PREPROC_LAYOUT_NCHW
 #define DEFAULT_PROP_CUDA_DEVICE_ID -1
 #define DEFAULT_PROP_N_THREADS 1
+#define DEFAULT_PROP_ROI_SOURCE GST_CUDA_PREPROC_ROI_SOURCE_PROPERTY
+#define DEFAULT_PROP_ROI_TYPE NULL
+#define DEFAULT_PROP_BATCH_SIZE 0
+#define DEFAULT_PROP_DATA_TYPE GST_CUDA_PREPROC_DATA_TYPE_FLOAT32
 
 static void
 install_geometry_properties (GObjectClass * gobject_class)
@@ -268,10 +272,97 @@ install_execution_properties (GObjectClass * gobject_class)
           DEFAULT_PROP_N_THREADS, PARAM_FLAGS));
 }
 
+static void
+install_batch_properties (GObjectClass * gobject_class)
+{
+  /**
+   * GstCudaPreproc:rois:
+   *
+   * Regions of interest in frame pixels, one slot of the batch each:
+   * `rois="<<x,y,width,height>,<x,y,width,height>>"`, at most 64.  Each is
+   * cropped, converted, resized and normalized like the crop, all in the
+   * same pass.  Empty (the default): one slot from the crop-* properties.
+   * Width and height must be positive; a value that is not a list of
+   * 4-integer arrays is refused with a warning that shows this form.  A
+   * rectangle partly outside the frame is clamped with an element warning.
+   * While a stream plays, a value with a rectangle wholly outside the frame
+   * is refused with an element warning naming it and the frame size (the
+   * previous value stays); before the first caps such a value fails
+   * negotiation, as the crop does.  Used with roi-source=property.
+   *
+   * Since: 0.1
+   */
+  g_object_class_install_property (gobject_class, PROP_ROIS,
+      gst_param_spec_array ("rois", "Regions of interest",
+          "Rectangles <x,y,width,height> in frame pixels, one batch slot "
+          "each: \"<<x,y,w,h>,...>\" (empty = the crop)", NULL, PARAM_FLAGS));
+  /**
+   * GstCudaPreproc:roi-source:
+   *
+   * Where the rectangles come from: the #GstCudaPreproc:rois property (or
+   * the crop), or the #GstVideoRegionOfInterestMeta of each buffer, in meta
+   * order (optionally only those of #GstCudaPreproc:roi-type).  Metadata
+   * rectangles partly outside the frame are clamped and empty ones skipped
+   * (debug log); the first batch-size are used, the rest dropped (the
+   * first frame that drops some posts one element warning per stream,
+   * saying how many and to raise #GstCudaPreproc:batch-size; the rest a
+   * debug log); unused slots hold the normalized pad value.
+   *
+   * Since: 0.1
+   */
+  g_object_class_install_property (gobject_class, PROP_ROI_SOURCE,
+      g_param_spec_enum ("roi-source", "ROI source",
+          "Where the batch's rectangles come from",
+          GST_TYPE_CUDA_PREPROC_ROI_SOURCE, DEFAULT_PROP_ROI_SOURCE,
+          PARAM_FLAGS));
+  /**
+   * GstCudaPreproc:roi-type:
+   *
+   * With roi-source=meta, only the metas of this type (e.g. "person");
+   * NULL or empty (the default) takes every one.
+   *
+   * Since: 0.1
+   */
+  g_object_class_install_property (gobject_class, PROP_ROI_TYPE,
+      g_param_spec_string ("roi-type", "ROI type",
+          "With roi-source=meta, only ROI metas of this type (empty = all)",
+          DEFAULT_PROP_ROI_TYPE, PARAM_FLAGS));
+  /**
+   * GstCudaPreproc:batch-size:
+   *
+   * Slots N of the tensor [N, 3, H, W] (fixed in the caps: dimensions
+   * W:H:3:N).  0 (the default) means the number of #GstCudaPreproc:rois
+   * with roi-source=property, else 1; while it is 0 and no rois are in
+   * use, downstream caps with a fixed batch choose it.  With
+   * roi-source=meta set it to the most objects a frame may carry: the
+   * number of valid slots varies per buffer and travels in the box meta
+   * (docs/meta.md).
+   *
+   * Since: 0.1
+   */
+  g_object_class_install_property (gobject_class, PROP_BATCH_SIZE,
+      g_param_spec_uint ("batch-size", "Batch size",
+          "Slots of the tensor (0 = the number of rois, or 1)", 0,
+          PREP_BATCH_MAX, DEFAULT_PROP_BATCH_SIZE, PARAM_FLAGS));
+  /**
+   * GstCudaPreproc:data-type:
+   *
+   * Element type of the tensor: float32, or float16 (IEEE half, rounded
+   * to nearest even; the same bits on the CPU and CUDA paths).  float16
+   * needs normalized values within +-65504.
+   *
+   * Since: 0.1
+   */
+  g_object_class_install_property (gobject_class, PROP_DATA_TYPE,
+      g_param_spec_enum ("data-type", "Data type",
+          "Element type of the tensor", GST_TYPE_CUDA_PREPROC_DATA_TYPE,
+          DEFAULT_PROP_DATA_TYPE, PARAM_FLAGS));
+}
+
 void
 gst_cuda_preproc_settings_install (GObjectClass * gobject_class)
 {
-  gst_cuda_preproc_settings_install_batch (gobject_class);
+  install_batch_properties (gobject_class);
   install_geometry_properties (gobject_class);
   install_mapping_properties (gobject_class);
   install_normalization_properties (gobject_class);
@@ -298,7 +389,11 @@ gst_cuda_preproc_settings_init (GstCudaPreprocSettings * s)
   s->cuda_device_id = DEFAULT_PROP_CUDA_DEVICE_ID;
   s->n_threads = DEFAULT_PROP_N_THREADS;
   s->scale = DEFAULT_PROP_SCALE;
-  gst_cuda_preproc_settings_init_batch (s);
+  s->n_rois = 0;
+  s->roi_source = DEFAULT_PROP_ROI_SOURCE;
+  s->roi_type = 0;
+  s->batch_size = DEFAULT_PROP_BATCH_SIZE;
+  s->data_type = DEFAULT_PROP_DATA_TYPE;
   for (c = 0; c < 3; c++) {
     s->mean[c] = DEFAULT_PROP_MEAN;
     s->std[c] = DEFAULT_PROP_STD;
@@ -353,242 +448,138 @@ settings_normalization_rule (gdouble scale, const gdouble mean[3],
   return NULL;
 }
 
-/* scale, mean and std are checked together (prep_normalization_validate ():
- * finite, std non-zero, folded values finite in float).  A refused value is
- * reported with a warning naming it and the rule it breaks, and the
- * previous values stay. */
-static void
-settings_set_normalization (GstObject * self, GstCudaPreprocSettings * s,
-    guint prop_id, const GValue * value)
+/* The normalization that setting @prop_id (scale, mean or std) to @value
+ * would give, in @n (from @s for the others); NULL, or the one rule it
+ * breaks (to free). */
+gchar *
+gst_cuda_preproc_settings_check_normalization (const GstCudaPreprocSettings
+    * s, guint prop_id, const GValue * value, GstCudaPreprocNormalization * n)
 {
-  gdouble scale, mean[3], std[3];
-  gchar *why = NULL, *str;
+  gchar *why = NULL;
 
-  GST_OBJECT_LOCK (self);
-  scale = s->scale;
-  memcpy (mean, s->mean, sizeof (mean));
-  memcpy (std, s->std, sizeof (std));
+  n->scale = s->scale;
+  memcpy (n->mean, s->mean, sizeof (n->mean));
+  memcpy (n->std, s->std, sizeof (n->std));
   if (prop_id == PROP_SCALE)
-    scale = g_value_get_double (value);
+    n->scale = g_value_get_double (value);
   else
-    why = settings_read_triple (value, prop_id == PROP_MEAN ? mean : std);
+    why = settings_read_triple (value, prop_id == PROP_MEAN ? n->mean : n->std);
   if (why == NULL)
-    why = settings_normalization_rule (scale, mean, std);
-  if (why == NULL) {
-    s->scale = scale;
-    memcpy (s->mean, mean, sizeof (mean));
-    memcpy (s->std, std, sizeof (std));
-  }
-  GST_OBJECT_UNLOCK (self);
-  if (why == NULL)
-    return;
-  str = gst_value_serialize (value);
-  g_warning ("%s: refusing %s=%s: %s; keeping the previous value",
-      GST_OBJECT_NAME (self), prop_id == PROP_SCALE ? "scale" :
-      prop_id == PROP_MEAN ? "mean" : "std", GST_STR_NULL (str), why);
-  g_free (str);
-  g_free (why);
+    why = settings_normalization_rule (n->scale, n->mean, n->std);
+  return why;
 }
 
-/* The three values are read under one lock: never a mix of two writes. */
-static void
-settings_get_triple (GstObject * self, const gdouble * src, GValue * value)
+/* One integer entry, of any integer GType (gst-launch gives gint, Python
+ * may give gint64); FALSE for anything else or a value outside gint. */
+static gboolean
+settings_read_int (const GValue * e, gint * out)
 {
-  gdouble v[3];
-  gint i;
+  GValue v = G_VALUE_INIT;
+  gint64 i;
 
-  GST_OBJECT_LOCK (self);
-  memcpy (v, src, sizeof (v));
-  GST_OBJECT_UNLOCK (self);
-  for (i = 0; i < 3; i++) {
-    GValue d = G_VALUE_INIT;
-
-    g_value_init (&d, G_TYPE_DOUBLE);
-    g_value_set_double (&d, v[i]);
-    gst_value_array_append_and_take_value (value, &d);
-  }
-}
-
-/* Sets an int-like property; TRUE when the tensor shape changed. */
-gboolean
-gst_cuda_preproc_settings_set_int (GstObject * self, gint * field, gint v,
-    gboolean shapes)
-{
-  gboolean changed;
-
-  GST_OBJECT_LOCK (self);
-  changed = *field != v;
-  *field = v;
-  GST_OBJECT_UNLOCK (self);
-  return shapes && changed;
-}
-
-/* Stores a property value; FALSE for an unknown property.  *reshape is set
- * when the tensor's shape (width, height, layout) changed. */
-gboolean
-gst_cuda_preproc_settings_set (GstObject * self, GstCudaPreprocSettings * s,
-    guint prop_id, const GValue * value, gboolean * reshape)
-{
-  *reshape = FALSE;
-
-  switch (prop_id) {
-    case PROP_WIDTH:
-    case PROP_HEIGHT:
-      GST_OBJECT_LOCK (self);
-      s->size_set = TRUE;
-      GST_OBJECT_UNLOCK (self);
-      *reshape = gst_cuda_preproc_settings_set_int (self, prop_id ==
-          PROP_WIDTH ? &s->width : &s->height, g_value_get_int (value), TRUE);
-      break;
-    case PROP_CROP_X:
-      gst_cuda_preproc_settings_set_int (self, &s->crop.x,
-          g_value_get_int (value), 0);
-      break;
-    case PROP_CROP_Y:
-      gst_cuda_preproc_settings_set_int (self, &s->crop.y,
-          g_value_get_int (value), 0);
-      break;
-    case PROP_CROP_WIDTH:
-      gst_cuda_preproc_settings_set_int (self, &s->crop.width,
-          g_value_get_int (value), FALSE);
-      break;
-    case PROP_CROP_HEIGHT:
-      gst_cuda_preproc_settings_set_int (self, &s->crop.height,
-          g_value_get_int (value), FALSE);
-      break;
-    case PROP_ASPECT:
-      gst_cuda_preproc_settings_set_int (self, &s->aspect,
-          g_value_get_enum (value), 0);
-      break;
-    case PROP_INTERPOLATION:
-      gst_cuda_preproc_settings_set_int (self, &s->interpolation,
-          g_value_get_enum (value), FALSE);
-      break;
-    case PROP_CHANNEL_ORDER:
-      gst_cuda_preproc_settings_set_int (self, &s->channel_order,
-          g_value_get_enum (value), FALSE);
-      break;
-    case PROP_LAYOUT:
-      *reshape = gst_cuda_preproc_settings_set_int (self, &s->layout,
-          g_value_get_enum (value), TRUE);
-      break;
-    case PROP_CUDA_DEVICE_ID:
-      gst_cuda_preproc_settings_set_int (self, &s->cuda_device_id,
-          g_value_get_int (value), FALSE);
-      break;
-    case PROP_N_THREADS:
-      GST_OBJECT_LOCK (self);
-      s->n_threads = g_value_get_uint (value);
-      GST_OBJECT_UNLOCK (self);
-      break;
-    case PROP_PAD_VALUE:
-      GST_OBJECT_LOCK (self);
-      s->pad_value = g_value_get_double (value);
-      GST_OBJECT_UNLOCK (self);
-      break;
-    case PROP_SCALE:
-    case PROP_MEAN:
-    case PROP_STD:
-      settings_set_normalization (self, s, prop_id, value);
-      break;
-    default:
-      return gst_cuda_preproc_settings_set_batch (self, s, prop_id, value,
-          reshape);
-  }
+  if (!G_VALUE_HOLDS_INT (e) && !G_VALUE_HOLDS_UINT (e) &&
+      !G_VALUE_HOLDS_INT64 (e) && !G_VALUE_HOLDS_UINT64 (e) &&
+      !G_VALUE_HOLDS_LONG (e) && !G_VALUE_HOLDS_ULONG (e))
+    return FALSE;
+  g_value_init (&v, G_TYPE_INT64);
+  if (!g_value_transform (e, &v))
+    return FALSE;
+  i = g_value_get_int64 (&v);
+  if (G_VALUE_HOLDS_UINT64 (e) && g_value_get_uint64 (e) > G_MAXINT)
+    return FALSE;
+  if (i < G_MININT || i > G_MAXINT)
+    return FALSE;
+  *out = (gint) i;
   return TRUE;
 }
 
-gint
-gst_cuda_preproc_settings_get_int (GstObject * self, const gint * field)
+/* Reads rectangle @i, <x,y,width,height>; NULL, or what is wrong with it
+ * (to free). */
+static gchar *
+settings_read_rect (const GValue * v, guint i, PrepRect * r)
 {
-  gint v;
+  gint f[4], k;
 
-  GST_OBJECT_LOCK (self);
-  v = *field;
-  GST_OBJECT_UNLOCK (self);
-  return v;
+  if (!GST_VALUE_HOLDS_ARRAY (v))
+    return g_strdup_printf ("entry %u is a %s, not a rectangle "
+        "<x,y,width,height>", i, G_VALUE_TYPE_NAME (v));
+  if (gst_value_array_get_size (v) != 4)
+    return g_strdup_printf ("rectangle %u has %u values, not 4", i,
+        gst_value_array_get_size (v));
+  for (k = 0; k < 4; k++)
+    if (!settings_read_int (gst_value_array_get_value (v, k), &f[k]))
+      return g_strdup_printf ("value %d of rectangle %u is not an integer",
+          k, i);
+  r->x = f[0];
+  r->y = f[1];
+  r->width = f[2];
+  r->height = f[3];
+  if (r->width <= 0 || r->height <= 0)
+    return g_strdup_printf ("rectangle %u is %dx%d: width and height must be "
+        "positive", i, r->width, r->height);
+  return NULL;
 }
 
-static gdouble
-settings_get_double (GstObject * self, const gdouble * field)
+/* Reads the rois value into @rects; NULL, or why it is refused (to free). */
+gchar *
+gst_cuda_preproc_settings_read_rois (const GValue * value, PrepRect * rects,
+    guint * n_rects)
 {
-  gdouble v;
+  guint i, n = gst_value_array_get_size (value);
+  gchar *why;
 
-  GST_OBJECT_LOCK (self);
-  v = *field;
-  GST_OBJECT_UNLOCK (self);
-  return v;
+  if (n > PREP_BATCH_MAX)
+    return g_strdup_printf ("%u rectangles, more than the %d slots of a "
+        "batch", n, PREP_BATCH_MAX);
+  for (i = 0; i < n; i++)
+    if ((why = settings_read_rect (gst_value_array_get_value (value, i), i,
+                &rects[i])) != NULL)
+      return why;
+  *n_rects = n;
+  return NULL;
 }
 
-/* Reads a property value; FALSE for an unknown property. */
-gboolean
-gst_cuda_preproc_settings_get (GstObject * self,
-    const GstCudaPreprocSettings * s, guint prop_id, GValue * value)
+gchar *
+gst_cuda_preproc_settings_rects_refusal (const GstCudaPreprocSettings * now,
+    guint prop_id, const GValue * value, gint frame_width, gint frame_height)
 {
-  switch (prop_id) {
-    case PROP_WIDTH:
-      g_value_set_int (value, gst_cuda_preproc_settings_get_int (self,
-              &s->width));
-      break;
-    case PROP_HEIGHT:
-      g_value_set_int (value, gst_cuda_preproc_settings_get_int (self,
-              &s->height));
-      break;
-    case PROP_CROP_X:
-      g_value_set_int (value, gst_cuda_preproc_settings_get_int (self,
-              &s->crop.x));
-      break;
-    case PROP_CROP_Y:
-      g_value_set_int (value, gst_cuda_preproc_settings_get_int (self,
-              &s->crop.y));
-      break;
-    case PROP_CROP_WIDTH:
-      g_value_set_int (value, gst_cuda_preproc_settings_get_int (self,
-              &s->crop.width));
-      break;
-    case PROP_CROP_HEIGHT:
-      g_value_set_int (value, gst_cuda_preproc_settings_get_int (self,
-              &s->crop.height));
-      break;
-    case PROP_ASPECT:
-      g_value_set_enum (value, gst_cuda_preproc_settings_get_int (self,
-              &s->aspect));
-      break;
-    case PROP_INTERPOLATION:
-      g_value_set_enum (value, gst_cuda_preproc_settings_get_int (self,
-              &s->interpolation));
-      break;
-    case PROP_CHANNEL_ORDER:
-      g_value_set_enum (value, gst_cuda_preproc_settings_get_int (self,
-              &s->channel_order));
-      break;
-    case PROP_LAYOUT:
-      g_value_set_enum (value, gst_cuda_preproc_settings_get_int (self,
-              &s->layout));
-      break;
-    case PROP_CUDA_DEVICE_ID:
-      g_value_set_int (value, gst_cuda_preproc_settings_get_int (self,
-              &s->cuda_device_id));
-      break;
-    case PROP_N_THREADS:
-      GST_OBJECT_LOCK (self);
-      g_value_set_uint (value, s->n_threads);
-      GST_OBJECT_UNLOCK (self);
-      break;
-    case PROP_PAD_VALUE:
-      g_value_set_double (value, settings_get_double (self, &s->pad_value));
-      break;
-    case PROP_SCALE:
-      g_value_set_double (value, settings_get_double (self, &s->scale));
-      break;
-    case PROP_MEAN:
-      settings_get_triple (self, s->mean, value);
-      break;
-    case PROP_STD:
-      settings_get_triple (self, s->std, value);
-      break;
-    default:
-      return gst_cuda_preproc_settings_get_batch (self, s, prop_id, value);
+  GstCudaPreprocSettings s = *now;
+  const PrepRect *rects = s.n_rois > 0 ? s.rois : &s.crop;
+  PrepRect r;
+  guint i;
+  gint part;
+  gchar *why;
+
+  if (frame_width <= 0 || s.roi_source == GST_CUDA_PREPROC_ROI_SOURCE_META)
+    return NULL;
+  if (prop_id == PROP_ROIS) {
+    if ((why = gst_cuda_preproc_settings_read_rois (value, s.rois,
+                &s.n_rois)) != NULL) {
+      g_free (why);             /* the setter refuses it with a warning */
+      return NULL;
+    }
+    rects = s.n_rois > 0 ? s.rois : &s.crop;
+  } else if (s.n_rois > 0) {
+    return NULL;                /* the crop is not used */
+  } else {
+    gint *field[] = { &s.crop.x, &s.crop.y, &s.crop.width, &s.crop.height };
+
+    *field[prop_id - PROP_CROP_X] = g_value_get_int (value);
   }
-  return TRUE;
+  for (i = 0; i < MAX (s.n_rois, 1); i++)
+    if (prep_crop_resolve (frame_width, frame_height, &rects[i], &r,
+            &part) != PREP_OK)
+      goto outside;
+  return NULL;
+
+  /* ERRORS */
+outside:
+  {
+    gchar what[32];
+
+    g_snprintf (what, sizeof (what), s.n_rois > 0 ? "ROI %u" : "the crop", i);
+    return g_strdup_printf ("%s (x=%d, y=%d, width=%d, height=%d) is empty "
+        "or lies outside the %dx%d frame being played", what, rects[i].x,
+        rects[i].y, rects[i].width, rects[i].height, frame_width, frame_height);
+  }
 }

@@ -69,40 +69,40 @@ guint gst_cuda_preproc_settings_batch (const GstCudaPreprocSettings * s);
 gboolean gst_cuda_preproc_settings_batch_free (const GstCudaPreprocSettings *
     s);
 
-void gst_cuda_preproc_settings_install (GObjectClass * gobject_class);
-void gst_cuda_preproc_settings_init (GstCudaPreprocSettings * s);
-gboolean gst_cuda_preproc_settings_set (GstObject * self,
-    GstCudaPreprocSettings * s, guint prop_id, const GValue * value,
-    gboolean * reshape);
-gboolean gst_cuda_preproc_settings_get (GstObject * self,
-    const GstCudaPreprocSettings * s, guint prop_id, GValue * value);
-
-/* Shared by the property files (gstcudapreproc-props*.c). */
+/* The properties (gstcudapreproc-props.c). */
 #define PARAM_FLAGS (G_PARAM_READWRITE | GST_PARAM_MUTABLE_PLAYING | \
     G_PARAM_STATIC_STRINGS)
 
-gboolean gst_cuda_preproc_settings_set_int (GstObject * self, gint * field,
-    gint v, gboolean shapes);
-gint gst_cuda_preproc_settings_get_int (GstObject * self, const gint * field);
+void gst_cuda_preproc_settings_install (GObjectClass * gobject_class);
+void gst_cuda_preproc_settings_init (GstCudaPreprocSettings * s);
 
-/* Reads a rois value (array of <x,y,width,height>) into @rects; NULL, or
- * why it is refused (to free). */
+typedef struct
+{
+  gdouble scale, mean[3], std[3];
+} GstCudaPreprocNormalization;
+
+/* The validators of values the param specs cannot check; each returns
+ * NULL, or the rule the value breaks (to free). */
+gchar *gst_cuda_preproc_settings_check_normalization (const
+    GstCudaPreprocSettings * s, guint prop_id, const GValue * value,
+    GstCudaPreprocNormalization * n);
 gchar *gst_cuda_preproc_settings_read_rois (const GValue * value,
     PrepRect * rects, guint * n_rects);
-
 /* For a crop-* or rois value while a frame of @frame_width x @frame_height
- * is played (0: no caps yet): why the value cannot apply to that frame (to
- * free), or NULL.  @now: the current settings. */
+ * is played (0: no caps yet): why the value cannot apply to that frame.
+ * @now: the current settings. */
 gchar *gst_cuda_preproc_settings_rects_refusal (const GstCudaPreprocSettings *
     now, guint prop_id, const GValue * value, gint frame_width,
     gint frame_height);
 
-void gst_cuda_preproc_settings_install_batch (GObjectClass * gobject_class);
-void gst_cuda_preproc_settings_init_batch (GstCudaPreprocSettings * s);
-gboolean gst_cuda_preproc_settings_set_batch (GstObject * self,
-    GstCudaPreprocSettings * s, guint prop_id, const GValue * value,
+/* The store (gstcudapreproc-settings.c): one locked switch each way.
+ * _set () refuses a bad value with a warning and keeps the old one;
+ * *reshape tells whether the tensor's caps changed.  Both return FALSE for
+ * a property that is not one of these. */
+gboolean gst_cuda_preproc_settings_set (GstObject * self,
+    GstCudaPreprocSettings * s, GParamSpec * pspec, const GValue * value,
     gboolean * reshape);
-gboolean gst_cuda_preproc_settings_get_batch (GstObject * self,
+gboolean gst_cuda_preproc_settings_get (GstObject * self,
     const GstCudaPreprocSettings * s, guint prop_id, GValue * value);
 
 G_END_DECLS

@@ -266,7 +266,7 @@ gst_cuda_preproc_set_property (GObject * object, guint prop_id,
       !gst_cuda_preproc_check_rects (self, prop_id, pspec, value))
     return;
   if (!gst_cuda_preproc_settings_set (GST_OBJECT (self), &self->settings,
-          prop_id, value, &reshape)) {
+          pspec, value, &reshape)) {
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     return;
   }

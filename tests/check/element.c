@@ -1638,6 +1638,67 @@ GST_END_TEST;
 typedef struct
 {
   GstElement *element;
+  gint stop;                    /* atomic */
+  gint writes;                  /* atomic */
+} TripleWriter;
+
+/* Writes mean and std as <k,k,k> with k alternating 1 and 2. */
+static gpointer
+write_triples (gpointer data)
+{
+  TripleWriter *w = data;
+  gint i;
+
+  for (i = 0; !g_atomic_int_get (&w->stop); i++) {
+    gst_util_set_object_arg (G_OBJECT (w->element), "mean",
+        i & 1 ? "<1.0,1.0,1.0>" : "<2.0,2.0,2.0>");
+    gst_util_set_object_arg (G_OBJECT (w->element), "std",
+        i & 1 ? "<1.0,1.0,1.0>" : "<2.0,2.0,2.0>");
+    g_atomic_int_set (&w->writes, i + 1);
+  }
+  return NULL;
+}
+
+/* A reader racing a writer sees one whole write or the other, never a mix
+ * of two (each triple is read and written under one hold of the lock). */
+GST_START_TEST (test_triple_not_torn)
+{
+  GstElement *e = gst_element_factory_make ("cudapreproc", NULL);
+  TripleWriter w = { e, 0, 0 };
+  const gchar *names[] = { "mean", "std" };
+  GThread *thread;
+  guint reads = 0, changes = 0;
+  gdouble last = 0;
+
+  thread = g_thread_new ("triples", write_triples, &w);
+  while ((reads < 300000 || changes < 100 ||
+          g_atomic_int_get (&w.writes) < 100) && reads < MAX_STRESS_PUSHES) {
+    GValue v = G_VALUE_INIT;
+    gdouble d[3];
+    gint k;
+
+    g_value_init (&v, GST_TYPE_ARRAY);
+    g_object_get_property (G_OBJECT (e), names[reads & 1], &v);
+    for (k = 0; k < 3; k++)
+      d[k] = g_value_get_double (gst_value_array_get_value (&v, k));
+    g_value_unset (&v);
+    fail_unless (d[0] == d[1] && d[1] == d[2], "%s read as <%g,%g,%g>",
+        names[reads & 1], d[0], d[1], d[2]);
+    changes += d[0] != last;
+    last = d[0];
+    reads++;
+  }
+  g_atomic_int_set (&w.stop, 1);
+  g_thread_join (thread);
+  fail_unless (changes >= 100, "%u reads saw only %u changes", reads, changes);
+  gst_object_unref (e);
+}
+
+GST_END_TEST;
+
+typedef struct
+{
+  GstElement *element;
   gint stop;
   gint changes;                 /* atomic */
 } Toggler;
@@ -1873,6 +1934,7 @@ cudapreproc_suite (void)
   tcase_add_test (tc, test_layout_change_same_caps);
   tcase_add_test (tc, test_input_renegotiation);
   tcase_add_test (tc, test_property_changes_from_thread);
+  tcase_add_test (tc, test_triple_not_torn);
   tcase_add_loop_test (tc, test_pipeline, 0, G_N_ELEMENTS (pipeline_cases));
   return s;
 }

@@ -1,0 +1,289 @@
+/* gst-cudapreproc
+ * Copyright (C) 2026 gst-cudapreproc developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+
+/* The settings store behind the properties (gstcudapreproc-props.c): one
+ * switch that writes a property and one that reads it, each under a single
+ * hold of the object lock, so that no reader sees half of a write (a mean
+ * triple, a list of rois).  A refused value (the validators of the
+ * properties file) leaves the store as it was and is reported with a
+ * warning that names it and the rule it breaks. */
+
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <string.h>
+
+#include "gstcudapreproc-props.h"
+#include "gstcudapreproc-enums.h"
+
+guint
+gst_cuda_preproc_settings_batch (const GstCudaPreprocSettings * s)
+{
+  if (s->batch_size > 0)
+    return s->batch_size;
+  if (s->roi_source == GST_CUDA_PREPROC_ROI_SOURCE_PROPERTY && s->n_rois > 0)
+    return s->n_rois;
+  return 1;
+}
+
+gboolean
+gst_cuda_preproc_settings_batch_free (const GstCudaPreprocSettings * s)
+{
+  return s->batch_size == 0 && (s->roi_source !=
+      GST_CUDA_PREPROC_ROI_SOURCE_PROPERTY || s->n_rois == 0);
+}
+
+/* The fields that make the tensor's caps: a change of any is a reshape. */
+#define SHAPE_KEYS 5
+
+static void
+settings_shape_key (const GstCudaPreprocSettings * s, gint key[SHAPE_KEYS])
+{
+  key[0] = s->width;
+  key[1] = s->height;
+  key[2] = s->layout;
+  key[3] = s->data_type;
+  key[4] = (gint) gst_cuda_preproc_settings_batch (s);
+}
+
+/* Stores @value (checked already, or checked here under the lock for the
+ * normalization, which is validated as a whole); *@why (to free) when it
+ * is refused.  FALSE for a property that is not one of these. */
+static gboolean
+settings_store (GstCudaPreprocSettings * s, guint prop_id,
+    const GValue * value, const PrepRect * rois, guint n_rois, gchar ** why)
+{
+  GstCudaPreprocNormalization n;
+  const gchar *type;
+
+  switch (prop_id) {
+    case PROP_WIDTH:
+      s->width = g_value_get_int (value);
+      s->size_set = TRUE;
+      break;
+    case PROP_HEIGHT:
+      s->height = g_value_get_int (value);
+      s->size_set = TRUE;
+      break;
+    case PROP_CROP_X:
+      s->crop.x = g_value_get_int (value);
+      break;
+    case PROP_CROP_Y:
+      s->crop.y = g_value_get_int (value);
+      break;
+    case PROP_CROP_WIDTH:
+      s->crop.width = g_value_get_int (value);
+      break;
+    case PROP_CROP_HEIGHT:
+      s->crop.height = g_value_get_int (value);
+      break;
+    case PROP_ASPECT:
+      s->aspect = g_value_get_enum (value);
+      break;
+    case PROP_INTERPOLATION:
+      s->interpolation = g_value_get_enum (value);
+      break;
+    case PROP_CHANNEL_ORDER:
+      s->channel_order = g_value_get_enum (value);
+      break;
+    case PROP_LAYOUT:
+      s->layout = g_value_get_enum (value);
+      break;
+    case PROP_CUDA_DEVICE_ID:
+      s->cuda_device_id = g_value_get_int (value);
+      break;
+    case PROP_N_THREADS:
+      s->n_threads = g_value_get_uint (value);
+      break;
+    case PROP_PAD_VALUE:
+      s->pad_value = g_value_get_double (value);
+      break;
+    case PROP_SCALE:
+    case PROP_MEAN:
+    case PROP_STD:
+      *why = gst_cuda_preproc_settings_check_normalization (s, prop_id, value,
+          &n);
+      if (*why != NULL)
+        break;
+      s->scale = n.scale;
+      memcpy (s->mean, n.mean, sizeof (n.mean));
+      memcpy (s->std, n.std, sizeof (n.std));
+      break;
+    case PROP_ROIS:
+      memcpy (s->rois, rois, n_rois * sizeof (PrepRect));
+      s->n_rois = n_rois;
+      break;
+    case PROP_ROI_SOURCE:
+      s->roi_source = g_value_get_enum (value);
+      break;
+    case PROP_ROI_TYPE:
+      type = g_value_get_string (value);
+      s->roi_type = type != NULL && *type != '\0' ?
+          g_quark_from_string (type) : 0;
+      break;
+    case PROP_BATCH_SIZE:
+      s->batch_size = g_value_get_uint (value);
+      break;
+    case PROP_DATA_TYPE:
+      s->data_type = g_value_get_enum (value);
+      break;
+    default:
+      return FALSE;
+  }
+  return TRUE;
+}
+
+gboolean
+gst_cuda_preproc_settings_set (GstObject * self, GstCudaPreprocSettings * s,
+    GParamSpec * pspec, const GValue * value, gboolean * reshape)
+{
+  gint before[SHAPE_KEYS], after[SHAPE_KEYS];
+  PrepRect rois[PREP_BATCH_MAX];
+  guint n_rois = 0;
+  gchar *why = NULL, *str;
+  gboolean known = TRUE;
+
+  if (pspec->param_id == PROP_ROIS)
+    why = gst_cuda_preproc_settings_read_rois (value, rois, &n_rois);
+  GST_OBJECT_LOCK (self);
+  settings_shape_key (s, before);
+  if (why == NULL)
+    known = settings_store (s, pspec->param_id, value, rois, n_rois, &why);
+  settings_shape_key (s, after);
+  GST_OBJECT_UNLOCK (self);
+  *reshape = memcmp (before, after, sizeof (before)) != 0;
+  if (why == NULL)
+    return known;
+  str = gst_value_serialize (value);
+  g_warning ("%s: refusing %s=%s: %s%s; keeping the previous value",
+      GST_OBJECT_NAME (self), pspec->name, GST_STR_NULL (str), why,
+      pspec->param_id == PROP_ROIS ? "; expected "
+      "rois=\"<<x,y,width,height>,...>\", at most 64 rectangles of integers "
+      "with width and height > 0, e.g. rois=\"<<0,0,640,360>>\"" : "");
+  g_free (str);
+  g_free (why);
+  return TRUE;
+}
+
+static void
+settings_get_triple (const gdouble * src, GValue * value)
+{
+  gint i;
+
+  for (i = 0; i < 3; i++) {
+    GValue d = G_VALUE_INIT;
+
+    g_value_init (&d, G_TYPE_DOUBLE);
+    g_value_set_double (&d, src[i]);
+    gst_value_array_append_and_take_value (value, &d);
+  }
+}
+
+static void
+settings_get_rois (const GstCudaPreprocSettings * s, GValue * value)
+{
+  guint i;
+  gint k;
+
+  for (i = 0; i < s->n_rois; i++) {
+    GValue rect = G_VALUE_INIT, v = G_VALUE_INIT;
+    gint f[4] = { s->rois[i].x, s->rois[i].y, s->rois[i].width,
+      s->rois[i].height
+    };
+
+    gst_value_array_init (&rect, 4);
+    for (k = 0; k < 4; k++) {
+      g_value_init (&v, G_TYPE_INT);
+      g_value_set_int (&v, f[k]);
+      gst_value_array_append_and_take_value (&rect, &v);
+    }
+    gst_value_array_append_and_take_value (value, &rect);
+  }
+}
+
+/* Reads from a copy taken under one hold of the lock. */
+gboolean
+gst_cuda_preproc_settings_get (GstObject * self,
+    const GstCudaPreprocSettings * store, guint prop_id, GValue * value)
+{
+  GstCudaPreprocSettings s;
+
+  GST_OBJECT_LOCK (self);
+  s = *store;
+  GST_OBJECT_UNLOCK (self);
+  switch (prop_id) {
+    case PROP_WIDTH:
+      g_value_set_int (value, s.width);
+      break;
+    case PROP_HEIGHT:
+      g_value_set_int (value, s.height);
+      break;
+    case PROP_CROP_X:
+      g_value_set_int (value, s.crop.x);
+      break;
+    case PROP_CROP_Y:
+      g_value_set_int (value, s.crop.y);
+      break;
+    case PROP_CROP_WIDTH:
+      g_value_set_int (value, s.crop.width);
+      break;
+    case PROP_CROP_HEIGHT:
+      g_value_set_int (value, s.crop.height);
+      break;
+    case PROP_ASPECT:
+      g_value_set_enum (value, s.aspect);
+      break;
+    case PROP_INTERPOLATION:
+      g_value_set_enum (value, s.interpolation);
+      break;
+    case PROP_CHANNEL_ORDER:
+      g_value_set_enum (value, s.channel_order);
+      break;
+    case PROP_LAYOUT:
+      g_value_set_enum (value, s.layout);
+      break;
+    case PROP_CUDA_DEVICE_ID:
+      g_value_set_int (value, s.cuda_device_id);
+      break;
+    case PROP_N_THREADS:
+      g_value_set_uint (value, s.n_threads);
+      break;
+    case PROP_PAD_VALUE:
+      g_value_set_double (value, s.pad_value);
+      break;
+    case PROP_SCALE:
+      g_value_set_double (value, s.scale);
+      break;
+    case PROP_MEAN:
+      settings_get_triple (s.mean, value);
+      break;
+    case PROP_STD:
+      settings_get_triple (s.std, value);
+      break;
+    case PROP_ROIS:
+      settings_get_rois (&s, value);
+      break;
+    case PROP_ROI_SOURCE:
+      g_value_set_enum (value, s.roi_source);
+      break;
+    case PROP_ROI_TYPE:
+      g_value_set_string (value, g_quark_to_string (s.roi_type));
+      break;
+    case PROP_BATCH_SIZE:
+      g_value_set_uint (value, s.batch_size);
+      break;
+    case PROP_DATA_TYPE:
+      g_value_set_enum (value, s.data_type);
+      break;
+    default:
+      return FALSE;
+  }
+  return TRUE;
+}
