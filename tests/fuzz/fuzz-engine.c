@@ -1,0 +1,513 @@
+/* gst-cudapreproc
+ * Copyright (C) 2026 gst-cudapreproc developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+
+/* libFuzzer harness of the engine (src/prep.h), built with -Dfuzz=true
+ * (tests/fuzz/meson.build, docs/fuzzing.md).
+ *
+ * The input is read as a stream of bytes (zeros once it runs out):
+ *  - the plan's parameters, mostly in their valid ranges, sometimes not
+ *    (bad enums, sizes, crops, batch sizes, non-finite or zero
+ *    normalization, pad values): a refused configuration must give its
+ *    status and no plan, a valid one must give a plan;
+ *  - the batch's rectangles (sometimes outside the frame or too many:
+ *    refused, plan unchanged);
+ *  - the strides (sometimes too small or negative: refused by every entry
+ *    point), then the planes' bytes;
+ *  - row splits and implementations for prep_plan_run_cpu_rows ().
+ * The planes and every tensor are malloc'd to the byte
+ * (prep_plan_luma_bytes (), prep_plan_chroma_bytes (),
+ * prep_plan_output_bytes ()), so ASan catches any read or write past them.
+ * The scalar reference, AVX2 (when this CPU has it), random row splits
+ * mixing both, the thread pool (one plan, and several plans in one pass)
+ * and the kernel's host build must all give the same bytes.
+ *
+ * A second mode probes the integer limits without touching memory: frames
+ * up to INT_MAX pixels, any strides, any tensor sizes; every size the
+ * engine gives is checked against 128-bit arithmetic. */
+
+#include <limits.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "prep.h"
+#include "prep-private.h"
+#include "prep-kernel.h"
+
+/* Frames and tensors stay small so that a run is fast. */
+#define MAX_FRAME 256
+#define MAX_OUT 64
+#define MAX_TENSOR_PIXELS (64 * 64 * 4)
+
+typedef struct
+{
+  const uint8_t *data;
+  size_t size, at;
+} Reader;
+
+static uint8_t
+r8 (Reader * r)
+{
+  return r->at < r->size ? r->data[r->at++] : 0;
+}
+
+static uint32_t
+r16 (Reader * r)
+{
+  uint32_t v = r8 (r);
+
+  return v | (uint32_t) r8 (r) << 8;
+}
+
+static uint32_t
+r32 (Reader * r)
+{
+  uint32_t v = r16 (r);
+
+  return v | r16 (r) << 16;
+}
+
+static void
+fail (const char *what)
+{
+  fprintf (stderr, "fuzz-engine: %s\n", what);
+  abort ();
+}
+
+#define MIN64(a, b) ((a) < (b) ? (a) : (b))
+
+#define CHECK(cond) do { if (!(cond)) fail (#cond); } while (0)
+
+/* Values for scale, mean and std: usual ones, then troublesome ones. */
+static const double interesting[] = {
+  1.0 / 255.0, 1.0, 0.5, 0.229, 0.485, 2.0, -1.0, 255.0, 0.0,
+  1e-3, 65504.0, 1e-320, 1e300, -1e300, 3.4e38, NAN, INFINITY, -INFINITY,
+};
+
+#define N_SAFE_NORM 8           /* the first ones give a valid plan */
+
+static double
+pick_norm (Reader * r, int *safe)
+{
+  uint8_t b = r8 (r);
+
+  if (b < 224)
+    return interesting[b % N_SAFE_NORM];
+  *safe = 0;
+  return interesting[b % (sizeof interesting / sizeof interesting[0])];
+}
+
+static int
+pick_size (Reader * r, int max, int *valid)
+{
+  uint8_t b = r8 (r);
+
+  if (b == 255) {
+    *valid = 0;
+    return -(int) (r8 (r));     /* 0 or negative */
+  }
+  return 1 + (int) (r16 (r) % (uint32_t) max);
+}
+
+static int
+pick_enum (Reader * r, int n, int *valid)
+{
+  uint8_t b = r8 (r);
+
+  if (b == 255) {
+    *valid = 0;
+    return n + (b & 1) * 1000;
+  }
+  return b % n;
+}
+
+static PrepRect
+pick_rect (Reader * r, int w, int h, int *inside)
+{
+  PrepRect rc;
+
+  if (r8 (r) >= 250) {
+    /* anywhere, often outside */
+    rc.x = (int) r32 (r);
+    rc.y = (int) r32 (r);
+    rc.width = (int) r32 (r);
+    rc.height = (int) r32 (r);
+    *inside = rc.x >= 0 && rc.y >= 0 && rc.width > 0 && rc.height > 0 &&
+        rc.width <= w - rc.x && rc.height <= h - rc.y;
+    return rc;
+  }
+  rc.x = (int) (r16 (r) % (uint32_t) w);
+  rc.y = (int) (r16 (r) % (uint32_t) h);
+  rc.width = 1 + (int) (r16 (r) % (uint32_t) (w - rc.x));
+  rc.height = 1 + (int) (r16 (r) % (uint32_t) (h - rc.y));
+  *inside = 1;
+  return rc;
+}
+
+static PrepWorkers *pool2, *pool3;
+
+int LLVMFuzzerInitialize (int *argc, char ***argv);
+int LLVMFuzzerTestOneInput (const uint8_t * data, size_t size);
+
+int
+LLVMFuzzerInitialize (int *argc, char ***argv)
+{
+  if (prep_workers_new (2, &pool2) != PREP_OK ||
+      prep_workers_new (3, &pool3) != PREP_OK)
+    fail ("cannot start the worker pools");
+  return 0;
+}
+
+static int
+host_launch (void *function, PrepDim3 grid, PrepDim3 block, void *stream,
+    void **args, void *user_data)
+{
+  prep_kernel_host_launch (grid, block, args);
+  return 0;
+}
+
+static int
+failing_launch (void *function, PrepDim3 grid, PrepDim3 block, void *stream,
+    void **args, void *user_data)
+{
+  return 700;
+}
+
+/* Limits: no memory touched, sizes checked against 128-bit arithmetic. */
+static void
+fuzz_limits (Reader * r)
+{
+  PrepConfig cfg;
+  PrepPlan *plan = NULL;
+  PrepStatus st;
+  size_t n_el, n_bytes, luma, chroma;
+  int y_stride, uv_stride, tw, th, tb, dt;
+  unsigned __int128 need;
+  static const uint8_t y[1], uv[1];
+  float dst[1];
+
+  /* prep_tensor_size () on any ints */
+  tw = (int) r32 (r);
+  th = (int) r32 (r);
+  tb = (int) (int8_t) r8 (r);
+  dt = r8 (r) % 3;
+  st = prep_tensor_size (tw, th, tb, (PrepDataType) dt, &n_el, &n_bytes);
+  if (tw <= 0 || th <= 0 || tb <= 0) {
+    CHECK (st == PREP_ERROR_SIZE);
+  } else if (dt == 2 || tb > PREP_BATCH_MAX) {
+    CHECK (st == PREP_ERROR_INVALID_ARGUMENT);
+  } else {
+    need = (unsigned __int128) tw *(unsigned __int128) th *3u *
+        (unsigned) tb *(dt == 0 ? 4u : 2u);
+    if (need > SIZE_MAX || (int64_t) tb * th > INT_MAX) {
+      CHECK (st == PREP_ERROR_OVERFLOW);
+    } else {
+      CHECK (st == PREP_OK);
+      CHECK (n_bytes == (size_t) need);
+    }
+  }
+
+  /* a frame of any size, a small tensor: the plan allocates per output
+   * column only */
+  prep_config_init (&cfg);
+  cfg.src_width = 1 + (int) (r32 (r) & INT_MAX) % INT_MAX;
+  cfg.src_height = 1 + (int) (r32 (r) & INT_MAX) % INT_MAX;
+  if (r8 (r) & 1)
+    cfg.src_width = INT_MAX - (r8 (r) & 3);
+  cfg.crop.x = cfg.src_width - 1;
+  cfg.crop.y = cfg.src_height - 1;
+  cfg.crop.width = cfg.crop.height = 1;
+  cfg.out_width = cfg.out_height = 2;
+  cfg.aspect = (PrepAspect) (r8 (r) & 1);
+  CHECK (prep_plan_new (&cfg, &plan) == PREP_OK);
+  y_stride = (int) r32 (r);
+  uv_stride = (int) r32 (r);
+  if (r8 (r) & 1)
+    y_stride = (int) MIN64 ((int64_t) cfg.src_width + (r8 (r) & 7), INT_MAX);
+  if (r8 (r) & 1)
+    uv_stride = (int) MIN64 ((int64_t) cfg.src_width + (r8 (r) & 7), INT_MAX);
+  st = prep_plan_frame_bytes (plan, y_stride, uv_stride, &luma, &chroma);
+  {
+    int64_t crow = 2 * (((int64_t) cfg.src_width + 1) / 2);
+    int bad = y_stride < cfg.src_width || (int64_t) uv_stride < crow;
+
+    if (bad) {
+      CHECK (st == PREP_ERROR_STRIDE);
+    } else {
+      CHECK (st == PREP_OK);
+      need = (unsigned __int128) y_stride *(unsigned) (cfg.src_height - 1) +
+          (unsigned) cfg.src_width;
+      CHECK (luma == (size_t) need);
+      CHECK (prep_plan_luma_bytes (plan, y_stride) == luma);
+      need = (unsigned __int128) uv_stride *
+          (unsigned) ((cfg.src_height + 1) / 2 - 1) + (uint64_t) crow;
+      CHECK (chroma == (size_t) need);
+      CHECK (prep_plan_chroma_bytes (plan, uv_stride) == chroma);
+    }
+    /* every entry point refuses such strides; with a destination of 0
+     * bytes an accepted one shows as PREP_ERROR_OUTPUT_SIZE */
+    st = prep_plan_run_cpu (plan, y, y_stride, uv, uv_stride, dst, 0);
+    CHECK (st == (bad ? PREP_ERROR_STRIDE : PREP_ERROR_OUTPUT_SIZE));
+    st = prep_plan_run_cpu_parallel (plan, pool2, PREP_CPU_AUTO, y,
+        y_stride, uv, uv_stride, dst, 0);
+    CHECK (st == (bad ? PREP_ERROR_STRIDE : PREP_ERROR_OUTPUT_SIZE));
+    st = prep_plan_launch (plan, (uintptr_t) y, y_stride, (uintptr_t) uv,
+        uv_stride, (uintptr_t) dst, 0, failing_launch, NULL, NULL, NULL, NULL);
+    CHECK (st == (bad ? PREP_ERROR_STRIDE : PREP_ERROR_OUTPUT_SIZE));
+  }
+  prep_plan_free (plan);
+}
+
+/* Fills @n bytes from the input, then a pattern once it runs out. */
+static void
+fill (Reader * r, uint8_t * p, size_t n)
+{
+  size_t i, take = r->size - r->at < n ? r->size - r->at : n;
+
+  memcpy (p, r->data + r->at, take);
+  r->at += take;
+  for (i = take; i < n; i++)
+    p[i] = (uint8_t) (i * 151u + (i >> 8) * 7u);
+}
+
+static void *
+xmalloc (size_t n)
+{
+  void *p = malloc (n ? n : 1);
+
+  if (p == NULL)
+    fail ("out of memory");
+  return p;
+}
+
+int
+LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
+{
+  Reader rd = { data, size, 0 }, *r = &rd;
+  PrepConfig cfg;
+  PrepPlan *plan = NULL;
+  PrepStatus st;
+  PrepRect rects[PREP_BATCH_MAX + 2];
+  PrepSlot slots[2];
+  PrepBoxMap map;
+  int valid = 1, crop_inside = 1, norm_safe = 1, pad_ok = 1, i, n_rects;
+  int rects_inside = 1, y_stride, uv_stride, rows, mode;
+  size_t luma, chroma, out_bytes, ext_y, ext_uv, ext_dst;
+  uint8_t *y = NULL, *uv = NULL, *ref = NULL, *got = NULL, *got2 = NULL;
+
+  mode = r8 (r);
+  if (mode >= 240) {
+    fuzz_limits (r);
+    return 0;
+  }
+
+  prep_config_init (&cfg);
+  cfg.src_width = pick_size (r, MAX_FRAME, &valid);
+  cfg.src_height = pick_size (r, MAX_FRAME, &valid);
+  if (cfg.src_width > 0 && cfg.src_height > 0)
+    cfg.crop = pick_rect (r, cfg.src_width, cfg.src_height, &crop_inside);
+  else
+    crop_inside = 0;
+  cfg.out_width = pick_size (r, MAX_OUT, &valid);
+  cfg.out_height = pick_size (r, MAX_OUT, &valid);
+  cfg.aspect = (PrepAspect) pick_enum (r, 2, &valid);
+  cfg.interpolation = (PrepInterp) pick_enum (r, 2, &valid);
+  cfg.matrix = (PrepMatrix) pick_enum (r, 3, &valid);
+  cfg.range = (PrepRange) pick_enum (r, 2, &valid);
+  cfg.channel_order = (PrepChannelOrder) pick_enum (r, 2, &valid);
+  cfg.layout = (PrepLayout) pick_enum (r, 2, &valid);
+  cfg.data_type = (PrepDataType) pick_enum (r, 2, &valid);
+  cfg.scale = pick_norm (r, &norm_safe);
+  for (i = 0; i < 3; i++) {
+    cfg.mean[i] = pick_norm (r, &norm_safe);
+    cfg.std[i] = pick_norm (r, &norm_safe);
+    if (cfg.std[i] == 0.0)
+      norm_safe = 0;
+  }
+  switch (r8 (r) % 8) {
+    case 0:
+      cfg.pad_value = 0.0;
+      break;
+    case 1:
+      cfg.pad_value = 255.0;
+      break;
+    case 2:
+      cfg.pad_value = r8 (r) & 1 ? NAN : -1.0;
+      pad_ok = 0;
+      break;
+    default:
+      cfg.pad_value = r8 (r) * (255.0 / 255.0);
+      break;
+  }
+  cfg.batch_size = 1 + r8 (r) % 8;
+  if (r8 (r) == 255) {
+    cfg.batch_size = (int) (int8_t) r8 (r);
+    valid = valid && cfg.batch_size >= 1 && cfg.batch_size <= PREP_BATCH_MAX;
+  }
+  if (valid && cfg.out_width * cfg.out_height * cfg.batch_size >
+      MAX_TENSOR_PIXELS)
+    cfg.batch_size = 1 + MAX_TENSOR_PIXELS / (cfg.out_width *
+        cfg.out_height) / 2;
+
+  st = prep_plan_new (&cfg, &plan);
+  if (st != PREP_OK) {
+    CHECK (plan == NULL);
+    CHECK (!valid || !crop_inside || !norm_safe || !pad_ok ||
+        cfg.data_type == PREP_DTYPE_FLOAT16);
+    CHECK (prep_status_string (st) != NULL);
+    CHECK (st == prep_config_validate (&cfg));
+    return 0;
+  }
+  CHECK (valid && crop_inside && pad_ok);
+  CHECK (prep_config_validate (&cfg) == PREP_OK);
+  rows = prep_plan_rows (plan);
+  CHECK (rows == cfg.batch_size * cfg.out_height);
+
+  /* the batch's rectangles */
+  if (r8 (r) & 1) {
+    n_rects = r8 (r) % (cfg.batch_size + 3) - 1;
+    for (i = 0; i < n_rects && i < PREP_BATCH_MAX + 2; i++) {
+      int in;
+
+      rects[i] = pick_rect (r, cfg.src_width, cfg.src_height, &in);
+      rects_inside = rects_inside && in;
+    }
+    st = prep_plan_set_slots (plan, rects, n_rects);
+    if (n_rects < 0 || n_rects > cfg.batch_size) {
+      CHECK (st == PREP_ERROR_INVALID_ARGUMENT);
+    } else if (!rects_inside) {
+      CHECK (st == PREP_ERROR_CROP);
+    } else {
+      CHECK (st == PREP_OK);
+      CHECK (prep_plan_valid_slots (plan) == n_rects);
+    }
+  }
+  for (i = -1; i <= cfg.batch_size; i++) {
+    st = prep_plan_slot_map (plan, i, &map);
+    CHECK ((i >= 0 && i < cfg.batch_size) == (st == PREP_OK));
+    if (st == PREP_OK)
+      CHECK (map.valid == (i < prep_plan_valid_slots (plan)));
+  }
+
+  /* strides, and the planes at their exact size */
+  y_stride = cfg.src_width + r8 (r) % 48;
+  uv_stride = 2 * ((cfg.src_width + 1) / 2) + r8 (r) % 48;
+  if (r8 (r) >= 248) {
+    /* too small or negative: refused everywhere */
+    int ys = r8 (r) & 1 ? cfg.src_width - 1 : -(int) r8 (r);
+    int uvs = 2 * ((cfg.src_width + 1) / 2) - 1 - (r8 (r) & 1);
+    uint8_t one[1] = { 0 };
+    float d[1];
+
+    CHECK (prep_plan_run_cpu (plan, one, ys, one, uv_stride, d, 1 << 30)
+        == PREP_ERROR_STRIDE);
+    CHECK (prep_plan_run_cpu (plan, one, y_stride, one, uvs, d, 1 << 30)
+        == PREP_ERROR_STRIDE);
+    CHECK (prep_plan_frame_bytes (plan, ys, uv_stride, NULL, NULL) ==
+        PREP_ERROR_STRIDE);
+    CHECK (prep_plan_frame_bytes (plan, y_stride, uvs, NULL, NULL) ==
+        PREP_ERROR_STRIDE);
+    CHECK (prep_plan_luma_bytes (plan, ys) == SIZE_MAX);
+  }
+  CHECK (prep_plan_frame_bytes (plan, y_stride, uv_stride, &luma, &chroma)
+      == PREP_OK);
+  CHECK (luma == prep_plan_luma_bytes (plan, y_stride));
+  CHECK (chroma == prep_plan_chroma_bytes (plan, uv_stride));
+  y = xmalloc (luma);
+  uv = xmalloc (chroma);
+  fill (r, y, luma);
+  fill (r, uv, chroma);
+  out_bytes = prep_plan_output_bytes (plan);
+  ref = xmalloc (out_bytes);
+  got = xmalloc (out_bytes);
+  got2 = xmalloc (out_bytes);
+
+  /* a destination one byte short is refused */
+  CHECK (prep_plan_run_cpu (plan, y, y_stride, uv, uv_stride, ref,
+          out_bytes - 1) == PREP_ERROR_OUTPUT_SIZE);
+
+  /* the scalar reference */
+  memset (ref, 0xa5, out_bytes);
+  CHECK (prep_plan_run_cpu_rows (plan, PREP_CPU_SCALAR, y, y_stride, uv,
+          uv_stride, ref, out_bytes, 0, rows) == PREP_OK);
+
+  /* AVX2 over everything */
+  if (prep_cpu_impl_available (PREP_CPU_AVX2)) {
+    memset (got, 0x5a, out_bytes);
+    CHECK (prep_plan_run_cpu_rows (plan, PREP_CPU_AVX2, y, y_stride, uv,
+            uv_stride, got, out_bytes, 0, rows) == PREP_OK);
+    CHECK (memcmp (ref, got, out_bytes) == 0);
+  }
+
+  /* random row splits, each range with either implementation */
+  {
+    int at = 0, end;
+
+    memset (got, 0x3c, out_bytes);
+    CHECK (prep_plan_run_cpu_rows (plan, PREP_CPU_SCALAR, y, y_stride, uv,
+            uv_stride, got, out_bytes, rows, rows + 1) ==
+        PREP_ERROR_INVALID_ARGUMENT);
+    CHECK (prep_plan_run_cpu_rows (plan, (PrepCpuImpl) 7, y, y_stride, uv,
+            uv_stride, got, out_bytes, 0, rows) == PREP_ERROR_INVALID_ARGUMENT);
+    while (at < rows) {
+      PrepCpuImpl impl = (PrepCpuImpl) (r8 (r) % 3);
+
+      end = at + (int) (r8 (r) % 17);
+      if (end > rows || r->at >= r->size)
+        end = rows;
+      if (!prep_cpu_impl_available (impl))
+        impl = PREP_CPU_SCALAR;
+      CHECK (prep_plan_run_cpu_rows (plan, impl, y, y_stride, uv, uv_stride,
+              got, out_bytes, at, end) == PREP_OK);
+      at = end;
+    }
+    CHECK (memcmp (ref, got, out_bytes) == 0);
+  }
+
+  /* the thread pools, and two plans (the same one twice) in one pass */
+  memset (got, 0x11, out_bytes);
+  CHECK (prep_plan_run_cpu_parallel (plan, mode & 1 ? pool3 : pool2,
+          PREP_CPU_AUTO, y, y_stride, uv, uv_stride, got, out_bytes)
+      == PREP_OK);
+  CHECK (memcmp (ref, got, out_bytes) == 0);
+  memset (got, 0x22, out_bytes);
+  memset (got2, 0x33, out_bytes);
+  slots[0].plan = plan;
+  slots[0].dst = got;
+  slots[0].dst_size = out_bytes;
+  slots[1].plan = plan;
+  slots[1].dst = got2;
+  slots[1].dst_size = out_bytes;
+  CHECK (prep_plans_run_cpu_parallel (slots, 2, mode & 2 ? pool2 : NULL,
+          PREP_CPU_SCALAR, y, y_stride, uv, uv_stride) == PREP_OK);
+  CHECK (memcmp (ref, got, out_bytes) == 0);
+  CHECK (memcmp (ref, got2, out_bytes) == 0);
+
+  /* the kernel's host build, over the launch grid; what it may touch
+   * lies within the planes */
+  prep_kernel_extents (prep_plan_params (plan), prep_plan_slot_table (plan),
+      cfg.batch_size, y_stride, uv_stride, &ext_y, &ext_uv, &ext_dst);
+  CHECK (ext_y <= luma && ext_uv <= chroma && ext_dst == out_bytes);
+  memset (got, 0x44, out_bytes);
+  st = prep_plan_launch (plan, (uintptr_t) y, y_stride, (uintptr_t) uv,
+      uv_stride, (uintptr_t) got, out_bytes, host_launch, NULL, NULL, NULL,
+      NULL);
+  CHECK (st == PREP_OK);
+  CHECK (memcmp (ref, got, out_bytes) == 0);
+
+  free (y);
+  free (uv);
+  free (ref);
+  free (got);
+  free (got2);
+  prep_plan_free (plan);
+  return 0;
+}
