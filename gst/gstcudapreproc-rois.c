@@ -17,6 +17,22 @@
 
 #include "gstcudapreproc-rois.h"
 
+/* Its own category: the file serves every element of the plugin. */
+GST_DEBUG_CATEGORY_STATIC (gst_cuda_preproc_rois_debug);
+#define GST_CAT_DEFAULT gst_cuda_preproc_rois_debug
+
+static void
+rois_debug_init (void)
+{
+  static gsize done = 0;
+
+  if (g_once_init_enter (&done)) {
+    GST_DEBUG_CATEGORY_INIT (gst_cuda_preproc_rois_debug, "cudapreproc-rois",
+        0, "cudapreproc: regions of interest from ROI metas");
+    g_once_init_leave (&done, 1);
+  }
+}
+
 /* Clamps the span [start, start + len) to [0, limit): the clamped start and
  * length in *out_start and *out_len.  FALSE when it is empty.  start and
  * len come from guints, so start + len fits in gint64. */
@@ -45,17 +61,17 @@ roi_clamp (const GstVideoRegionOfInterestMeta * roi, gint frame_width,
 
 /* One debug line about @roi: "<what>" and, for a clamp, the result. */
 static void
-roi_log (GstDebugCategory * cat, const GstVideoRegionOfInterestMeta * roi,
-    const gchar * what, const PrepRect * rect)
+roi_log (const GstVideoRegionOfInterestMeta * roi, const gchar * what,
+    const PrepRect * rect)
 {
   gchar *to = NULL;
 
-  if (cat == NULL || gst_debug_category_get_threshold (cat) < GST_LEVEL_DEBUG)
+  if (gst_debug_category_get_threshold (GST_CAT_DEFAULT) < GST_LEVEL_DEBUG)
     return;
   if (rect)
     to = g_strdup_printf (" to %d,%d %dx%d", rect->x, rect->y, rect->width,
         rect->height);
-  GST_CAT_DEBUG (cat, "ROI %d (%s) %u,%u %ux%u %s%s", roi->id,
+  GST_DEBUG ("ROI %d (%s) %u,%u %ux%u %s%s", roi->id,
       GST_STR_NULL (g_quark_to_string (roi->roi_type)), roi->x, roi->y,
       roi->w, roi->h, what, to ? to : "");
   g_free (to);
@@ -69,7 +85,6 @@ typedef struct
   gint *ids;
   guint max;
   guint n, dropped;
-  GstDebugCategory *cat;
 } RoiCollect;
 
 /* Stores, skips or drops @roi. */
@@ -79,13 +94,13 @@ roi_collect (RoiCollect * c, const GstVideoRegionOfInterestMeta * roi)
   PrepRect rect;
 
   if (!roi_clamp (roi, c->frame_width, c->frame_height, &rect)) {
-    roi_log (c->cat, roi, "skipped: empty in the frame", NULL);
+    roi_log (roi, "skipped: empty in the frame", NULL);
   } else if (c->n == c->max) {
-    roi_log (c->cat, roi, "dropped: the batch is full", NULL);
+    roi_log (roi, "dropped: the batch is full", NULL);
     c->dropped++;
   } else {
     if ((guint) rect.width != roi->w || (guint) rect.height != roi->h)
-      roi_log (c->cat, roi, "clamped to the frame", &rect);
+      roi_log (roi, "clamped to the frame", &rect);
     c->rects[c->n] = rect;
     if (c->ids)
       c->ids[c->n] = roi->id;
@@ -96,12 +111,13 @@ roi_collect (RoiCollect * c, const GstVideoRegionOfInterestMeta * roi)
 guint
 gst_cuda_preproc_rois_from_meta (GstBuffer * buffer, GQuark roi_type,
     gint frame_width, gint frame_height, PrepRect * rects, gint * ids,
-    guint max, guint * n_dropped, GstDebugCategory * cat)
+    guint max, guint * n_dropped)
 {
-  RoiCollect c = { frame_width, frame_height, rects, ids, max, 0, 0, cat };
+  RoiCollect c = { frame_width, frame_height, rects, ids, max, 0, 0 };
   gpointer state = NULL;
   GstMeta *meta;
 
+  rois_debug_init ();
   if (n_dropped)
     *n_dropped = 0;
   g_return_val_if_fail (GST_IS_BUFFER (buffer), 0);

@@ -33,14 +33,14 @@ G_BEGIN_DECLS
  * counted in *@n_dropped (when not NULL; set to 0 first).  Skipped and
  * filtered-out metas are not counted.  A frame size <= 0 stores nothing.
  *
- * One GST_DEBUG line on @cat (may be NULL: no log) for each clamped,
+ * One GST_DEBUG line on the "cudapreproc-rois" category for each clamped,
  * skipped and dropped ROI.
  *
  * Returns the number of rectangles stored (<= @max).  @buffer must be a
  * buffer and @rects non-NULL when @max > 0 (g_return_val_if_fail). */
 guint gst_cuda_preproc_rois_from_meta (GstBuffer * buffer, GQuark roi_type,
     gint frame_width, gint frame_height, PrepRect * rects, gint * ids,
-    guint max, guint * n_dropped, GstDebugCategory * cat);
+    guint max, guint * n_dropped);
 
 G_END_DECLS
 

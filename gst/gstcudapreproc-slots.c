@@ -68,23 +68,72 @@ gst_cuda_preproc_slots_visible (GstBuffer * buf, gint frame_width,
   return TRUE;
 }
 
-guint
-gst_cuda_preproc_slots_from_meta (GstCudaPreprocSlots * slots,
-    GstBuffer * buf, GstDebugCategory * cat)
+/* The ROI metas of @buf (roi_type, clamped to the visible area, empty ones
+ * skipped, at most the batch) into slots->rects and slots->ids; those
+ * dropped because the batch is full are reported once per stream. */
+static void
+slots_from_meta (GstCudaPreprocSlots * slots, GstElement * element,
+    GstBuffer * buf)
 {
   const PrepRect *v = &slots->visible;
   guint i, dropped = 0;
 
   slots->n = gst_cuda_preproc_rois_from_meta (buf, slots->roi_type,
       v->width, v->height, slots->rects, slots->ids, (guint) slots->batch,
-      &dropped, cat);
+      &dropped);
   for (i = 0; i < slots->n; i++) {
     slots->rects[i].x += v->x;
     slots->rects[i].y += v->y;
   }
   for (; i < (guint) slots->batch; i++)
     slots->ids[i] = -1;
-  return dropped;
+  if (dropped == 0 || slots->warned_dropped)
+    return;
+  slots->warned_dropped = TRUE;
+  GST_ELEMENT_WARNING (element, STREAM, FORMAT,
+      ("The frame at %" GST_TIME_FORMAT " carries %u more ROI metas than "
+          "the %d slots of batch-size; they were dropped: raise batch-size "
+          "to keep them (this warning is given once per stream)",
+          GST_TIME_ARGS (GST_BUFFER_PTS (buf)), dropped, slots->batch), (NULL));
+}
+
+gboolean
+gst_cuda_preproc_slots_for_frame (GstCudaPreprocSlots * slots,
+    GstElement * element, PrepPlan * plan, GstBuffer * buf,
+    gint frame_width, gint frame_height, gint caps_width, gint caps_height)
+{
+  const PrepRect *q;
+  gboolean cropped;
+  guint64 clamped;
+  guint bad;
+
+  cropped = gst_cuda_preproc_slots_visible (buf, frame_width, frame_height,
+      caps_width, caps_height, &slots->visible);
+  if (slots->from_meta)
+    slots_from_meta (slots, element, buf);
+  else if (!cropped && !slots->cropped)
+    return TRUE;                /* the rectangles the plan was built with */
+  else if (!gst_cuda_preproc_slots_resolve (slots, &clamped, &bad))
+    goto outside;
+  slots->cropped = cropped;
+  slots->dropping = FALSE;
+  return prep_plan_set_slots (plan, slots->rects, (int) slots->n) == PREP_OK;
+
+  /* ERRORS: one warning per run of dropped frames */
+outside:
+  {
+    slots->cropped = TRUE;
+    if (slots->dropping)
+      return FALSE;
+    slots->dropping = TRUE;
+    q = &slots->requested[bad];
+    GST_ELEMENT_WARNING (element, STREAM, FORMAT,
+        ("Rectangle %u (x=%d, y=%d, width=%d, height=%d) lies outside the "
+            "%dx%d area at (%d, %d) of the buffer's crop meta; frame dropped",
+            bad, q->x, q->y, q->width, q->height, slots->visible.width,
+            slots->visible.height, slots->visible.x, slots->visible.y), (NULL));
+    return FALSE;
+  }
 }
 
 gboolean

@@ -33,6 +33,11 @@ typedef struct
   PrepRect rects[PREP_BATCH_MAX];       /* in frame pixels */
   gint ids[PREP_BATCH_MAX];     /* ROI meta id per slot, -1: none */
   guint n;                      /* rectangles in rects */
+  /* across frames */
+  gboolean cropped;             /* the last frame's slots used a crop meta */
+  gboolean dropping;            /* frames dropped since the last warning */
+  gboolean warned_dropped;      /* ROI metas beyond the batch were reported,
+                                 * once per stream */
 } GstCudaPreprocSlots;
 
 /* Resolves slots->requested against slots->visible into slots->rects
@@ -48,11 +53,16 @@ gboolean gst_cuda_preproc_slots_resolve (GstCudaPreprocSlots * slots,
 gboolean gst_cuda_preproc_slots_visible (GstBuffer * buf, gint frame_width,
     gint frame_height, gint caps_width, gint caps_height, PrepRect * visible);
 
-/* The ROI metas of @buf (roi_type, clamped to the visible area, empty ones
- * skipped, at most the batch) into slots->rects and slots->ids; returns
- * how many were dropped because the batch was full. */
-guint gst_cuda_preproc_slots_from_meta (GstCudaPreprocSlots * slots,
-    GstBuffer * buf, GstDebugCategory * cat);
+/* The batch's rectangles for @buf, set on @plan: its ROI metas, or the
+ * property rectangles within its crop meta's visible area (the frame is
+ * @frame_width x @frame_height, the caps' @caps_width x @caps_height).
+ * FALSE when the frame must be dropped (a property rectangle wholly
+ * outside the crop meta's area: one element warning on @element per run of
+ * such frames).  ROI metas beyond the batch are dropped with one element
+ * warning per stream. */
+gboolean gst_cuda_preproc_slots_for_frame (GstCudaPreprocSlots * slots,
+    GstElement * element, PrepPlan * plan, GstBuffer * buf,
+    gint frame_width, gint frame_height, gint caps_width, gint caps_height);
 
 /* Attaches the box meta (docs/meta.md) of the plan's slots, with source
  * rectangles in the visible area's coordinates. */

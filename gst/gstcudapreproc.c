@@ -82,11 +82,8 @@ struct _GstCudaPreproc
   PrepPlan *plan;
   gchar *warned;                /* the settings warnings posted last */
   gchar *last_error;            /* last negotiation error posted */
-  gboolean warned_dropped;      /* ROI metas beyond the batch were reported */
   GstCudaPreprocCuda *cuda;     /* NULL in builds without CUDA */
   GstCudaPreprocSlots slots;    /* the batch's rectangles */
-  gboolean slots_cropped;       /* the last frame's slots used a crop meta */
-  gboolean dropping;            /* frames dropped since the last warning */
   PrepWorkers *workers;         /* CPU path threads; NULL: streaming thread */
   gint workers_for;             /* n-threads they were made for; -1: none */
 };
@@ -306,7 +303,7 @@ gst_cuda_preproc_stop (GstBaseTransform * trans)
   self->workers_for = -1;
   g_clear_pointer (&self->warned, g_free);
   g_clear_pointer (&self->last_error, g_free);
-  self->warned_dropped = FALSE;
+  self->slots.warned_dropped = FALSE;
   GST_OBJECT_LOCK (self);
   self->play_width = self->play_height = 0;
   GST_OBJECT_UNLOCK (self);
@@ -497,11 +494,16 @@ gst_cuda_preproc_commit (GstCudaPreproc * self,
     const GstCudaPreprocNegotiated * neg, PrepPlan * plan,
     const GstCudaPreprocSlots * slots)
 {
+  gboolean warned = self->slots.warned_dropped;
+  gboolean dropping = self->slots.dropping;
+
   prep_plan_free (self->plan);
   self->plan = plan;
   self->neg = *neg;
   self->slots = *slots;
-  self->slots_cropped = FALSE;
+  self->slots.cropped = FALSE;
+  self->slots.dropping = dropping;
+  self->slots.warned_dropped = warned;
   g_clear_pointer (&self->last_error, g_free);
   GST_OBJECT_LOCK (self);
   self->play_width = GST_VIDEO_INFO_WIDTH (&neg->in_info);
@@ -680,69 +682,6 @@ gst_cuda_preproc_ensure_plan (GstCudaPreproc * self, GstBuffer * buf)
   return gst_cuda_preproc_rebuild_plan (self, &neg);
 }
 
-/* ROI metas beyond the batch are dropped: the first frame that drops some
- * says so, once per stream (the others at debug level, rois.c). */
-static void
-gst_cuda_preproc_warn_dropped (GstCudaPreproc * self, GstBuffer * buf,
-    guint dropped)
-{
-  if (dropped == 0 || self->warned_dropped)
-    return;
-  self->warned_dropped = TRUE;
-  GST_ELEMENT_WARNING (self, STREAM, FORMAT,
-      ("The frame at %" GST_TIME_FORMAT " carries %u more ROI metas than "
-          "the %d slots of batch-size; they were dropped: raise batch-size "
-          "to keep them (this warning is given once per stream)",
-          GST_TIME_ARGS (GST_BUFFER_PTS (buf)), dropped,
-          self->slots.batch), (NULL));
-}
-
-/* The batch's rectangles for this buffer: its ROI metas, or the property
- * rectangles within its crop meta's visible area.  The property
- * rectangles were checked against the caps' frame; one that lies wholly
- * outside a crop meta's area drops the frame, with a warning for the first
- * frame of each such run. */
-static gboolean
-gst_cuda_preproc_frame_slots (GstCudaPreproc * self, GstBuffer * buf)
-{
-  GstCudaPreprocSlots *sl = &self->slots;
-  gboolean cropped;
-  guint64 clamped;
-  guint bad;
-
-  cropped = gst_cuda_preproc_slots_visible (buf, self->neg.frame_width,
-      self->neg.frame_height, GST_VIDEO_INFO_WIDTH (&self->neg.in_info),
-      GST_VIDEO_INFO_HEIGHT (&self->neg.in_info), &sl->visible);
-  if (sl->from_meta)
-    gst_cuda_preproc_warn_dropped (self, buf,
-        gst_cuda_preproc_slots_from_meta (sl, buf, GST_CAT_DEFAULT));
-  else if (!cropped && !self->slots_cropped)
-    return TRUE;
-  else if (!gst_cuda_preproc_slots_resolve (sl, &clamped, &bad))
-    goto outside;
-  self->slots_cropped = cropped;
-  self->dropping = FALSE;
-  return prep_plan_set_slots (self->plan, sl->rects, (int) sl->n) == PREP_OK;
-
-  /* ERRORS: one warning per run of dropped frames */
-outside:
-  {
-    GST_DEBUG_OBJECT (self, "rectangle %u outside the crop meta's area", bad);
-    self->slots_cropped = TRUE;
-    if (self->dropping)
-      return FALSE;
-    self->dropping = TRUE;
-    GST_ELEMENT_WARNING (self, STREAM, FORMAT,
-        ("Rectangle %u (x=%d, y=%d, width=%d, height=%d) lies outside the "
-            "%dx%d area at (%d, %d) of the buffer's crop meta; frame dropped",
-            bad, sl->requested[bad].x, sl->requested[bad].y,
-            sl->requested[bad].width, sl->requested[bad].height,
-            sl->visible.width, sl->visible.height, sl->visible.x,
-            sl->visible.y), (NULL));
-    return FALSE;
-  }
-}
-
 /* The CPU path's threads for the n-threads property, (re)made on the first
  * frame after it changed.  With 1, or when the threads cannot be started
  * (one warning), the streaming thread does the work alone. */
@@ -786,7 +725,10 @@ gst_cuda_preproc_transform (GstBaseTransform * trans, GstBuffer * inbuf,
     return GST_FLOW_NOT_NEGOTIATED;
   if (!gst_cuda_preproc_input_complete (GST_ELEMENT (self),
           &self->neg.in_info, self->plan, self->neg.frame_width, inbuf) ||
-      !gst_cuda_preproc_frame_slots (self, inbuf))
+      !gst_cuda_preproc_slots_for_frame (&self->slots, GST_ELEMENT (self),
+          self->plan, inbuf, self->neg.frame_width, self->neg.frame_height,
+          GST_VIDEO_INFO_WIDTH (&self->neg.in_info),
+          GST_VIDEO_INFO_HEIGHT (&self->neg.in_info)))
     return GST_BASE_TRANSFORM_FLOW_DROPPED;
   gst_cuda_preproc_slots_add_meta (&self->slots, self->plan, outbuf,
       self->neg.shape.width, self->neg.shape.height);

@@ -584,7 +584,7 @@ GST_START_TEST (test_rois_from_meta)
   memset (rects, 0x5a, sizeof (rects));
   memset (ids, 0x5a, sizeof (ids));
   n = gst_cuda_preproc_rois_from_meta (buf, type, FRAME_W, FRAME_H, rects,
-      ids, c->max, &dropped, NULL);
+      ids, c->max, &dropped);
   check_rects (c, rects, ids, n);
   fail_unless_equals_int (dropped, c->dropped);
   fail_unless_equals_int (rects[n].x, 0x5a5a5a5a);
@@ -601,10 +601,10 @@ GST_START_TEST (test_rois_null_outputs)
   PrepRect rects[2];
 
   fail_unless_equals_int (gst_cuda_preproc_rois_from_meta (buf, 0, FRAME_W,
-          FRAME_H, rects, NULL, 2, NULL, NULL), 2);
+          FRAME_H, rects, NULL, 2, NULL), 2);
   fail_unless_equals_int (rects[1].x, 200);
   fail_unless_equals_int (gst_cuda_preproc_rois_from_meta (buf, 0, FRAME_W,
-          FRAME_H, NULL, NULL, 0, NULL, NULL), 0);
+          FRAME_H, NULL, NULL, 0, NULL), 0);
   gst_buffer_unref (buf);
 }
 
@@ -618,10 +618,10 @@ GST_START_TEST (test_rois_empty_frame)
   guint dropped = 1;
 
   fail_unless_equals_int (gst_cuda_preproc_rois_from_meta (buf, 0, 0,
-          FRAME_H, rects, NULL, RECTS_MAX, &dropped, NULL), 0);
+          FRAME_H, rects, NULL, RECTS_MAX, &dropped), 0);
   fail_unless_equals_int (dropped, 0);
   fail_unless_equals_int (gst_cuda_preproc_rois_from_meta (buf, 0, FRAME_W,
-          -5, rects, NULL, RECTS_MAX, &dropped, NULL), 0);
+          -5, rects, NULL, RECTS_MAX, &dropped), 0);
   fail_unless_equals_int (dropped, 0);
   gst_buffer_unref (buf);
 }
@@ -634,13 +634,13 @@ GST_START_TEST (test_rois_bad_pointers)
   guint n = 1, dropped = 7;
 
   ASSERT_CRITICAL (n = gst_cuda_preproc_rois_from_meta (NULL, 0, FRAME_W,
-          FRAME_H, NULL, NULL, 0, &dropped, NULL));
+          FRAME_H, NULL, NULL, 0, &dropped));
   fail_unless_equals_int (n, 0);
   fail_unless_equals_int (dropped, 0);
   n = 1;
   dropped = 7;
   ASSERT_CRITICAL (n = gst_cuda_preproc_rois_from_meta (buf, 0, FRAME_W,
-          FRAME_H, NULL, NULL, 3, &dropped, NULL));
+          FRAME_H, NULL, NULL, 3, &dropped));
   fail_unless_equals_int (n, 0);
   fail_unless_equals_int (dropped, 0);
   gst_buffer_unref (buf);
@@ -649,10 +649,9 @@ GST_START_TEST (test_rois_bad_pointers)
 GST_END_TEST;
 
 /* The debug lines: one per clamped, skipped and dropped ROI, on the
- * category passed in, and none (and no critical) with a NULL category. */
+ * "cudapreproc-rois" category, and none above its threshold. */
 typedef struct
 {
-  GstDebugCategory *cat;
   guint clamped, skipped, dropped, other;
 } LogCount;
 
@@ -664,7 +663,8 @@ count_log (GstDebugCategory * category, GstDebugLevel level,
   LogCount *count = user_data;
   const gchar *text = gst_debug_message_get (message);
 
-  if (category != count->cat)
+  if (g_strcmp0 (gst_debug_category_get_name (category),
+          "cudapreproc-rois") != 0)
     return;
   fail_unless_equals_int (level, GST_LEVEL_DEBUG);
   if (strstr (text, "clamped"))
@@ -680,19 +680,18 @@ count_log (GstDebugCategory * category, GstDebugLevel level,
 GST_START_TEST (test_rois_logged)
 {
   GstBuffer *buf = buffer_with_rois (overshoot, G_N_ELEMENTS (overshoot));
-  LogCount count = { NULL };
+  LogCount count = { 0 };
   PrepRect rects[2];
   guint dropped;
 
-  GST_DEBUG_CATEGORY_INIT (count.cat, "rois-test", 0, "test category");
-  gst_debug_category_set_threshold (count.cat, GST_LEVEL_DEBUG);
+  gst_debug_set_threshold_for_name ("cudapreproc-rois", GST_LEVEL_DEBUG);
   gst_debug_remove_log_function (gst_debug_log_default);
   gst_debug_add_log_function (count_log, &count, NULL);
 
   /* Kept: 10 and 13 (both clamped); dropped: 15, 16, 20 (one line each,
    * clamped or not); skipped: 11, 12, 14, 17, 18, 19. */
   fail_unless_equals_int (gst_cuda_preproc_rois_from_meta (buf, 0, FRAME_W,
-          FRAME_H, rects, NULL, 2, &dropped, count.cat), 2);
+          FRAME_H, rects, NULL, 2, &dropped), 2);
   fail_unless_equals_int (dropped, 3);
   fail_unless_equals_int (count.clamped, 2);
   fail_unless_equals_int (count.skipped, 6);
@@ -700,11 +699,13 @@ GST_START_TEST (test_rois_logged)
   fail_unless_equals_int (count.other, 0);
 
   count.clamped = count.skipped = count.dropped = count.other = 0;
+  gst_debug_set_threshold_for_name ("cudapreproc-rois", GST_LEVEL_INFO);
   fail_unless_equals_int (gst_cuda_preproc_rois_from_meta (buf, 0, FRAME_W,
-          FRAME_H, rects, NULL, 2, &dropped, NULL), 2);
+          FRAME_H, rects, NULL, 2, &dropped), 2);
   fail_unless_equals_int (count.clamped + count.skipped + count.dropped
       + count.other, 0);
 
+  gst_debug_unset_threshold_for_name ("cudapreproc-rois");
   gst_debug_remove_log_function (count_log);
   gst_debug_add_log_function (gst_debug_log_default, NULL, NULL);
   gst_buffer_unref (buf);
