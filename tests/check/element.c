@@ -538,7 +538,9 @@ GST_START_TEST (test_properties_setter_refuses)
     gdouble scale;
 
     g_object_set (e, "scale", 0.5, NULL);
-    ASSERT_WARNING (g_object_set (e, "scale", c->v[0], NULL));
+    /* NaN and infinities are outside the property's range: GLib refuses
+     * them before the setter (a critical from GLib 2.84, a warning before) */
+    ASSERT_REFUSED (g_object_set (e, "scale", c->v[0], NULL));
     g_object_get (e, "scale", &scale, NULL);
     fail_unless_equals_float (scale, 0.5);
   } else {
