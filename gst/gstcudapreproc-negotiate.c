@@ -93,10 +93,6 @@ gst_cuda_preproc_negotiated_from_caps (GstCudaPreprocNegotiated * neg,
   if (!gst_cuda_preproc_caps_get_shape (outcaps, p, &neg->shape) ||
       !gst_cuda_preproc_caps_get_bytes (outcaps, &neg->out_bytes))
     goto overflow;
-  if (!shape_allowed (want, &neg->shape)) {
-    *error = wrong_shape (want, &neg->shape);
-    return FALSE;
-  }
   neg->frame_width = GST_VIDEO_INFO_WIDTH (&neg->in_info);
   neg->frame_height = GST_VIDEO_INFO_HEIGHT (&neg->in_info);
   neg->cuda_in = gst_cuda_preproc_caps_is_cuda (incaps);
@@ -227,14 +223,21 @@ outside:
 
 PrepPlan *
 gst_cuda_preproc_negotiated_plan (GstCudaPreprocNegotiated * neg,
-    const GstCudaPreprocSettings * s, GstCudaPreprocSlots * slots,
-    GPtrArray * warnings, gchar ** error)
+    const GstCudaPreprocSettings * s, const GstCudaPreprocWanted * want,
+    GstCudaPreprocSlots * slots, GPtrArray * warnings, gchar ** error)
 {
   PrepPlan *plan = NULL;
   PrepConfig cfg;
   PrepStatus st;
 
   follow_layout (neg, s);
+  /* here, not only at set_caps (): a shape property changed while playing
+   * may leave the caps as they were (downstream fixed them), and then
+   * GstBaseTransform does not call set_caps () */
+  if (!shape_allowed (want, &neg->shape)) {
+    *error = wrong_shape (want, &neg->shape);
+    return NULL;
+  }
   fill_config (neg, s, &cfg);
   load_slots (slots, neg, s);
   *error = NULL;

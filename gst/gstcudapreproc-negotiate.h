@@ -46,9 +46,10 @@ typedef struct
 } GstCudaPreprocWanted;
 
 /* Reads negotiated caps into @neg: input info and colorimetry, the tensor
- * shape (which must be one @want allows) and its size (which must be one
- * the element can allocate).  FALSE with *@error (to free) saying why;
- * *@error stays NULL for caps GstVideoInfo cannot parse. */
+ * shape (@want's layout decides dimensions that read both ways) and its
+ * size (which must be one the element can allocate).  FALSE with *@error
+ * (to free) saying why; *@error stays NULL for caps GstVideoInfo cannot
+ * parse. */
 gboolean gst_cuda_preproc_negotiated_from_caps (GstCudaPreprocNegotiated *
     neg, GstCaps * incaps, GstCaps * outcaps,
     const GstCudaPreprocWanted * want, gchar ** error);
@@ -57,11 +58,12 @@ gboolean gst_cuda_preproc_negotiated_from_caps (GstCudaPreprocNegotiated *
  * @slots: property rectangles are resolved against the caps' frame (the
  * texts of clamped ones, and of rois beyond the batch, are appended to
  * @warnings).  @neg's layout follows the property where the caps read both
- * ways.  NULL with *@error (to free) when a rectangle lies outside the
- * frame or the engine refuses the tensor. */
+ * ways.  NULL with *@error (to free) when @neg's shape is not one @want
+ * allows, a rectangle lies outside the frame or the engine refuses the
+ * tensor. */
 PrepPlan *gst_cuda_preproc_negotiated_plan (GstCudaPreprocNegotiated * neg,
-    const GstCudaPreprocSettings * s, GstCudaPreprocSlots * slots,
-    GPtrArray * warnings, gchar ** error);
+    const GstCudaPreprocSettings * s, const GstCudaPreprocWanted * want,
+    GstCudaPreprocSlots * slots, GPtrArray * warnings, gchar ** error);
 
 G_END_DECLS
 

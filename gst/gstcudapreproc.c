@@ -511,6 +511,23 @@ gst_cuda_preproc_commit (GstCudaPreproc * self,
   GST_OBJECT_UNLOCK (self);
 }
 
+/* What the properties leave to downstream.  A shape property that changed
+ * since the caps were made is no downstream choice: anything is allowed,
+ * and the new shape is negotiated before the next buffer. */
+static void
+gst_cuda_preproc_wanted (GstCudaPreproc * self, GstCudaPreprocWanted * want)
+{
+  guint serial;
+
+  want->shape = gst_cuda_preproc_property_shape_serial (self, &serial);
+  GST_OBJECT_LOCK (self);
+  want->size_free = !self->settings.size_set;
+  want->batch_free = gst_cuda_preproc_settings_batch_free (&self->settings);
+  GST_OBJECT_UNLOCK (self);
+  if (serial != (guint) g_atomic_int_get (&self->caps_serial))
+    want->size_free = want->batch_free = TRUE;
+}
+
 /* Makes @candidate, with a plan built from it and the current properties,
  * the element's state.  When the plan cannot be built (a rectangle outside
  * the frame, a tensor the engine refuses) an element error is posted,
@@ -521,6 +538,7 @@ gst_cuda_preproc_rebuild_plan (GstCudaPreproc * self,
 {
   GstCudaPreprocNegotiated neg = *candidate;
   GstCudaPreprocSettings s;
+  GstCudaPreprocWanted want;
   GstCudaPreprocSlots slots;
   GPtrArray *warnings;
   PrepPlan *plan;
@@ -531,8 +549,10 @@ gst_cuda_preproc_rebuild_plan (GstCudaPreproc * self,
   self->settings_changed = FALSE;
   GST_OBJECT_UNLOCK (self);
 
+  gst_cuda_preproc_wanted (self, &want);
   warnings = g_ptr_array_new_with_free_func (g_free);
-  plan = gst_cuda_preproc_negotiated_plan (&neg, &s, &slots, warnings, &error);
+  plan = gst_cuda_preproc_negotiated_plan (&neg, &s, &want, &slots, warnings,
+      &error);
   if (plan != NULL)
     gst_cuda_preproc_post_warnings (self, warnings);
   g_ptr_array_unref (warnings);
@@ -565,23 +585,6 @@ gst_cuda_preproc_device_id (GstCudaPreproc * self)
   id = self->settings.cuda_device_id;
   GST_OBJECT_UNLOCK (self);
   return id;
-}
-
-/* What the properties leave to downstream.  A shape property that changed
- * since the caps were made is no downstream choice: anything is allowed,
- * and the new shape is negotiated before the next buffer. */
-static void
-gst_cuda_preproc_wanted (GstCudaPreproc * self, GstCudaPreprocWanted * want)
-{
-  guint serial;
-
-  want->shape = gst_cuda_preproc_property_shape_serial (self, &serial);
-  GST_OBJECT_LOCK (self);
-  want->size_free = !self->settings.size_set;
-  want->batch_free = gst_cuda_preproc_settings_batch_free (&self->settings);
-  GST_OBJECT_UNLOCK (self);
-  if (serial != (guint) g_atomic_int_get (&self->caps_serial))
-    want->size_free = want->batch_free = TRUE;
 }
 
 static gboolean

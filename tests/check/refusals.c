@@ -1232,18 +1232,11 @@ refusals_suite (void)
   tcase_add_test (restore, test_normalization_refused_then_restored);
   tcase_add_test (restore, test_size_refused_then_restored);
   tcase_add_test (restore, test_layout_refused_before_caps);
-  /* Known element bugs (see the report of the commit that added this
-   * file): a shape property changed while playing that downstream's fixed
-   * dimensions cannot take gives caps equal to the current ones, so
-   * GstBaseTransform never calls set_caps () and the property is silently
-   * ignored.  Run with REFUSALS_KNOWN_BUGS=1. */
-  if (g_getenv ("REFUSALS_KNOWN_BUGS") != NULL) {
-    TCase *bugs = tcase_create ("known-bugs");
-
-    suite_add_tcase (s, bugs);
-    tcase_add_test (bugs, test_layout_refused_then_restored);
-    tcase_add_test (bugs, test_width_refused_then_restored);
-  }
+  /* a shape property changed while playing that downstream's fixed
+   * dimensions cannot take leaves the caps as they are: GstBaseTransform
+   * does not call set_caps (), and the plan's check must refuse it */
+  tcase_add_test (restore, test_layout_refused_then_restored);
+  tcase_add_test (restore, test_width_refused_then_restored);
 #ifndef REFUSALS_CUDA
   suite_add_tcase (s, user);
   tcase_add_loop_test (user, test_refusal_names_rule, 0,
