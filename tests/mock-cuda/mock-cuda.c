@@ -19,9 +19,16 @@
  * the test API: counters and an explicit leak check).
  *
  * What is mocked
- *  - every entry point libgstcuda 1.22 resolves (mock-cuda.map lists them,
- *    with the exact, mostly _v2, names), plus cuStreamDestroy_v2 and
- *    cuCtxGetCurrent;
+ *  - every entry point libgstcuda 1.22 to 1.28 resolves (mock-cuda.map
+ *    lists them, with the exact, mostly _v2, names: 40 in 1.22, 92 in 1.26,
+ *    93 in 1.28), plus cuCtxGetCurrent;
+ *  - those of 1.24+ that the library or the element call on the tests'
+ *    paths with real semantics (mock-async.c: cuCtxSynchronize,
+ *    cuCtx[GS]etLimit, events, the stream-ordered allocator and pools;
+ *    mock-copy.c: the 1D copies and the 2D memsets; cuDeviceGetUuid), the
+ *    others (virtual memory, IPC, external memory and semaphores)
+ *    CUDA_ERROR_NOT_SUPPORTED with "mock-cuda: unsupported: <name>" once
+ *    (mock-unsupported.c);
  *  - devices: MOCK_CUDA_DEVICES of them, "Mock CUDA Device <n>", compute
  *    capability 8.6, the attributes of an Ampere GPU (texture alignment
  *    512, max grid 2147483647 x 65535 x 65535, block 1024 x 1024 x 64, warp
@@ -81,10 +88,11 @@
  *  MOCK_CUDA_FAIL=k[,k...]   inject failures into calls of these kinds:
  *                              init      cuInit -> CUDA_ERROR_NO_DEVICE
  *                              ctx       cuCtxCreate_v2 -> OUT_OF_MEMORY
- *                              alloc     cuMemAlloc_v2, cuMemAllocPitch_v2
+ *                              alloc     cuMemAlloc_v2, cuMemAllocPitch_v2,
+ *                                        cuMemAlloc[FromPool]Async
  *                                        -> CUDA_ERROR_OUT_OF_MEMORY
  *                              hostalloc cuMemAllocHost_v2 -> OUT_OF_MEMORY
- *                              copy      cuMemcpy2D[Async]_v2
+ *                              copy      cuMemcpy*, cuMemsetD2D*
  *                                        -> CUDA_ERROR_ILLEGAL_ADDRESS
  *                              stream    cuStreamCreate -> OUT_OF_MEMORY
  *                              module    cuModuleLoadData
@@ -93,7 +101,8 @@
  *                                        -> CUDA_ERROR_INVALID_IMAGE
  *                              launch    cuLaunchKernel
  *                                        -> CUDA_ERROR_LAUNCH_FAILED
- *                              sync      cuStreamSynchronize
+ *                              sync      cuStreamSynchronize,
+ *                                        cuCtxSynchronize, cuEventSynchronize
  *                                        -> CUDA_ERROR_LAUNCH_FAILED
  *                            (a call fails only once its arguments passed
  *                            the checks; each kind counts its own calls)

@@ -41,21 +41,23 @@ typedef struct {
   uint64_t contexts_created;
   uint64_t contexts_destroyed;
   uint64_t contexts_live;
-  uint64_t device_allocs;       /* cuMemAlloc_v2 + cuMemAllocPitch_v2 */
+  uint64_t device_allocs;       /* cuMemAlloc_v2, cuMemAllocPitch_v2,
+                                 * cuMemAlloc[FromPool]Async */
   uint64_t device_frees;
   uint64_t device_live;
   uint64_t device_bytes_live;
   uint64_t host_allocs;         /* cuMemAllocHost_v2 (pinned) */
   uint64_t host_frees;
   uint64_t host_live;
-  uint64_t copies;              /* cuMemcpy2D_v2 */
-  uint64_t async_copies;        /* cuMemcpy2DAsync_v2 */
+  uint64_t copies;              /* cuMemcpy2D_v2, the 1D copies, memsets */
+  uint64_t async_copies;        /* their Async variants */
   uint64_t modules_loaded;
   uint64_t modules_live;
   uint64_t launches;
   uint64_t streams_created;
   uint64_t streams_live;
-  uint64_t syncs;               /* cuStreamSynchronize */
+  uint64_t syncs;               /* cuStreamSynchronize, cuCtxSynchronize,
+                                 * cuEventSynchronize */
   uint64_t unsynced_ops;        /* async work not yet followed by a sync of
                                  * its stream (live streams and NULL streams) */
   uint64_t peer_enables;
