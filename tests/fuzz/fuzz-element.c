@@ -50,6 +50,12 @@
 #define FUZZ_AVOID_META_WIDTH_MAX 1
 #endif
 
+/* A plain, complete frame with caps and valid settings must give a
+ * tensor (0: only check the tensors that come out). */
+#ifndef FUZZ_EXPECT_OUTPUT
+#define FUZZ_EXPECT_OUTPUT 1
+#endif
+
 GST_PLUGIN_STATIC_DECLARE (cudapreproc);
 
 typedef struct
@@ -57,6 +63,10 @@ typedef struct
   const guint8 *data;
   gsize size, at;
 } Reader;
+
+/* FUZZ_ELEMENT_TRACE=1: each step on stderr, to turn a crash input into
+ * a reproducer (run the fuzzer on that one file). */
+static gboolean tracing;
 
 static guint8
 r8 (Reader * r)
@@ -132,6 +142,7 @@ LLVMFuzzerInitialize (int *argc, char ***argv)
   g_log_set_always_fatal (G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_ERROR);
   gst_init (NULL, NULL);
   GST_PLUGIN_STATIC_REGISTER (cudapreproc);
+  tracing = g_getenv ("FUZZ_ELEMENT_TRACE") != NULL;
   if (g_getenv ("FUZZ_ELEMENT_STATS") != NULL)
     atexit (print_stats);
   return 0;
@@ -214,24 +225,88 @@ set_rois (GstElement * e, Reader * r)
   g_value_unset (&arr);
 }
 
+
+static gchar **
+props_snapshot (GstElement * e)
+{
+  GParamSpec **specs;
+  guint n, i;
+  gchar **out;
+
+  specs = g_object_class_list_properties (G_OBJECT_GET_CLASS (e), &n);
+  out = g_new0 (gchar *, n + 1);
+  for (i = 0; i < n; i++) {
+    GValue v = G_VALUE_INIT;
+    gchar *str;
+
+    g_value_init (&v, specs[i]->value_type);
+    g_object_get_property (G_OBJECT (e), specs[i]->name, &v);
+    str = g_strdup_value_contents (&v);
+    out[i] = g_strdup_printf ("%s=%s", specs[i]->name, str);
+    g_free (str);
+    g_value_unset (&v);
+  }
+  g_free (specs);
+  return out;
+}
+
+static void
+trace_changes (gchar ** before, gchar ** after)
+{
+  guint i;
+  gboolean any = FALSE;
+
+  for (i = 0; after[i] != NULL; i++)
+    if (g_strcmp0 (before[i], after[i]) != 0) {
+      fprintf (stderr, "trace: set %s\n", after[i]);
+      any = TRUE;
+    }
+  if (!any)
+    fprintf (stderr, "trace: property change refused or no change\n");
+}
+
+static void set_property_inner (GstElement * e, Reader * r);
+
+static void
+set_property (GstElement * e, Reader * r)
+{
+  gchar **before = NULL, **after;
+
+  if (tracing)
+    before = props_snapshot (e);
+  set_property_inner (e, r);
+  if (tracing) {
+    after = props_snapshot (e);
+    trace_changes (before, after);
+    g_strfreev (before);
+    g_strfreev (after);
+  }
+}
+
 /* One property change: any property, usual values mostly, then absurd
  * ones (GLib refuses those out of the param spec's range, the element
  * those it cannot use; both keep the previous value). */
 static void
-set_property (GstElement * e, Reader * r)
+set_property_inner (GstElement * e, Reader * r)
 {
-  gint size;
+  const gchar *name;
+  gint size, other;
 
   switch (r8 (r) % 20) {
     case 0:
     case 1:
       size = pick_small_int (r, 64);
+      name = r8 (r) & 1 ? "width" : "height";
 #if FUZZ_AVOID_HUGE_TENSOR
-      if (size == G_MAXINT)
-        g_object_set (e, "width", G_MAXINT, "height", G_MAXINT, NULL);
+      /* G_MAXINT only for both (the byte size overflows: refused); a
+       * small size for one while the other is G_MAXINT goes to both */
+      g_object_get (e, strcmp (name, "width") ? "width" : "height", &other,
+          NULL);
+      if (size == G_MAXINT || other > 64)
+        g_object_set (e, "width", size, "height", size, NULL);
       else
 #endif
-        g_object_set (e, r8 (r) & 1 ? "width" : "height", size, NULL);
+        g_object_set (e, name, size, NULL);
       break;
     case 2:
       g_object_set (e, "crop-x", pick_small_int (r, 300), NULL);
@@ -306,6 +381,7 @@ make_caps (Reader * r, gint * width, gint * height)
   const gchar *col = colorimetries[r8 (r) % G_N_ELEMENTS (colorimetries)];
   const gint *fr = framerates[r8 (r) % G_N_ELEMENTS (framerates)];
   guint8 b = r8 (r);
+  gchar *str;
 
   *width = 1 + (gint) (r16 (r) % 256);
   *height = 1 + (gint) (r16 (r) % 256);
@@ -314,9 +390,12 @@ make_caps (Reader * r, gint * width, gint * height)
     *width = r8 (r) & 1 ? G_MAXINT : 1 << 20;
     *height = r8 (r) & 1 ? 1 : G_MAXINT;
   }
-  return g_strdup_printf ("video/x-raw,format=NV12,width=%d,height=%d,"
+  str = g_strdup_printf ("video/x-raw,format=NV12,width=%d,height=%d,"
       "framerate=%d/%d%s%s", *width, *height, fr[0], fr[1],
       col ? ",colorimetry=" : "", col ? col : "");
+  if (tracing)
+    fprintf (stderr, "trace: caps %s\n", str);
+  return str;
 }
 
 /* The tensor's byte size from output caps, 0 when they are not ours. */
@@ -405,7 +484,7 @@ make_buffer (Reader * r, const GstVideoInfo * info, Input * in)
         h += r8 (r) % 8;
         break;
       case 4:
-        w = r8 (r) & 1 ? (guint) G_MAXINT + 1u : 1u << 20;
+        w = r8 (r) & 1 ? (guint) G_MAXINT : G_MAXUINT;
 #if FUZZ_AVOID_META_WIDTH_MAX
         w = 1u << 20;
 #endif
@@ -463,11 +542,12 @@ engine_expected (GstElement * e, GstCaps * in_caps, GstCaps * out_caps,
   gint roi_source, aspect, interp, order, layout, dtype, w, h, part, c;
   guint batch, n_req, n, i;
   gdouble pad, scale;
+  gsize n_el, n_bytes;
   gchar *dims;
   const gchar *have;
   gboolean ok = FALSE;
 
-  if (!in->plain || in_caps == NULL || out_caps == NULL ||
+  if (!in->plain || in_caps == NULL ||
       !gst_video_info_from_caps (&info, in_caps))
     return FALSE;
   g_object_get (e, "roi-source", &roi_source, "width", &w, "height", &h,
@@ -543,7 +623,19 @@ engine_expected (GstElement * e, GstCaps * in_caps, GstCaps * out_caps,
             &part) != PREP_OK)
       goto done;
   cfg.crop = rects[0];
+  /* tensors that cannot be allocated (the plan's tables grow with the
+   * width too): not covered */
+  if (prep_tensor_size (w, h, (int) batch, (PrepDataType) dtype, &n_el,
+          &n_bytes) != PREP_OK || n_bytes > (64 << 20))
+    goto done;
 
+  /* without output caps: only whether these settings give a plan (and a
+   * tensor that can be allocated: larger ones may fail, as documented) */
+  if (out_caps == NULL) {
+    ok = prep_plan_new (&cfg, &plan) == PREP_OK &&
+        prep_plan_set_slots (plan, rects, (int) n) == PREP_OK;
+    goto done;
+  }
   /* only when the output caps are those of these settings */
   if (layout == 0)
     dims = g_strdup_printf ("%d:%d:3:%u", w, h, batch);
@@ -581,23 +673,32 @@ done:
 }
 
 /* Every output buffer: its size as its caps say, and its bytes those of
- * the engine where the oracle covers the settings. */
+ * the engine where the oracle covers the settings.  With
+ * FUZZ_EXPECT_OUTPUT, a plain buffer pushed while the element has caps and
+ * settings the engine accepts must give a tensor. */
 static void
-check_outputs (GstHarness * h, const Input * in)
+check_outputs (GstHarness * h, const Input * in, GstFlowReturn ret)
 {
   GstBuffer *out;
+  GstPad *sink = gst_element_get_static_pad (h->element, "sink");
+  GstCaps *sink_caps = gst_pad_get_current_caps (sink), *src_caps;
+  guint n_out = 0;
 
+  gst_object_unref (sink);
   while ((out = gst_harness_try_pull (h)) != NULL) {
     GstCaps *out_caps = gst_pad_get_current_caps (h->sinkpad);
-    GstCaps *in_caps = gst_pad_get_current_caps (h->srcpad);
+    GstCaps *in_caps = sink_caps ? gst_caps_ref (sink_caps) : NULL;
+
     gsize want = caps_tensor_bytes (out_caps), ref_size = 0;
     guint8 *ref = NULL;
     GstMapInfo map;
 
+    n_out++;
+
     if (want == 0 || gst_buffer_get_size (out) != want) {
       fprintf (stderr, "fuzz-element: output of %" G_GSIZE_FORMAT
-          " bytes, caps %" GST_PTR_FORMAT " say %" G_GSIZE_FORMAT "\n",
-          gst_buffer_get_size (out), out_caps, want);
+          " bytes, caps %s say %" G_GSIZE_FORMAT "\n",
+          gst_buffer_get_size (out), gst_caps_to_string (out_caps), want);
       abort ();
     }
     n_outputs++;
@@ -607,8 +708,8 @@ check_outputs (GstHarness * h, const Input * in)
         fail ("cannot map the output");
       if (map.size != ref_size || memcmp (map.data, ref, ref_size) != 0) {
         fprintf (stderr, "fuzz-element: output differs from the engine's, "
-            "caps %" GST_PTR_FORMAT " -> %" GST_PTR_FORMAT "\n", in_caps,
-            out_caps);
+            "caps %s -> %s\n", gst_caps_to_string (in_caps),
+            gst_caps_to_string (out_caps));
         abort ();
       }
       gst_buffer_unmap (out, &map);
@@ -620,6 +721,33 @@ check_outputs (GstHarness * h, const Input * in)
       gst_caps_unref (out_caps);
     gst_buffer_unref (out);
   }
+  if (tracing)
+    fprintf (stderr, "trace: push %s buffer of %" G_GSIZE_FORMAT
+        " bytes: flow %s, %u tensors\n", in->plain ? "plain" : "meta/short",
+        in->size, gst_flow_get_name (ret), n_out);
+#if FUZZ_EXPECT_OUTPUT
+  /* the caps the buffer was pushed with are the element's (new caps it
+   * refused leave the old ones on its pad) */
+  src_caps = gst_pad_get_current_caps (h->srcpad);
+  if (n_out == 0 && sink_caps != NULL && src_caps != NULL &&
+      gst_caps_is_equal (sink_caps, src_caps)) {
+    guint8 *ref = NULL;
+    gsize ref_size = 0;
+
+    if (engine_expected (h->element, sink_caps, NULL, in, &ref, &ref_size)) {
+      gchar *str = gst_caps_to_string (sink_caps);
+
+      fprintf (stderr, "fuzz-element: no tensor (flow %s) for a complete "
+          "frame, caps %s, with settings the engine accepts\n",
+          gst_flow_get_name (ret), str);
+      abort ();
+    }
+  }
+  if (src_caps)
+    gst_caps_unref (src_caps);
+#endif
+  if (sink_caps)
+    gst_caps_unref (sink_caps);
 }
 
 int
@@ -632,6 +760,7 @@ LLVMFuzzerTestOneInput (const guint8 * data, size_t size)
   gchar *caps_str;
   gint width, height, steps, i, n_props;
   gboolean have_info;
+  GstFlowReturn ret;
   Input in;
 
   h = gst_harness_new ("cudapreproc");
@@ -675,8 +804,8 @@ LLVMFuzzerTestOneInput (const guint8 * data, size_t size)
           GstBuffer *buf = make_buffer (r, &info, &in);
 
           n_pushed++;
-          gst_harness_push (h, gst_buffer_ref (buf));
-          check_outputs (h, &in);
+          ret = gst_harness_push (h, gst_buffer_ref (buf));
+          check_outputs (h, &in, ret);
           gst_buffer_unref (buf);
           break;
         }
