@@ -50,6 +50,12 @@
 #define FUZZ_AVOID_META_WIDTH_MAX 1
 #endif
 
+/* a plane that straddles two GstMemory of a buffer with a GstVideoMeta:
+ * the element reads past the first memory (heap-buffer-overflow) */
+#ifndef FUZZ_AVOID_SPLIT_PLANES
+#define FUZZ_AVOID_SPLIT_PLANES 1
+#endif
+
 /* A plain, complete frame with caps and valid settings must give a
  * tensor (0: only check the tensors that come out). */
 #ifndef FUZZ_EXPECT_OUTPUT
@@ -429,10 +435,26 @@ caps_tensor_bytes (GstCaps * caps)
 
 typedef struct
 {
-  gboolean plain;               /* no video meta, no crop meta, complete */
+  gboolean plain;               /* complete, no crop meta, no video meta
+                                 * but one of a valid padded layout */
   gsize size;
-  guint8 *data;
+  guint8 *data;                 /* the buffer's bytes, contiguous (the
+                                 * buffer holds copies, maybe in two
+                                 * memories) */
+  gsize offset[2];
+  gint stride[2];
 } Input;
+
+/* A memory over an exact-size copy of @n bytes. */
+static GstMemory *
+wrap_copy (const guint8 * data, gsize n)
+{
+  guint8 *copy = g_malloc (n ? n : 1);
+
+  memcpy (copy, data, n);
+  return gst_memory_new_wrapped (GST_MEMORY_FLAG_READONLY, copy, n, 0, n,
+      copy, g_free);
+}
 
 static GstBuffer *
 make_buffer (Reader * r, const GstVideoInfo * info, Input * in)
@@ -442,11 +464,32 @@ make_buffer (Reader * r, const GstVideoInfo * info, Input * in)
   guint8 kind = r8 (r), meta = r8 (r);
   guint n_rois, k;
 
+  gboolean padded = FALSE;
+  gsize split;
+
   in->plain = TRUE;
-  if (kind >= 240)
+  in->offset[0] = GST_VIDEO_INFO_PLANE_OFFSET (info, 0);
+  in->offset[1] = GST_VIDEO_INFO_PLANE_OFFSET (info, 1);
+  in->stride[0] = GST_VIDEO_INFO_PLANE_STRIDE (info, 0);
+  in->stride[1] = GST_VIDEO_INFO_PLANE_STRIDE (info, 1);
+  if (kind >= 240) {
     size = size > 0 ? size - 1 - r8 (r) % MIN (size, 64) : 0;
-  else if (kind >= 224)
+  } else if (kind >= 224) {
     size += r8 (r);
+  } else if (kind >= 192) {
+    /* a valid layout of its own, told by a video meta: padded strides,
+     * offsets, and not a byte more than the last row */
+    gint h = GST_VIDEO_INFO_HEIGHT (info), ch = (h + 1) / 2;
+    gint w = GST_VIDEO_INFO_WIDTH (info);
+
+    padded = TRUE;
+    in->stride[0] = w + r8 (r) % 64;
+    in->stride[1] = GST_ROUND_UP_2 (w) + r8 (r) % 64;
+    in->offset[0] = r8 (r) % 32;
+    in->offset[1] = in->offset[0] + (gsize) in->stride[0] * h + r8 (r);
+    size = in->offset[1] + (gsize) in->stride[1] * (ch - 1) +
+        GST_ROUND_UP_2 (w);
+  }
   if (kind >= 224)
     in->plain = size >= GST_VIDEO_INFO_SIZE (info);
   in->size = size;
@@ -456,14 +499,39 @@ make_buffer (Reader * r, const GstVideoInfo * info, Input * in)
   r->at += take;
   for (i = take; i < size; i++)
     in->data[i] = (guint8) (i * 151u + (i >> 7));
-  buf = gst_buffer_new_wrapped_full (GST_MEMORY_FLAG_READONLY, in->data, size,
-      0, size, in->data, g_free);
+  /* the buffer: exact-size copies, in two memories now and then */
+  buf = gst_buffer_new ();
+  split = r8 (r) >= 224 && size > 1 ? 1 + r32 (r) % (size - 1) : size;
+#if FUZZ_AVOID_SPLIT_PLANES
+  /* only between the planes */
+  if (split < size)
+    split = in->offset[1] > 0 && in->offset[1] < size ? in->offset[1] : size;
+#endif
+  gst_buffer_append_memory (buf, wrap_copy (in->data, split));
+  if (split < size)
+    gst_buffer_append_memory (buf, wrap_copy (in->data + split, size - split));
   GST_BUFFER_PTS (buf) = r8 (r) * GST_MSECOND;
+  if (tracing)
+    fprintf (stderr, "trace: buffer of %" G_GSIZE_FORMAT " bytes (frame %"
+        G_GSIZE_FORMAT ")%s, memories [0, %" G_GSIZE_FORMAT ")%s, planes at %"
+        G_GSIZE_FORMAT ", %" G_GSIZE_FORMAT " strides %d, %d\n", size,
+        GST_VIDEO_INFO_SIZE (info), padded ? " with its own layout" : "",
+        split, split < size ? " and the rest" : "", in->offset[0],
+        in->offset[1], in->stride[0], in->stride[1]);
 
-  if (meta & 1) {
+  if (padded) {
+    gsize offset[GST_VIDEO_MAX_PLANES] = { in->offset[0], in->offset[1] };
+    gint stride[GST_VIDEO_MAX_PLANES] = { in->stride[0], in->stride[1] };
+
+    gst_buffer_add_video_meta_full (buf, GST_VIDEO_FRAME_FLAG_NONE,
+        GST_VIDEO_FORMAT_NV12, GST_VIDEO_INFO_WIDTH (info),
+        GST_VIDEO_INFO_HEIGHT (info), 2, offset, stride);
+  } else if (meta & 1) {
     gsize offset[GST_VIDEO_MAX_PLANES] = { 0 };
     gint stride[GST_VIDEO_MAX_PLANES] = { 0 };
     guint w = GST_VIDEO_INFO_WIDTH (info), h = GST_VIDEO_INFO_HEIGHT (info);
+    GstVideoFormat fmt;
+    guint n_planes;
 
     offset[1] = GST_VIDEO_INFO_PLANE_OFFSET (info, 1);
     stride[0] = GST_VIDEO_INFO_PLANE_STRIDE (info, 0);
@@ -498,9 +566,15 @@ make_buffer (Reader * r, const GstVideoInfo * info, Input * in)
       default:
         break;
     }
-    gst_buffer_add_video_meta_full (buf, GST_VIDEO_FRAME_FLAG_NONE,
-        r8 (r) == 255 ? GST_VIDEO_FORMAT_I420 : GST_VIDEO_FORMAT_NV12, w, h,
-        r8 (r) == 255 ? 3 : 2, offset, stride);
+    fmt = r8 (r) == 255 ? GST_VIDEO_FORMAT_I420 : GST_VIDEO_FORMAT_NV12;
+    n_planes = r8 (r) == 255 ? 3 : 2;
+    gst_buffer_add_video_meta_full (buf, GST_VIDEO_FRAME_FLAG_NONE, fmt, w, h,
+        n_planes, offset, stride);
+    if (tracing)
+      fprintf (stderr, "trace:   video meta %s %ux%u, %u planes, offsets %"
+          G_GSIZE_FORMAT ", %" G_GSIZE_FORMAT ", strides %d, %d\n",
+          gst_video_format_to_string (fmt), w, h, n_planes, offset[0],
+          offset[1], stride[0], stride[1]);
     in->plain = FALSE;
   }
   if (meta & 2) {
@@ -511,6 +585,9 @@ make_buffer (Reader * r, const GstVideoInfo * info, Input * in)
     c->y = wild ? r32 (r) : r16 (r) % 300;
     c->width = wild ? r32 (r) : r16 (r) % 300;
     c->height = wild ? r32 (r) : r16 (r) % 300;
+    if (tracing)
+      fprintf (stderr, "trace:   crop meta %u, %u, %ux%u\n", c->x, c->y,
+          c->width, c->height);
     in->plain = FALSE;
   }
   if (meta & 4) {
@@ -518,9 +595,16 @@ make_buffer (Reader * r, const GstVideoInfo * info, Input * in)
     for (k = 0; k < n_rois; k++) {
       gboolean wild = r8 (r) >= 200;
 
-      gst_buffer_add_video_region_of_interest_meta (buf, r8 (r) & 1 ? "a" :
-          "b", wild ? r32 (r) : r16 (r) % 300, wild ? r32 (r) : r16 (r) % 300,
-          wild ? r32 (r) : r16 (r) % 300, wild ? r32 (r) : r16 (r) % 300);
+      const gchar *type = r8 (r) & 1 ? "a" : "b";
+      guint x = wild ? r32 (r) : r16 (r) % 300;
+      guint y = wild ? r32 (r) : r16 (r) % 300;
+      guint w = wild ? r32 (r) : r16 (r) % 300;
+      guint h = wild ? r32 (r) : r16 (r) % 300;
+
+      gst_buffer_add_video_region_of_interest_meta (buf, type, x, y, w, h);
+      if (tracing)
+        fprintf (stderr, "trace:   ROI meta %s %u, %u, %ux%u\n", type, x, y,
+            w, h);
       if (!more (r))
         break;
     }
@@ -656,10 +740,8 @@ engine_expected (GstElement * e, GstCaps * in_caps, GstCaps * out_caps,
   *out_size = prep_plan_output_bytes (plan);
   *out = g_malloc (*out_size);
   if (prep_plan_run_cpu_rows (plan, PREP_CPU_SCALAR,
-          in->data + GST_VIDEO_INFO_PLANE_OFFSET (&info, 0),
-          GST_VIDEO_INFO_PLANE_STRIDE (&info, 0),
-          in->data + GST_VIDEO_INFO_PLANE_OFFSET (&info, 1),
-          GST_VIDEO_INFO_PLANE_STRIDE (&info, 1), *out, *out_size, 0,
+          in->data + in->offset[0], in->stride[0],
+          in->data + in->offset[1], in->stride[1], *out, *out_size, 0,
           prep_plan_rows (plan)) != PREP_OK)
     fail ("the engine refused a frame the element processed");
   ok = TRUE;
@@ -761,6 +843,7 @@ LLVMFuzzerTestOneInput (const guint8 * data, size_t size)
   gint width, height, steps, i, n_props;
   gboolean have_info;
   GstFlowReturn ret;
+  GstSegment segment;
   Input in;
 
   h = gst_harness_new ("cudapreproc");
@@ -782,10 +865,30 @@ LLVMFuzzerTestOneInput (const guint8 * data, size_t size)
   g_free (caps_str);
 
   for (steps = 0; steps < 8 && more (r); steps++) {
-    switch (r8 (r) % 8) {
+    switch (r8 (r) % 10) {
       case 0:
       case 1:
         set_property (h->element, r);
+        break;
+      case 8:
+        /* a flush, then the segment again */
+        if (tracing)
+          fprintf (stderr, "trace: flush\n");
+        gst_harness_push_event (h, gst_event_new_flush_start ());
+        gst_harness_push_event (h, gst_event_new_flush_stop (TRUE));
+        gst_segment_init (&segment, GST_FORMAT_TIME);
+        gst_harness_push_event (h, gst_event_new_segment (&segment));
+        break;
+      case 9:
+        /* READY and back (the element forgets its caps), then the last
+         * caps again */
+        if (tracing)
+          fprintf (stderr, "trace: state READY, PLAYING, caps again\n");
+        caps = gst_pad_get_current_caps (h->srcpad);
+        gst_element_set_state (h->element, GST_STATE_READY);
+        gst_element_set_state (h->element, GST_STATE_PLAYING);
+        if (caps != NULL)
+          gst_harness_set_src_caps (h, caps);
         break;
       case 2:
         caps_str = make_caps (r, &width, &height);
@@ -799,16 +902,11 @@ LLVMFuzzerTestOneInput (const guint8 * data, size_t size)
       default:
         if (!have_info)
           break;
-        {
-          /* held until the outputs are checked: the oracle reads its bytes */
-          GstBuffer *buf = make_buffer (r, &info, &in);
-
-          n_pushed++;
-          ret = gst_harness_push (h, gst_buffer_ref (buf));
-          check_outputs (h, &in, ret);
-          gst_buffer_unref (buf);
-          break;
-        }
+        n_pushed++;
+        ret = gst_harness_push (h, make_buffer (r, &info, &in));
+        check_outputs (h, &in, ret);
+        g_free (in.data);
+        break;
     }
   }
   gst_harness_teardown (h);
