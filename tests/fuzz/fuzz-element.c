@@ -296,7 +296,10 @@ static void
 set_property_inner (GstElement * e, Reader * r)
 {
   const gchar *name;
-  gint size, other;
+  gint size;
+#if FUZZ_AVOID_HUGE_TENSOR
+  gint other;
+#endif
 
   switch (r8 (r) % 20) {
     case 0:
