@@ -14,7 +14,7 @@
  *
  * 1.24: gst_cuda_allocator_alloc () takes a GstCudaStream (an API and ABI
  *       break under the same soname); memory may carry a stream, with work
- *       pending on it (gst_cuda_memory_sync ()).
+ *       pending on it (gst_cuda_memory_sync ()); GstCudaStream.
  * 1.26, 1.28: no API change that the project uses (more driver entry points
  *       resolved by the loader: tests/mock-cuda). */
 
@@ -26,7 +26,68 @@
 #include <gst/cuda/gstcudacontext.h>
 #include <gst/cuda/gstcudamemory.h>
 
+#if GST_CHECK_VERSION(1, 24, 0)
+#include <gst/cuda/gstcudastream.h>
+#endif
+#include <gst/cuda/cuda-gst.h>
+
 G_BEGIN_DECLS
+
+/* 1.24+: memory can carry the stream that writes it; downstream then waits
+ * for that stream (gst_cuda_memory_sync ()), not the producer's host. */
+#define GST_CUDA_PREPROC_MEMORY_STREAMS GST_CHECK_VERSION(1, 24, 0)
+
+#if GST_CUDA_PREPROC_MEMORY_STREAMS
+typedef GstCudaStream GstCudaPreprocStream;
+#else
+typedef struct _GstCudaPreprocStream GstCudaPreprocStream;      /* none */
+#endif
+
+/* A stream of @ctx, whose handle goes to *@handle: the library's
+ * GstCudaStream on 1.24+ (memory can carry it), a plain blocking CUstream
+ * before (@ctx must be current then). */
+static inline gboolean
+gst_cuda_preproc_compat_stream_new (GstCudaContext * ctx,
+    GstCudaPreprocStream ** stream, CUstream * handle)
+{
+#if GST_CUDA_PREPROC_MEMORY_STREAMS
+  *stream = gst_cuda_stream_new (ctx);
+  *handle = *stream ? (CUstream) gst_cuda_stream_get_handle (*stream) : NULL;
+  return *stream != NULL;
+#else
+  *stream = NULL;
+  return CuStreamCreate (handle, CU_STREAM_DEFAULT) == CUDA_SUCCESS;
+#endif
+}
+
+/* Frees what gst_cuda_preproc_compat_stream_new () made (before 1.24 with
+ * its context current). */
+static inline void
+gst_cuda_preproc_compat_stream_free (GstCudaPreprocStream * stream,
+    CUstream handle)
+{
+#if GST_CUDA_PREPROC_MEMORY_STREAMS
+  if (stream != NULL)
+    gst_cuda_stream_unref (stream);
+#else
+  if (handle != NULL)
+    CuStreamDestroy (handle);
+#endif
+}
+
+/* gst_cuda_allocator_alloc () with @stream (1.24+: the memory carries it;
+ * before, there is none). */
+static inline GstMemory *
+gst_cuda_preproc_compat_alloc_on (GstCudaAllocator * alloc,
+    GstCudaContext * ctx, GstCudaPreprocStream * stream,
+    const GstVideoInfo * info)
+{
+#if GST_CUDA_PREPROC_MEMORY_STREAMS
+  return gst_cuda_allocator_alloc (alloc, ctx, stream, info);
+#else
+  return gst_cuda_allocator_alloc (alloc, ctx, info);
+#endif
+}
 
 /* gst_cuda_allocator_alloc () without a stream: the memory carries none, so
  * mapping it never has to wait for one. */

@@ -16,11 +16,24 @@
 
 #include "gstcudapreproc-cuda.h"
 
+const gchar *
+gst_cuda_preproc_cuda_driver_refusal (void)
+{
+  return "this build of cudapreproc has no CUDA support";
+}
+
+gchar *
+gst_cuda_preproc_cuda_device_refusal (gint device)
+{
+  return g_strdup (gst_cuda_preproc_cuda_driver_refusal ());
+}
+
 gboolean
-gst_cuda_preproc_cuda_available (const gchar ** why)
+gst_cuda_preproc_cuda_usable (GstCudaPreprocCuda * cuda, gint device_id,
+    gchar ** why)
 {
   if (why != NULL)
-    *why = "this build of cudapreproc has no CUDA support";
+    *why = gst_cuda_preproc_cuda_device_refusal (device_id);
   return FALSE;
 }
 
@@ -47,6 +60,12 @@ gst_cuda_preproc_cuda_close (GstCudaPreprocCuda * cuda)
 }
 
 void
+gst_cuda_preproc_cuda_set_flushing (GstCudaPreprocCuda * cuda,
+    gboolean flushing)
+{
+}
+
+void
 gst_cuda_preproc_cuda_set_context (GstCudaPreprocCuda * cuda,
     GstContext * context, gint device_id)
 {
@@ -60,7 +79,7 @@ gst_cuda_preproc_cuda_query (GstCudaPreprocCuda * cuda, GstQuery * query)
 
 GstFlowReturn
 gst_cuda_preproc_cuda_alloc_output (GstCudaPreprocCuda * cuda,
-    GstBuffer * inbuf, gsize bytes, GstBuffer ** outbuf)
+    GstBuffer * inbuf, gsize bytes, guint max, GstBuffer ** outbuf)
 {
   return GST_FLOW_NOT_NEGOTIATED;
 }

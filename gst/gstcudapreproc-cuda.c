@@ -11,18 +11,24 @@
  * call goes through its Cu* wrappers, after gst_cuda_load_library () said
  * yes (the wrappers assert otherwise), so the plugin never links libcuda.
  *
- * Contexts: the element's own context comes from GStreamer's context
- * sharing (gst_cuda_ensure_element_context ()).  Buffers are processed in
- * the context of their memory, which is where their device pointers are
- * valid: the stream, the kernel module and the output memory live in that
- * context (the "run" context) and are rebuilt when it changes.
+ * Contexts: buffers are processed in the context of their memory, where
+ * their device pointers are valid; the stream, the kernel module and the
+ * output memory live in that context (the "run" context) and are rebuilt
+ * when it changes.  The element makes no context of its own: CUDA input
+ * brings one.  A context shared with it (set_context) only tells which
+ * device the element will meet, before the first buffer.
  *
- * Synchronization: GStreamer 1.22 tracks no streams on memory, so every
- * frame is synchronized before its buffer leaves the element. */
+ * Synchronization (docs/cuda.md): before GStreamer 1.24 memory carries no
+ * stream, so every frame is synchronized before its buffer leaves.  From
+ * 1.24, CUDA output memory carries the element's stream and leaves with
+ * its work pending (the library marks it to be synchronized): downstream
+ * orders its work after it.  System output is always synchronized. */
 
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
+
+#include <string.h>
 
 #include <gst/cuda/gstcudaloader.h>
 #include <gst/cuda/gstcudacontext.h>
@@ -42,41 +48,23 @@ GST_DEBUG_CATEGORY_EXTERN (gst_cuda_preproc_debug);
 struct _GstCudaPreprocCuda
 {
   GstElement *element;          /* owner, not a reference */
-  GstCudaContext *context;      /* the element's own, shared */
 
+  GMutex lock;                  /* the fields below, up to run_ctx */
+  GstCudaContext *context;      /* shared with the element, if any */
+  GstBufferPool *pool;          /* CUDA tensors for CUDA output */
+  gboolean flushing;
+  guint64 warned;               /* devices refused with a warning */
+
+  /* streaming thread */
   GstCudaContext *run_ctx;      /* context of the buffers being processed */
+  GstCudaPreprocStream *gst_stream;     /* 1.24+ */
   CUstream stream;
   CUmodule module;
   CUfunction function;
-  GstBufferPool *pool;          /* CUDA tensors for CUDA output */
   GstMemory *scratch;           /* device tensor for system output */
+  gpointer staging;             /* pinned host copy of it */
+  gsize staging_size;
 };
-
-static gpointer
-gst_cuda_preproc_cuda_check (gpointer data)
-{
-  int n = 0;
-
-  if (!gst_cuda_load_library ())
-    return (gpointer) "the CUDA driver library (libcuda.so.1) cannot be loaded";
-  if (CuInit (0) != CUDA_SUCCESS)
-    return (gpointer) "the CUDA driver failed to initialize (cuInit)";
-  if (CuDeviceGetCount (&n) != CUDA_SUCCESS || n <= 0)
-    return (gpointer) "there is no CUDA device";
-  gst_cuda_memory_init_once ();
-  return NULL;
-}
-
-gboolean
-gst_cuda_preproc_cuda_available (const gchar ** why)
-{
-  static GOnce once = G_ONCE_INIT;
-
-  g_once (&once, gst_cuda_preproc_cuda_check, NULL);
-  if (why != NULL)
-    *why = once.retval;
-  return once.retval == NULL;
-}
 
 GstCudaPreprocCuda *
 gst_cuda_preproc_cuda_new (GstElement * element)
@@ -84,6 +72,7 @@ gst_cuda_preproc_cuda_new (GstElement * element)
   GstCudaPreprocCuda *cuda = g_new0 (GstCudaPreprocCuda, 1);
 
   cuda->element = element;
+  g_mutex_init (&cuda->lock);
   return cuda;
 }
 
@@ -91,6 +80,8 @@ void
 gst_cuda_preproc_cuda_free (GstCudaPreprocCuda * cuda)
 {
   gst_cuda_preproc_cuda_close (cuda);
+  gst_clear_object (&cuda->context);
+  g_mutex_clear (&cuda->lock);
   g_free (cuda);
 }
 
@@ -105,13 +96,72 @@ gst_cuda_preproc_cuda_error_name (CUresult res)
   return name;
 }
 
+/* The device the element will process: the shared context's, else
+ * @device_id, else 0 (the one a decoder picks by default). */
+static gint
+gst_cuda_preproc_cuda_device (GstCudaPreprocCuda * cuda, gint device_id)
+{
+  GstCudaContext *ctx;
+  guint device = 0;
+
+  g_mutex_lock (&cuda->lock);
+  ctx = cuda->context ? gst_object_ref (cuda->context) : NULL;
+  g_mutex_unlock (&cuda->lock);
+  if (ctx == NULL)
+    return MAX (device_id, 0);
+  g_object_get (ctx, "cuda-device-id", &device, NULL);
+  gst_object_unref (ctx);
+  return (gint) device;
+}
+
+gboolean
+gst_cuda_preproc_cuda_usable (GstCudaPreprocCuda * cuda, gint device_id,
+    gchar ** why)
+{
+  gint device = gst_cuda_preproc_cuda_device (cuda, device_id);
+  gchar *refusal = gst_cuda_preproc_cuda_device_refusal (device);
+  gboolean warn;
+
+  if (refusal == NULL)
+    return TRUE;
+  /* a machine without a driver is no news; a device that cannot run the
+   * kernel is, once per device */
+  g_mutex_lock (&cuda->lock);
+  warn = gst_cuda_preproc_cuda_driver_refusal () == NULL && device < 64 &&
+      !(cuda->warned & (G_GUINT64_CONSTANT (1) << device));
+  if (warn)
+    cuda->warned |= G_GUINT64_CONSTANT (1) << device;
+  g_mutex_unlock (&cuda->lock);
+  if (warn)
+    GST_ELEMENT_WARNING (cuda->element, RESOURCE, SETTINGS, ("%s; CUDA memory "
+            "is not offered, the CPU path runs on system memory", refusal),
+        (NULL));
+  if (why != NULL)
+    *why = refusal;
+  else
+    g_free (refusal);
+  return FALSE;
+}
+
+static void
+gst_cuda_preproc_cuda_drop_pool (GstCudaPreprocCuda * cuda)
+{
+  GstBufferPool *pool;
+
+  g_mutex_lock (&cuda->lock);
+  pool = cuda->pool;
+  cuda->pool = NULL;
+  g_mutex_unlock (&cuda->lock);
+  if (pool != NULL) {
+    gst_buffer_pool_set_active (pool, FALSE);
+    gst_object_unref (pool);
+  }
+}
+
 static void
 gst_cuda_preproc_cuda_teardown (GstCudaPreprocCuda * cuda)
 {
-  if (cuda->pool != NULL) {
-    gst_buffer_pool_set_active (cuda->pool, FALSE);
-    gst_clear_object (&cuda->pool);
-  }
+  gst_cuda_preproc_cuda_drop_pool (cuda);
   if (cuda->scratch != NULL) {
     gst_memory_unref (cuda->scratch);
     cuda->scratch = NULL;
@@ -121,79 +171,110 @@ gst_cuda_preproc_cuda_teardown (GstCudaPreprocCuda * cuda)
   if (gst_cuda_context_push (cuda->run_ctx)) {
     if (cuda->module != NULL)
       CuModuleUnload (cuda->module);
-    if (cuda->stream != NULL)
-      CuStreamDestroy (cuda->stream);
+    if (cuda->staging != NULL)
+      CuMemFreeHost (cuda->staging);
+    gst_cuda_preproc_compat_stream_free (cuda->gst_stream, cuda->stream);
     gst_cuda_context_pop (NULL);
   }
   cuda->module = NULL;
   cuda->function = NULL;
   cuda->stream = NULL;
+  cuda->gst_stream = NULL;
+  cuda->staging = NULL;
+  cuda->staging_size = 0;
   gst_clear_object (&cuda->run_ctx);
 }
 
 gboolean
 gst_cuda_preproc_cuda_open (GstCudaPreprocCuda * cuda, gint device_id)
 {
-  const gchar *why;
+  gchar *why = NULL;
 
-  if (!gst_cuda_preproc_cuda_available (&why)) {
-    GST_ELEMENT_ERROR (cuda->element, RESOURCE, NOT_FOUND,
-        ("CUDA memory cannot be processed: %s", why), (NULL));
-    return FALSE;
-  }
-  if (!gst_cuda_ensure_element_context (cuda->element, device_id,
-          &cuda->context)) {
-    GST_ELEMENT_ERROR (cuda->element, RESOURCE, NOT_FOUND,
-        ("No CUDA context for cuda-device-id %d", device_id), (NULL));
-    return FALSE;
-  }
-  return TRUE;
+  if (gst_cuda_preproc_cuda_usable (cuda, device_id, &why))
+    return TRUE;
+  GST_ELEMENT_ERROR (cuda->element, RESOURCE, NOT_FOUND,
+      ("CUDA memory cannot be processed: %s", why), (NULL));
+  g_free (why);
+  return FALSE;
 }
 
 void
 gst_cuda_preproc_cuda_close (GstCudaPreprocCuda * cuda)
 {
   gst_cuda_preproc_cuda_teardown (cuda);
-  gst_clear_object (&cuda->context);
+}
+
+void
+gst_cuda_preproc_cuda_set_flushing (GstCudaPreprocCuda * cuda,
+    gboolean flushing)
+{
+  g_mutex_lock (&cuda->lock);
+  cuda->flushing = flushing;
+  if (cuda->pool != NULL)
+    gst_buffer_pool_set_flushing (cuda->pool, flushing);
+  g_mutex_unlock (&cuda->lock);
 }
 
 void
 gst_cuda_preproc_cuda_set_context (GstCudaPreprocCuda * cuda,
     GstContext * context, gint device_id)
 {
+  GstCudaContext *ctx;
+
   /* never touches the driver: safe without one */
-  gst_cuda_handle_set_context (cuda->element, context, device_id,
-      &cuda->context);
+  g_mutex_lock (&cuda->lock);
+  ctx = cuda->context;
+  cuda->context = NULL;
+  g_mutex_unlock (&cuda->lock);
+  gst_cuda_handle_set_context (cuda->element, context, device_id, &ctx);
+  g_mutex_lock (&cuda->lock);
+  cuda->context = ctx;
+  g_mutex_unlock (&cuda->lock);
 }
 
+/* Answered with the context actually used: the input's, once a buffer
+ * came, else the one shared with the element. */
 gboolean
 gst_cuda_preproc_cuda_query (GstCudaPreprocCuda * cuda, GstQuery * query)
 {
-  return gst_cuda_handle_context_query (cuda->element, query, cuda->context);
+  GstCudaContext *ctx;
+  gboolean ret;
+
+  g_mutex_lock (&cuda->lock);
+  ctx = cuda->run_ctx ? cuda->run_ctx : cuda->context;
+  if (ctx != NULL)
+    gst_object_ref (ctx);
+  g_mutex_unlock (&cuda->lock);
+  ret = ctx != NULL && gst_cuda_handle_context_query (cuda->element, query,
+      ctx);
+  gst_clear_object (&ctx);
+  return ret;
 }
 
 /* Stream, module and kernel in @ctx, the context of the input memory. */
 static gboolean
 gst_cuda_preproc_cuda_prepare (GstCudaPreprocCuda * cuda, GstCudaContext * ctx)
 {
-  CUresult res;
+  CUresult res = CUDA_SUCCESS;
 
   if (cuda->run_ctx == ctx)
     return TRUE;
   gst_cuda_preproc_cuda_teardown (cuda);
   if (!gst_cuda_context_push (ctx))
     goto push_failed;
+  g_mutex_lock (&cuda->lock);
   cuda->run_ctx = gst_object_ref (ctx);
-  res = CuStreamCreate (&cuda->stream, CU_STREAM_DEFAULT);
-  if (res != CUDA_SUCCESS)
-    goto failed;
-  res = CuModuleLoadData (&cuda->module, prep_kernel_fatbin);
-  if (res != CUDA_SUCCESS)
-    goto failed;
-  res = CuModuleGetFunction (&cuda->function, cuda->module, PREP_KERNEL_NAME);
-  if (res != CUDA_SUCCESS)
-    goto failed;
+  g_mutex_unlock (&cuda->lock);
+  if (!gst_cuda_preproc_compat_stream_new (ctx, &cuda->gst_stream,
+          &cuda->stream))
+    res = CUDA_ERROR_OUT_OF_MEMORY;
+  if (res == CUDA_SUCCESS)
+    res = CuModuleLoadData (&cuda->module, prep_kernel_fatbin);
+  if (res == CUDA_SUCCESS)
+    res = CuModuleGetFunction (&cuda->function, cuda->module, PREP_KERNEL_NAME);
   gst_cuda_context_pop (NULL);
+  if (res != CUDA_SUCCESS)
+    goto failed;
   return TRUE;
 
   /* ERRORS */
@@ -205,12 +286,11 @@ push_failed:
   }
 failed:
   {
-    gst_cuda_context_pop (NULL);
     GST_ELEMENT_ERROR (cuda->element, RESOURCE, FAILED,
         ("Cannot prepare the CUDA kernel: %s",
             gst_cuda_preproc_cuda_error_name (res)),
-        ("stream, module or function %s; the fat binary holds SASS for "
-            "sm_75 and newer", PREP_KERNEL_NAME));
+        ("stream, module or function %s (docs/cuda.md lists the GPUs and "
+            "drivers a build supports)", PREP_KERNEL_NAME));
     gst_cuda_preproc_cuda_teardown (cuda);
     return FALSE;
   }
@@ -231,25 +311,53 @@ gst_cuda_preproc_cuda_input_context (GstCudaPreprocCuda * cuda,
   return NULL;
 }
 
+/* The output pool for @bytes tensors, at most @max of them: made (or
+ * remade) here, returned with a reference. */
+static GstBufferPool *
+gst_cuda_preproc_cuda_output_pool (GstCudaPreprocCuda * cuda, gsize bytes,
+    guint max)
+{
+  GstBufferPool *pool;
+
+  g_mutex_lock (&cuda->lock);
+  pool = cuda->pool ? gst_object_ref (cuda->pool) : NULL;
+  g_mutex_unlock (&cuda->lock);
+  if (pool != NULL && gst_cuda_preproc_pool_matches (pool, cuda->run_ctx,
+          bytes, max))
+    return pool;
+  gst_clear_object (&pool);
+  gst_cuda_preproc_cuda_drop_pool (cuda);
+  pool = gst_cuda_preproc_pool_new (cuda->run_ctx, cuda->gst_stream, bytes,
+      max);
+  if (!gst_buffer_pool_set_active (pool, TRUE)) {
+    gst_object_unref (pool);
+    return NULL;
+  }
+  g_mutex_lock (&cuda->lock);
+  cuda->pool = gst_object_ref (pool);
+  gst_buffer_pool_set_flushing (pool, cuda->flushing);
+  g_mutex_unlock (&cuda->lock);
+  return pool;
+}
+
 GstFlowReturn
 gst_cuda_preproc_cuda_alloc_output (GstCudaPreprocCuda * cuda,
-    GstBuffer * inbuf, gsize bytes, GstBuffer ** outbuf)
+    GstBuffer * inbuf, gsize bytes, guint max, GstBuffer ** outbuf)
 {
   GstCudaContext *ctx = gst_cuda_preproc_cuda_input_context (cuda, inbuf);
+  GstBufferPool *pool;
+  GstFlowReturn ret;
 
   if (ctx == NULL || !gst_cuda_preproc_cuda_prepare (cuda, ctx))
     return GST_FLOW_ERROR;
-  if (cuda->pool != NULL &&
-      !gst_cuda_preproc_pool_matches (cuda->pool, cuda->run_ctx, bytes)) {
-    gst_buffer_pool_set_active (cuda->pool, FALSE);
-    gst_clear_object (&cuda->pool);
-  }
-  if (cuda->pool == NULL) {
-    cuda->pool = gst_cuda_preproc_pool_new (cuda->run_ctx, bytes);
-    if (!gst_buffer_pool_set_active (cuda->pool, TRUE))
-      goto no_buffer;
-  }
-  if (gst_buffer_pool_acquire_buffer (cuda->pool, outbuf, NULL) != GST_FLOW_OK)
+  if ((pool = gst_cuda_preproc_cuda_output_pool (cuda, bytes, max)) == NULL)
+    goto no_buffer;
+  /* waits while downstream holds @max tensors */
+  ret = gst_buffer_pool_acquire_buffer (pool, outbuf, NULL);
+  gst_object_unref (pool);
+  if (ret == GST_FLOW_FLUSHING)
+    return ret;
+  if (ret != GST_FLOW_OK)
     goto no_buffer;
   return GST_FLOW_OK;
 
@@ -286,38 +394,54 @@ gst_cuda_preproc_cuda_target (GstCudaPreprocCuda * cuda, GstBuffer * outbuf,
     cuda->scratch = NULL;
   }
   if (cuda->scratch == NULL)
-    cuda->scratch = gst_cuda_preproc_tensor_memory_new (cuda->run_ctx, bytes);
+    cuda->scratch = gst_cuda_preproc_tensor_memory_new (cuda->run_ctx, NULL,
+        bytes);
   return cuda->scratch;
 }
 
-/* Copies the device tensor into the host buffer, on our stream. */
+/* Copies the device tensor into the host buffer through pinned memory
+ * (a DMA copy; from pageable memory the driver stages it itself, more
+ * slowly), on our stream.  The context is current. */
 static CUresult
 gst_cuda_preproc_cuda_download (GstCudaPreprocCuda * cuda,
     CUdeviceptr src, GstBuffer * outbuf)
 {
   CUDA_MEMCPY2D copy = { 0, };
   GstMapInfo map;
-  CUresult res;
+  CUresult res = CUDA_SUCCESS;
 
   if (!gst_buffer_map (outbuf, &map, GST_MAP_WRITE))
     return CUDA_ERROR_INVALID_VALUE;
+  if (cuda->staging_size != map.size) {
+    if (cuda->staging != NULL)
+      CuMemFreeHost (cuda->staging);
+    cuda->staging = NULL;
+    cuda->staging_size = 0;
+    res = CuMemAllocHost (&cuda->staging, map.size);
+    if (res == CUDA_SUCCESS)
+      cuda->staging_size = map.size;
+  }
   copy.srcMemoryType = CU_MEMORYTYPE_DEVICE;
   copy.srcDevice = src;
   copy.srcPitch = map.size;
   copy.dstMemoryType = CU_MEMORYTYPE_HOST;
-  copy.dstHost = map.data;
+  copy.dstHost = cuda->staging;
   copy.dstPitch = map.size;
   copy.WidthInBytes = map.size;
   copy.Height = 1;
-  res = CuMemcpy2DAsync (&copy, cuda->stream);
+  if (res == CUDA_SUCCESS)
+    res = CuMemcpy2DAsync (&copy, cuda->stream);
   if (res == CUDA_SUCCESS)
     res = CuStreamSynchronize (cuda->stream);
+  if (res == CUDA_SUCCESS)
+    memcpy (map.data, cuda->staging, map.size);
   gst_buffer_unmap (outbuf, &map);
   return res;
 }
 
-/* Launch, synchronize, and for system output download.  The context is
- * current. */
+/* Launch, then: for system output, download (synchronized); for CUDA
+ * output, synchronize unless the memory carries our stream (1.24+).  The
+ * context is current. */
 static GstFlowReturn
 gst_cuda_preproc_cuda_run (GstCudaPreprocCuda * cuda, const PrepPlan * plan,
     GstVideoFrame * frame, GstMapInfo * dst, GstBuffer * outbuf,
@@ -333,10 +457,10 @@ gst_cuda_preproc_cuda_run (GstCudaPreprocCuda * cuda, const PrepPlan * plan,
       GST_VIDEO_FRAME_PLANE_STRIDE (frame, 1), (guintptr) dst->data,
       dst->size, gst_cuda_preproc_cuda_launch, cuda->function, cuda->stream,
       NULL, &err);
-  if (st == PREP_OK)
-    err = CuStreamSynchronize (cuda->stream);
-  if (st == PREP_OK && err == CUDA_SUCCESS && !cuda_out)
+  if (st == PREP_OK && !cuda_out)
     err = gst_cuda_preproc_cuda_download (cuda, (guintptr) dst->data, outbuf);
+  else if (st == PREP_OK && !GST_CUDA_PREPROC_MEMORY_STREAMS)
+    err = CuStreamSynchronize (cuda->stream);
   if (st == PREP_OK && err == CUDA_SUCCESS)
     return GST_FLOW_OK;
   GST_ELEMENT_ERROR (cuda->element, STREAM, FAILED,
@@ -359,6 +483,7 @@ gst_cuda_preproc_cuda_process (GstCudaPreprocCuda * cuda,
 
   if (ctx == NULL || !gst_cuda_preproc_cuda_prepare (cuda, ctx))
     return GST_FLOW_ERROR;
+  /* the input's producer may still be writing it on its own stream */
   gst_cuda_preproc_compat_memory_sync (gst_buffer_peek_memory (inbuf, 0));
   target = gst_cuda_preproc_cuda_target (cuda, outbuf, cuda_out);
   if (target == NULL || !gst_memory_map (target, &dst,
@@ -369,9 +494,15 @@ gst_cuda_preproc_cuda_process (GstCudaPreprocCuda * cuda,
     gst_memory_unmap (target, &dst);
     goto no_input;
   }
-  gst_cuda_context_push (cuda->run_ctx);
-  ret = gst_cuda_preproc_cuda_run (cuda, plan, &frame, &dst, outbuf, cuda_out);
-  gst_cuda_context_pop (NULL);
+  if (gst_cuda_context_push (cuda->run_ctx)) {
+    ret = gst_cuda_preproc_cuda_run (cuda, plan, &frame, &dst, outbuf,
+        cuda_out);
+    gst_cuda_context_pop (NULL);
+  } else {
+    GST_ELEMENT_ERROR (cuda->element, RESOURCE, FAILED,
+        ("Cannot make the input's CUDA context current"), (NULL));
+    ret = GST_FLOW_ERROR;
+  }
   gst_video_frame_unmap (&frame);
   gst_memory_unmap (target, &dst);
   return ret;

@@ -26,33 +26,54 @@ G_BEGIN_DECLS
 
 typedef struct _GstCudaPreprocCuda GstCudaPreprocCuda;
 
-/* Whether CUDA can be used in this process: the driver loads, initializes
- * and has a device.  Checked once; never aborts.  *why (static) says what
- * is missing when it returns FALSE. */
-gboolean gst_cuda_preproc_cuda_available (const gchar ** why);
+/* Why CUDA cannot be used in this process (the driver does not load or
+ * initialize, or there is no device; static), or NULL.  Checked once;
+ * never aborts. */
+const gchar *gst_cuda_preproc_cuda_driver_refusal (void);
+/* Why the element cannot run its kernel on @device (no driver, no such
+ * device, a compute capability or driver the embedded fat binary cannot
+ * serve: the message names them and what the build needs; to free), or
+ * NULL.  Checked once per device, without making a context
+ * (gstcudapreproc-cuda-device.c). */
+gchar *gst_cuda_preproc_cuda_device_refusal (gint device);
 
 GstCudaPreprocCuda *gst_cuda_preproc_cuda_new (GstElement * element);
 void gst_cuda_preproc_cuda_free (GstCudaPreprocCuda * cuda);
 
-/* The element's own context: found through GStreamer's context sharing
- * (neighbours, the application) or created on @device_id (-1: any). */
+/* Whether CUDA memory can be taken: the device the element will meet (a
+ * shared context's, else @device_id, else 0) can run the kernel.  When it
+ * cannot for a reason of its own (not for a missing driver), one element
+ * warning per device says why.  *@why (to free) when not NULL. */
+gboolean gst_cuda_preproc_cuda_usable (GstCudaPreprocCuda * cuda,
+    gint device_id, gchar ** why);
+
+/* At negotiation of CUDA input: FALSE, with an element error, when the
+ * device cannot be used.  No context is made: the input brings its own. */
 gboolean gst_cuda_preproc_cuda_open (GstCudaPreprocCuda * cuda,
     gint device_id);
 void gst_cuda_preproc_cuda_close (GstCudaPreprocCuda * cuda);
+/* A flushing element: an allocation waiting for a tensor returns
+ * GST_FLOW_FLUSHING. */
+void gst_cuda_preproc_cuda_set_flushing (GstCudaPreprocCuda * cuda,
+    gboolean flushing);
 void gst_cuda_preproc_cuda_set_context (GstCudaPreprocCuda * cuda,
     GstContext * context, gint device_id);
 gboolean gst_cuda_preproc_cuda_query (GstCudaPreprocCuda * cuda,
     GstQuery * query);
 
 /* Allocates the output buffer of a CUDA input buffer for CUDA output: a
- * contiguous GstCudaMemory tensor of @bytes, from a pool in the input
- * memory's context.  Errors are posted on the element. */
+ * contiguous GstCudaMemory tensor of @bytes, from a pool of at most @max in
+ * the input memory's context (waits while downstream holds them all).
+ * Errors are posted on the element. */
 GstFlowReturn gst_cuda_preproc_cuda_alloc_output (GstCudaPreprocCuda * cuda,
-    GstBuffer * inbuf, gsize bytes, GstBuffer ** outbuf);
+    GstBuffer * inbuf, gsize bytes, guint max, GstBuffer ** outbuf);
 
 /* Runs the plan's kernel on a CUDA input buffer into @outbuf (device memory
- * when @cuda_out, host memory through a device scratch buffer otherwise),
- * synchronized before it returns.  Errors are posted on the element. */
+ * when @cuda_out, host memory through a device scratch buffer and pinned
+ * host memory otherwise).  System output is synchronized before it
+ * returns; CUDA output too before GStreamer 1.24, from 1.24 it carries the
+ * element's stream instead (docs/cuda.md).  Errors are posted on the
+ * element. */
 GstFlowReturn gst_cuda_preproc_cuda_process (GstCudaPreprocCuda * cuda,
     const PrepPlan * plan, const GstVideoInfo * in_info, GstBuffer * inbuf,
     GstBuffer * outbuf, gboolean cuda_out);

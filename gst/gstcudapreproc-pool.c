@@ -31,13 +31,16 @@ struct _GstCudaPreprocPool
   GstBufferPool parent;
 
   GstCudaContext *context;
+  GstCudaPreprocStream *stream;
   gsize bytes;
+  guint max;
 };
 
 G_DEFINE_TYPE (GstCudaPreprocPool, gst_cuda_preproc_pool, GST_TYPE_BUFFER_POOL);
 
 GstMemory *
-gst_cuda_preproc_tensor_memory_new (GstCudaContext * ctx, gsize bytes)
+gst_cuda_preproc_tensor_memory_new (GstCudaContext * ctx,
+    GstCudaPreprocStream * stream, gsize bytes)
 {
   GstAllocator *alloc;
   GstVideoInfo info;
@@ -52,7 +55,8 @@ gst_cuda_preproc_tensor_memory_new (GstCudaContext * ctx, gsize bytes)
   alloc = gst_allocator_find (GST_CUDA_MEMORY_TYPE_NAME);
   if (alloc == NULL)
     return NULL;
-  mem = gst_cuda_preproc_compat_alloc (GST_CUDA_ALLOCATOR (alloc), ctx, &info);
+  mem = gst_cuda_preproc_compat_alloc_on (GST_CUDA_ALLOCATOR (alloc), ctx,
+      stream, &info);
   gst_object_unref (alloc);
   if (mem != NULL)
     gst_memory_resize (mem, 0, bytes);
@@ -65,7 +69,7 @@ gst_cuda_preproc_pool_alloc_buffer (GstBufferPool * pool, GstBuffer ** buffer,
 {
   GstCudaPreprocPool *self = GST_CUDA_PREPROC_POOL (pool);
   GstMemory *mem = gst_cuda_preproc_tensor_memory_new (self->context,
-      self->bytes);
+      self->stream, self->bytes);
 
   if (mem == NULL)
     return GST_FLOW_ERROR;
@@ -80,6 +84,9 @@ gst_cuda_preproc_pool_finalize (GObject * object)
   GstCudaPreprocPool *self = GST_CUDA_PREPROC_POOL (object);
 
   gst_clear_object (&self->context);
+#if GST_CUDA_PREPROC_MEMORY_STREAMS
+  gst_clear_cuda_stream (&self->stream);
+#endif
   G_OBJECT_CLASS (gst_cuda_preproc_pool_parent_class)->finalize (object);
 }
 
@@ -97,26 +104,31 @@ gst_cuda_preproc_pool_init (GstCudaPreprocPool * self)
 }
 
 GstBufferPool *
-gst_cuda_preproc_pool_new (GstCudaContext * ctx, gsize bytes)
+gst_cuda_preproc_pool_new (GstCudaContext * ctx, GstCudaPreprocStream * stream,
+    gsize bytes, guint max)
 {
   GstCudaPreprocPool *self = g_object_new (GST_TYPE_CUDA_PREPROC_POOL, NULL);
   GstStructure *config;
 
   gst_object_ref_sink (self);
   self->context = gst_object_ref (ctx);
+#if GST_CUDA_PREPROC_MEMORY_STREAMS
+  self->stream = stream ? gst_cuda_stream_ref (stream) : NULL;
+#endif
   self->bytes = bytes;
+  self->max = max;
   config = gst_buffer_pool_get_config (GST_BUFFER_POOL (self));
   gst_buffer_pool_config_set_params (config, NULL, (guint) MIN (bytes,
-          G_MAXUINT), 0, 0);
+          G_MAXUINT), 0, max);
   gst_buffer_pool_set_config (GST_BUFFER_POOL (self), config);
   return GST_BUFFER_POOL (self);
 }
 
 gboolean
 gst_cuda_preproc_pool_matches (GstBufferPool * pool, GstCudaContext * ctx,
-    gsize bytes)
+    gsize bytes, guint max)
 {
   GstCudaPreprocPool *self = GST_CUDA_PREPROC_POOL (pool);
 
-  return self->context == ctx && self->bytes == bytes;
+  return self->context == ctx && self->bytes == bytes && self->max == max;
 }

@@ -13,6 +13,8 @@
 #include <gst/gst.h>
 #include <gst/cuda/gstcudacontext.h>
 
+#include "gstcudapreproc-compat.h"
+
 G_BEGIN_DECLS
 
 #define GST_TYPE_CUDA_PREPROC_POOL (gst_cuda_preproc_pool_get_type ())
@@ -20,14 +22,17 @@ G_DECLARE_FINAL_TYPE (GstCudaPreprocPool, gst_cuda_preproc_pool, GST,
     CUDA_PREPROC_POOL, GstBufferPool);
 
 /* One contiguous device tensor of @bytes as a real GstCudaMemory of @ctx
- * (downstream maps it with GST_MAP_CUDA), or NULL. */
+ * (downstream maps it with GST_MAP_CUDA), carrying @stream (1.24+; may be
+ * NULL), or NULL. */
 GstMemory *gst_cuda_preproc_tensor_memory_new (GstCudaContext * ctx,
-    gsize bytes);
+    GstCudaPreprocStream * stream, gsize bytes);
 
-/* A pool of buffers holding one such tensor each. */
-GstBufferPool *gst_cuda_preproc_pool_new (GstCudaContext * ctx, gsize bytes);
+/* A pool of at most @max buffers (acquire waits beyond) holding one such
+ * tensor each. */
+GstBufferPool *gst_cuda_preproc_pool_new (GstCudaContext * ctx,
+    GstCudaPreprocStream * stream, gsize bytes, guint max);
 gboolean gst_cuda_preproc_pool_matches (GstBufferPool * pool,
-    GstCudaContext * ctx, gsize bytes);
+    GstCudaContext * ctx, gsize bytes, guint max);
 
 G_END_DECLS
 

@@ -39,6 +39,7 @@
 #define DEFAULT_PROP_LAYOUT GST_CUDA_PREPROC_LAYOUT_NCHW
 #define DEFAULT_PROP_CUDA_DEVICE_ID -1
 #define DEFAULT_PROP_N_THREADS 1
+#define DEFAULT_PROP_OUTPUT_BUFFERS 8
 #define DEFAULT_PROP_ROI_SOURCE GST_CUDA_PREPROC_ROI_SOURCE_PROPERTY
 #define DEFAULT_PROP_ROI_TYPE NULL
 #define DEFAULT_PROP_BATCH_SIZE 0
@@ -189,9 +190,11 @@ install_mapping_properties (GObjectClass * gobject_class)
   /**
    * GstCudaPreproc:cuda-device-id:
    *
-   * CUDA device of the context the element creates when no neighbour or
-   * application shares one (-1: any, which is device 0).  Buffers that
-   * arrive in CUDA memory are always processed in their own memory's
+   * The CUDA device checked before CUDA caps are offered when no neighbour
+   * or application shares a context with the element (-1: any, which is
+   * device 0): CUDA memory is offered only when that device can run the
+   * element's kernel.  The element makes no context of its own: buffers
+   * that arrive in CUDA memory are processed in their own memory's
    * context.  Only used with CUDA memory.  Can only be changed in the NULL
    * and READY states: a change in PAUSED or PLAYING is refused with an
    * element warning, and the previous value stays.
@@ -200,7 +203,7 @@ install_mapping_properties (GObjectClass * gobject_class)
    */
   g_object_class_install_property (gobject_class, PROP_CUDA_DEVICE_ID,
       g_param_spec_int ("cuda-device-id", "CUDA device id",
-          "CUDA device for the element's own context (-1 = any)", -1,
+          "CUDA device checked before CUDA memory is offered (-1 = any)", -1,
           G_MAXINT, DEFAULT_PROP_CUDA_DEVICE_ID, G_PARAM_READWRITE |
           GST_PARAM_MUTABLE_READY | G_PARAM_STATIC_STRINGS));
 }
@@ -270,6 +273,23 @@ install_execution_properties (GObjectClass * gobject_class)
           "Threads for the CPU path, the streaming thread included "
           "(0 = one per CPU core)", 0, PREP_WORKERS_MAX,
           DEFAULT_PROP_N_THREADS, PARAM_FLAGS));
+  /**
+   * GstCudaPreproc:output-buffers:
+   *
+   * Most tensors in CUDA memory the element has in flight: its output pool
+   * holds at most this many.  A consumer that keeps them all (a slow
+   * appsink with an unbounded queue) makes the element wait for one to be
+   * released instead of allocating more device memory.  Raise it when
+   * downstream holds more buffers at once (a batching element).  Taken
+   * when the pool is made (the first CUDA frame, or a new tensor size).
+   * The CPU path ignores it.
+   *
+   * Since: 0.2
+   */
+  g_object_class_install_property (gobject_class, PROP_OUTPUT_BUFFERS,
+      g_param_spec_uint ("output-buffers", "Output buffers",
+          "Most CUDA tensors in flight (the output pool's size)", 1, 1024,
+          DEFAULT_PROP_OUTPUT_BUFFERS, PARAM_FLAGS));
 }
 
 static void
@@ -388,6 +408,7 @@ gst_cuda_preproc_settings_init (GstCudaPreprocSettings * s)
   s->layout = DEFAULT_PROP_LAYOUT;
   s->cuda_device_id = DEFAULT_PROP_CUDA_DEVICE_ID;
   s->n_threads = DEFAULT_PROP_N_THREADS;
+  s->output_buffers = DEFAULT_PROP_OUTPUT_BUFFERS;
   s->scale = DEFAULT_PROP_SCALE;
   s->n_rois = 0;
   s->roi_source = DEFAULT_PROP_ROI_SOURCE;

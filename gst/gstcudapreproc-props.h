@@ -40,6 +40,7 @@ enum
   PROP_ROI_TYPE,
   PROP_BATCH_SIZE,
   PROP_DATA_TYPE,
+  PROP_OUTPUT_BUFFERS,
 };
 
 /* What the properties hold; read and written under the object lock. */
@@ -52,6 +53,7 @@ typedef struct
   gint aspect, interpolation, channel_order, layout;
   gint cuda_device_id;          /* -1: any */
   guint n_threads;              /* CPU path, caller included; 0: per core */
+  guint output_buffers;         /* most CUDA tensors in flight */
   gdouble pad_value, scale;
   gdouble mean[3], std[3];
   PrepRect rois[PREP_BATCH_MAX];        /* the rois property, as given */

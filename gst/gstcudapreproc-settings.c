@@ -102,6 +102,9 @@ settings_store (GstCudaPreprocSettings * s, guint prop_id,
     case PROP_N_THREADS:
       s->n_threads = g_value_get_uint (value);
       break;
+    case PROP_OUTPUT_BUFFERS:
+      s->output_buffers = g_value_get_uint (value);
+      break;
     case PROP_PAD_VALUE:
       s->pad_value = g_value_get_double (value);
       break;
@@ -254,6 +257,9 @@ gst_cuda_preproc_settings_get (GstObject * self,
       break;
     case PROP_N_THREADS:
       g_value_set_uint (value, s.n_threads);
+      break;
+    case PROP_OUTPUT_BUFFERS:
+      g_value_set_uint (value, s.output_buffers);
       break;
     case PROP_PAD_VALUE:
       g_value_set_double (value, s.pad_value);

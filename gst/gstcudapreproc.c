@@ -132,6 +132,10 @@ static gboolean gst_cuda_preproc_query (GstBaseTransform * trans,
     GstPadDirection direction, GstQuery * query);
 static void gst_cuda_preproc_set_context (GstElement * element,
     GstContext * context);
+static GstStateChangeReturn gst_cuda_preproc_change_state (GstElement *
+    element, GstStateChange transition);
+static gboolean gst_cuda_preproc_sink_event (GstBaseTransform * trans,
+    GstEvent * event);
 static void gst_cuda_preproc_negotiation_error (GstCudaPreproc * self,
     gchar * text);
 
@@ -173,7 +177,10 @@ gst_cuda_preproc_class_init (GstCudaPreprocClass * klass)
   trans_class->query = GST_DEBUG_FUNCPTR (gst_cuda_preproc_query);
   trans_class->transform_meta =
       GST_DEBUG_FUNCPTR (gst_cuda_preproc_transform_meta);
+  trans_class->sink_event = GST_DEBUG_FUNCPTR (gst_cuda_preproc_sink_event);
   element_class->set_context = GST_DEBUG_FUNCPTR (gst_cuda_preproc_set_context);
+  element_class->change_state =
+      GST_DEBUG_FUNCPTR (gst_cuda_preproc_change_state);
 }
 
 static void
@@ -269,7 +276,7 @@ gst_cuda_preproc_set_property (GObject * object, guint prop_id,
   }
   /* the thread count needs no new plan (see ensure_workers) */
   GST_OBJECT_LOCK (self);
-  if (prop_id != PROP_N_THREADS)
+  if (prop_id != PROP_N_THREADS && prop_id != PROP_OUTPUT_BUFFERS)
     self->settings_changed = TRUE;
   if (reshape)
     self->shape_serial++;
@@ -324,6 +331,32 @@ gst_cuda_preproc_set_context (GstElement * element, GstContext * context)
   GST_ELEMENT_CLASS (parent_class)->set_context (element, context);
 }
 
+/* A streaming thread waiting for a CUDA tensor (output-buffers reached)
+ * is released by a flush and by the way down to READY. */
+static gboolean
+gst_cuda_preproc_sink_event (GstBaseTransform * trans, GstEvent * event)
+{
+  GstCudaPreproc *self = GST_CUDA_PREPROC (trans);
+
+  if (GST_EVENT_TYPE (event) == GST_EVENT_FLUSH_START)
+    gst_cuda_preproc_cuda_set_flushing (self->cuda, TRUE);
+  else if (GST_EVENT_TYPE (event) == GST_EVENT_FLUSH_STOP)
+    gst_cuda_preproc_cuda_set_flushing (self->cuda, FALSE);
+  return GST_BASE_TRANSFORM_CLASS (parent_class)->sink_event (trans, event);
+}
+
+static GstStateChangeReturn
+gst_cuda_preproc_change_state (GstElement * element, GstStateChange transition)
+{
+  GstCudaPreproc *self = GST_CUDA_PREPROC (element);
+
+  if (transition == GST_STATE_CHANGE_PAUSED_TO_READY)
+    gst_cuda_preproc_cuda_set_flushing (self->cuda, TRUE);
+  else if (transition == GST_STATE_CHANGE_READY_TO_PAUSED)
+    gst_cuda_preproc_cuda_set_flushing (self->cuda, FALSE);
+  return GST_ELEMENT_CLASS (parent_class)->change_state (element, transition);
+}
+
 /* The input's ROI metas go on with the tensor, in frame coordinates, so
  * that downstream can attach results to the objects: the box meta's roi-id
  * names the one each slot came from.  Other metas follow GstBaseTransform's
@@ -338,18 +371,31 @@ gst_cuda_preproc_transform_meta (GstBaseTransform * trans, GstBuffer * outbuf,
       outbuf, meta, inbuf);
 }
 
+static gint
+gst_cuda_preproc_device_id (GstCudaPreproc * self)
+{
+  gint id;
+
+  GST_OBJECT_LOCK (self);
+  id = self->settings.cuda_device_id;
+  GST_OBJECT_UNLOCK (self);
+  return id;
+}
+
 /* Upstream insisting on CUDA memory where CUDA cannot be used: say why,
  * once, before negotiation fails. */
 static void
 gst_cuda_preproc_refuse_cuda (GstCudaPreproc * self, GstCaps * caps)
 {
-  const gchar *why;
+  gchar *why = NULL;
 
   if (!gst_cuda_preproc_caps_is_cuda (caps) ||
-      gst_cuda_preproc_cuda_available (&why))
+      gst_cuda_preproc_cuda_usable (self->cuda,
+          gst_cuda_preproc_device_id (self), &why))
     return;
   gst_cuda_preproc_negotiation_error (self,
       g_strdup_printf ("Input in CUDA memory cannot be processed: %s", why));
+  g_free (why);
 }
 
 static gboolean
@@ -406,7 +452,8 @@ gst_cuda_preproc_transform_caps (GstBaseTransform * trans,
 {
   GstCudaPreproc *self = GST_CUDA_PREPROC (trans);
   GstCudaPreprocShape shape;
-  gboolean with_cuda = gst_cuda_preproc_cuda_available (NULL);
+  gboolean with_cuda = gst_cuda_preproc_cuda_usable (self->cuda,
+      gst_cuda_preproc_device_id (self), NULL);
   GstCaps *res, *tmp;
   guint serial;
 
@@ -574,17 +621,6 @@ refused:
     GST_OBJECT_UNLOCK (self);
     return FALSE;
   }
-}
-
-static gint
-gst_cuda_preproc_device_id (GstCudaPreproc * self)
-{
-  gint id;
-
-  GST_OBJECT_LOCK (self);
-  id = self->settings.cuda_device_id;
-  GST_OBJECT_UNLOCK (self);
-  return id;
 }
 
 static gboolean
@@ -785,12 +821,16 @@ gst_cuda_preproc_prepare_output_buffer (GstBaseTransform * trans,
   GstCudaPreproc *self = GST_CUDA_PREPROC (trans);
   GstBaseTransformClass *klass = GST_BASE_TRANSFORM_GET_CLASS (trans);
   GstFlowReturn ret;
+  guint max;
 
   if (!self->neg.cuda_out)
     return GST_BASE_TRANSFORM_CLASS (parent_class)->prepare_output_buffer
         (trans, inbuf, outbuf);
+  GST_OBJECT_LOCK (self);
+  max = self->settings.output_buffers;
+  GST_OBJECT_UNLOCK (self);
   ret = gst_cuda_preproc_cuda_alloc_output (self->cuda, inbuf,
-      self->neg.out_bytes, outbuf);
+      self->neg.out_bytes, max, outbuf);
   if (ret == GST_FLOW_OK && klass->copy_metadata != NULL)
     klass->copy_metadata (trans, inbuf, *outbuf);
   return ret;

@@ -229,7 +229,7 @@ static const gchar *all_props[] = {
   "width", "height", "crop-x", "crop-y", "crop-width", "crop-height",
   "aspect", "pad-value", "interpolation", "channel-order", "scale", "mean",
   "std", "layout", "cuda-device-id", "n-threads", "rois", "roi-source",
-  "roi-type", "batch-size", "data-type"
+  "roi-type", "batch-size", "data-type", "output-buffers"
 };
 
 typedef struct
@@ -256,6 +256,12 @@ check_n_threads_prop (GstElement * e)
   fail_unless_equals_int (G_PARAM_SPEC_UINT (p)->default_value, 1);
   fail_unless_equals_int (G_PARAM_SPEC_UINT (p)->minimum, 0);
   fail_unless_equals_int (G_PARAM_SPEC_UINT (p)->maximum, PREP_WORKERS_MAX);
+  /* output-buffers: the CUDA output pool's size, 8 by default */
+  p = g_object_class_find_property (G_OBJECT_GET_CLASS (e), "output-buffers");
+  fail_unless (p != NULL && G_IS_PARAM_SPEC_UINT (p));
+  fail_unless_equals_int (G_PARAM_SPEC_UINT (p)->default_value, 8);
+  fail_unless_equals_int (G_PARAM_SPEC_UINT (p)->minimum, 1);
+  fail_unless_equals_int (G_PARAM_SPEC_UINT (p)->maximum, 1024);
   fail_unless (p->flags & GST_PARAM_MUTABLE_PLAYING);
   g_object_get (e, "n-threads", &v, NULL);
   fail_unless_equals_int (v, 1);
