@@ -616,13 +616,16 @@ typedef struct
   const gchar *fail;            /* MOCK_CUDA_FAIL */
   const gchar *after;           /* MOCK_CUDA_FAIL_AFTER: the test's own calls */
   const gchar *message;         /* in the element error */
+  gboolean sys_out;             /* system-memory tensors */
 } FailureCase;
 
 static const FailureCase failure_cases[] = {
   /* the test's pool allocates a probe and its input frame first */
   {"alloc", "2", "Cannot allocate a 3072 bytes CUDA tensor"},
   {"launch", "0", "CUDA preprocessing failed: CUDA_ERROR_LAUNCH_FAILED"},
-  {"sync", "0", "CUDA preprocessing failed: CUDA_ERROR_LAUNCH_FAILED"},
+  /* the element synchronizes where it promises complete tensors: system
+   * output always (CUDA output only before GStreamer 1.24) */
+  {"sync", "0", "CUDA preprocessing failed: CUDA_ERROR_LAUNCH_FAILED", TRUE},
   {"module", "0", "Cannot prepare the CUDA kernel: "
         "CUDA_ERROR_NO_BINARY_FOR_GPU"},
   {"image", "0", "Cannot prepare the CUDA kernel: CUDA_ERROR_INVALID_IMAGE"},
@@ -652,7 +655,8 @@ GST_START_TEST (test_injected_failure)
   in = cuda_frame_buffer (pool, &f);
   h = gst_harness_new_parse ("cudapreproc width=16 height=16");
   gst_element_set_bus (h->element, bus);
-  gst_harness_set_caps_str (h, CUDA_NV12, CUDA_TENSORS);
+  gst_harness_set_caps_str (h, CUDA_NV12, c->sys_out ? SYS_TENSORS :
+      CUDA_TENSORS);
   fail_unless_equals_int (gst_harness_push (h, in), GST_FLOW_ERROR);
   fail_unless_equals_int (error_count (bus, text), 1);
   fail_unless (strstr (text->str, c->message) != NULL, "got: %s", text->str);
