@@ -13,8 +13,15 @@
  * of the kernel.  Outputs must be bit-identical to the CPU engine.
  *
  * The mock is configured per test through its environment variables
- * (MOCK_CUDA_DEVICES, MOCK_CUDA_FAIL), set before the driver is first
- * loaded: every test runs in its own forked process. */
+ * (MOCK_CUDA_DEVICES, MOCK_CUDA_FAIL, MOCK_CUDA_CC, ...), set before the
+ * driver is first loaded: every test runs in its own forked process.  Its
+ * work is deferred as on a GPU (tests/mock-cuda/mock-stream.c): each pulled
+ * output is checked for work the element left queued where it promised
+ * synchronized output, and each test ends with balanced context pushes
+ * (tests/mock-cuda/mock-cuda-check.h).
+ *
+ * Tests of element behaviours not implemented yet return at once unless
+ * CUDA_MOCK_PENDING is set (each names its behaviour). */
 
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -30,8 +37,14 @@
 #include <gst/cuda/gstcudamemory.h>
 #include <gst/cuda/gstcudabufferpool.h>
 #include <gst/cuda/gstcudautils.h>
+#include <gst/cuda/cuda-gst.h>
+
+/* 1.24+: CUDA memory can carry a stream (gst/gstcudapreproc-compat.h) */
+#define GST_CUDA_PREPROC_TEST_STREAMS GST_CHECK_VERSION(1, 24, 0)
 
 #include "prep.h"
+#include "mock-cuda.h"
+#include "mock-cuda-check.h"
 
 #define IN_W 64
 #define IN_H 48
@@ -184,6 +197,7 @@ push_and_compare_buffer (GstHarness * h, GstBuffer * in, gpointer expected,
   fail_unless_equals_int (gst_harness_push (h, in), GST_FLOW_OK);
   out = gst_harness_pull (h);
   fail_unless (out != NULL);
+  mock_cuda_check_output (out);
   fail_unless_equals_int (gst_buffer_n_memory (out), 1);
   fail_unless_equals_int (gst_is_cuda_memory (gst_buffer_peek_memory (out,
               0)), want_cuda);
@@ -241,6 +255,7 @@ run_path_case (const PathCase * c, const gchar * out_caps, gboolean cuda)
   gst_buffer_pool_set_active (pool, FALSE);
   gst_object_unref (pool);
   gst_object_unref (ctx);
+  mock_cuda_check_end ();
 }
 
 GST_START_TEST (test_cuda_to_cuda)
@@ -362,6 +377,7 @@ run_batch_case (const BatchCase * c, const gchar * out_caps, gboolean cuda)
   gst_buffer_pool_set_active (pool, FALSE);
   gst_object_unref (pool);
   gst_object_unref (ctx);
+  mock_cuda_check_end ();
 }
 
 GST_START_TEST (test_cuda_batch_to_cuda)
@@ -431,6 +447,7 @@ GST_START_TEST (test_cuda_crop_meta)
   gst_buffer_pool_set_active (pool, FALSE);
   gst_object_unref (pool);
   gst_object_unref (ctx);
+  mock_cuda_check_end ();
 }
 
 GST_END_TEST;
@@ -460,6 +477,7 @@ GST_START_TEST (test_cuda_caps_preferred)
   gst_caps_unref (out);
   gst_object_unref (src);
   gst_harness_teardown (h);
+  mock_cuda_check_end ();
 }
 
 GST_END_TEST;
@@ -507,6 +525,7 @@ GST_START_TEST (test_context_from_application)
   gst_buffer_pool_set_active (pool, FALSE);
   gst_object_unref (pool);
   gst_object_unref (ctx);
+  mock_cuda_check_end ();
 }
 
 GST_END_TEST;
@@ -543,6 +562,7 @@ GST_START_TEST (test_context_from_upstream)
   gst_object_unref (got);
   gst_harness_teardown (h);
   gst_object_unref (ctx);
+  mock_cuda_check_end ();
 }
 
 GST_END_TEST;
@@ -562,6 +582,7 @@ GST_START_TEST (test_device_id)
   got = queried_context (h->element);
   fail_unless (got == NULL, "the element made a context of its own");
   gst_harness_teardown (h);
+  mock_cuda_check_end ();
 }
 
 GST_END_TEST;
@@ -588,6 +609,7 @@ GST_START_TEST (test_input_context_honoured)
   gst_buffer_pool_set_active (pool, FALSE);
   gst_object_unref (pool);
   gst_object_unref (ctx);
+  mock_cuda_check_end ();
 }
 
 GST_END_TEST;
@@ -667,6 +689,7 @@ GST_START_TEST (test_injected_failure)
   gst_buffer_pool_set_active (pool, FALSE);
   gst_object_unref (pool);
   gst_object_unref (ctx);
+  mock_cuda_check_end ();
 }
 
 GST_END_TEST;
@@ -703,6 +726,545 @@ GST_START_TEST (test_no_device)
   gst_harness_teardown (h);
   gst_object_unref (bus);
   g_string_free (text, TRUE);
+  mock_cuda_check_end ();
+}
+
+GST_END_TEST;
+
+/* ------------------------------------------------------------------------ */
+/* The driver's contracts: devices that cannot run the build, the output   */
+/* pool's bound, kernel faults, contexts, synchronization, pinned staging   */
+/* ------------------------------------------------------------------------ */
+
+/* Set CUDA_MOCK_PENDING to run the tests of element behaviours that are
+ * not implemented yet. */
+#define PENDING_BEHAVIOUR(what) \
+  G_STMT_START { \
+    if (g_getenv ("CUDA_MOCK_PENDING") == NULL) { \
+      GST_INFO ("skipped until the element does it: %s", what); \
+      return; \
+    } \
+  } G_STMT_END
+
+static MockCudaStats
+mock_stats (void)
+{
+  MockCudaGetStatsFunc get =
+      (MockCudaGetStatsFunc) mock_cuda_check_symbol ("mock_cuda_get_stats");
+  MockCudaStats s;
+
+  memset (&s, 0, sizeof (s));
+  fail_unless (get != NULL, "the mock driver is not loaded");
+  get (&s, sizeof (s));
+  return s;
+}
+
+static void
+mock_fail (const gchar * kind, guint64 after, guint64 count)
+{
+  MockCudaFailFunc arm =
+      (MockCudaFailFunc) mock_cuda_check_symbol ("mock_cuda_fail");
+
+  fail_unless (arm != NULL && arm (kind, after, count), "mock_cuda_fail %s",
+      kind);
+}
+
+/* Messages of @type posted so far, their texts appended to @text. */
+static guint
+message_count (GstBus * bus, GstMessageType type, GString * text)
+{
+  GstMessage *msg;
+  guint n = 0;
+
+  while ((msg = gst_bus_pop_filtered (bus, type)) != NULL) {
+    GError *err = NULL;
+    gchar *debug = NULL;
+
+    if (type == GST_MESSAGE_WARNING)
+      gst_message_parse_warning (msg, &err, &debug);
+    else
+      gst_message_parse_error (msg, &err, &debug);
+    g_string_append_printf (text, "%s (%s)\n", err->message,
+        debug ? debug : "");
+    g_clear_error (&err);
+    g_free (debug);
+    gst_message_unref (msg);
+    n++;
+  }
+  return n;
+}
+
+/* A CUDA input frame whose bytes are already on the device (its upload
+ * done), so that processing it needs no transfer. */
+static GstBuffer *
+uploaded_frame (GstBufferPool * pool, const HostFrame * f)
+{
+  GstBuffer *buf = cuda_frame_buffer (pool, f);
+  GstMapInfo map;
+
+  fail_unless (gst_buffer_map (buf, &map, GST_MAP_READ | GST_MAP_CUDA));
+  gst_buffer_unmap (buf, &map);
+  return buf;
+}
+
+typedef struct
+{
+  const gchar *var, *value;     /* the mock's environment */
+  const gchar *cc;              /* compute capability in the warning */
+  gboolean old_driver;          /* a driver older than the build */
+} DeviceCase;
+
+static const DeviceCase device_cases[] = {
+  {"MOCK_CUDA_CC", "6.1", "6.1", FALSE},        /* Pascal */
+  {"MOCK_CUDA_CC", "7.0", "7.0", FALSE},        /* Volta, no SASS in CUDA 13 */
+  {"MOCK_CUDA_DRIVER_VERSION", NULL, "8.6", TRUE},
+};
+
+/* A device that cannot run the build's kernel: no CUDA caps, one warning
+ * that says why, the CPU path when upstream offers both memories, and the
+ * documented error for CUDA-only input. */
+GST_START_TEST (test_device_cannot_run_build)
+{
+  const DeviceCase *c = &device_cases[__i__];
+  GstHarness *h;
+  GstBus *bus;
+  GString *text;
+  GstCaps *caps, *both, *got;
+  GstPad *sink;
+  gchar *old = NULL, *driver;
+  gint version = CUDA_VERSION;
+  PrepConfig cfg;
+  HostFrame f;
+  GstBuffer *in, *out;
+  GstMapInfo map;
+  gfloat *expected;
+  gsize bytes;
+  guint i;
+
+  PENDING_BEHAVIOUR ("CUDA caps only on a device that can run the build");
+  bus = gst_bus_new ();
+  text = g_string_new (NULL);
+  if (c->old_driver) {
+    /* one major version older than the toolkit of the build */
+    version = (CUDA_VERSION / 1000 - 1) * 1000 + 20;
+    old = g_strdup_printf ("%d", version);
+    g_setenv (c->var, old, TRUE);
+  } else {
+    g_setenv (c->var, c->value, TRUE);
+  }
+  driver = g_strdup_printf ("%d.%d", version / 1000, version % 1000 / 10);
+  h = gst_harness_new ("cudapreproc");
+  g_object_set (h->element, "width", 16, "height", 16, NULL);
+  gst_element_set_bus (h->element, bus);
+  sink = gst_element_get_static_pad (h->element, "sink");
+  caps = gst_pad_query_caps (sink, NULL);
+  for (i = 0; i < gst_caps_get_size (caps); i++) {
+    gchar *str = gst_caps_to_string (caps);
+
+    fail_if (gst_caps_features_contains (gst_caps_get_features (caps, i),
+            GST_CAPS_FEATURE_MEMORY_CUDA_MEMORY), "CUDA caps offered: %s", str);
+    g_free (str);
+  }
+  gst_caps_unref (caps);
+  fail_unless_equals_int (message_count (bus, GST_MESSAGE_WARNING, text), 1);
+  fail_unless (g_regex_match_simple ("device\\D{0,16}0", text->str, 0, 0),
+      "no device number: %s", text->str);
+  fail_unless (strstr (text->str, c->cc) != NULL, "no compute capability "
+      "%s: %s", c->cc, text->str);
+  fail_unless (strstr (text->str, driver) != NULL, "no driver version %s: "
+      "%s", driver, text->str);
+  /* upstream offers both memories: system memory is negotiated */
+  both = gst_caps_from_string (CUDA_NV12 "; " SYS_NV12);
+  got = gst_pad_peer_query_caps (h->srcpad, both);
+  fail_if (gst_caps_is_empty (got));
+  got = gst_caps_fixate (got);
+  fail_if (gst_caps_features_contains (gst_caps_get_features (got, 0),
+          GST_CAPS_FEATURE_MEMORY_CUDA_MEMORY));
+  gst_harness_set_src_caps (h, got);
+  gst_harness_set_sink_caps_str (h, SYS_TENSORS);
+  config_for (&cfg, 16, 16, FALSE, FALSE);
+  host_frame_fill (&f, 21);
+  expected = expected_tensor (&cfg, &f, &bytes);
+  in = gst_buffer_new_allocate (NULL, sizeof (f), NULL);
+  gst_buffer_fill (in, 0, &f, sizeof (f));
+  fail_unless_equals_int (gst_harness_push (h, in), GST_FLOW_OK);
+  out = gst_harness_pull (h);
+  fail_unless (gst_buffer_map (out, &map, GST_MAP_READ));
+  fail_unless (map.size == bytes && memcmp (map.data, expected, bytes) == 0,
+      "the CPU path's tensor is wrong");
+  gst_buffer_unmap (out, &map);
+  gst_buffer_unref (out);
+  g_free (expected);
+  /* the warning is posted once, not per query */
+  caps = gst_pad_query_caps (sink, NULL);
+  gst_caps_unref (caps);
+  fail_unless_equals_int (message_count (bus, GST_MESSAGE_WARNING, text), 0);
+  gst_caps_unref (both);
+  gst_object_unref (sink);
+  gst_element_set_bus (h->element, NULL);
+  gst_harness_teardown (h);
+
+  /* CUDA-only upstream: not negotiated, with the documented error */
+  h = gst_harness_new_parse ("cudapreproc width=16 height=16");
+  gst_element_set_bus (h->element, bus);
+  sink = gst_element_get_static_pad (h->element, "sink");
+  caps = gst_caps_from_string (CUDA_NV12);
+  fail_if (gst_pad_query_accept_caps (sink, caps));
+  gst_caps_unref (caps);
+  gst_object_unref (sink);
+  gst_harness_set_src_caps_str (h, CUDA_NV12);
+  fail_if (gst_harness_push (h, gst_buffer_new_and_alloc (IN_W * IN_H * 3 /
+              2)) == GST_FLOW_OK);
+  g_string_truncate (text, 0);
+  fail_unless (message_count (bus, GST_MESSAGE_ERROR, text) >= 1);
+  fail_unless (strstr (text->str, "Input in CUDA memory cannot be processed")
+      != NULL, "got: %s", text->str);
+  gst_element_set_bus (h->element, NULL);
+  gst_harness_teardown (h);
+  gst_object_unref (bus);
+  g_string_free (text, TRUE);
+  g_free (driver);
+  g_free (old);
+  mock_cuda_check_end ();
+}
+
+GST_END_TEST;
+
+typedef struct
+{
+  GstHarness *h;
+  GstBuffer *buf;
+  GstFlowReturn ret;
+  gint done;
+} PushJob;
+
+static gpointer
+push_job (gpointer data)
+{
+  PushJob *job = data;
+
+  job->ret = gst_harness_push (job->h, job->buf);
+  g_atomic_int_set (&job->done, 1);
+  return NULL;
+}
+
+/* How the waiting element is released. */
+enum
+{
+  RELEASE_BUFFER,
+  RELEASE_FLUSH,
+  RELEASE_READY,
+  N_RELEASES
+};
+
+#define OUTPUT_BUFFERS 3
+
+/* output-buffers=3: with three tensors held downstream, the element waits
+ * for one to come back instead of allocating a fourth; a released buffer,
+ * a flush or a state change to READY ends the wait. */
+GST_START_TEST (test_output_pool_bound)
+{
+  GstCudaContext *ctx;
+  GstBufferPool *pool;
+  GstHarness *h;
+  GstBuffer *out;
+  GThread *thread;
+  PushJob job = { NULL, NULL, GST_FLOW_OK, 0 };
+  MockCudaStats before, after;
+  HostFrame f;
+  guint i;
+
+  PENDING_BEHAVIOUR ("a bounded CUDA output pool (output-buffers)");
+  ctx = test_context (0);
+  pool = cuda_pool_new (ctx);
+  h = gst_harness_new_parse ("cudapreproc width=16 height=16 "
+      "output-buffers=" G_STRINGIFY (OUTPUT_BUFFERS));
+  gst_harness_set_caps_str (h, CUDA_NV12, CUDA_TENSORS);
+  for (i = 0; i < OUTPUT_BUFFERS; i++) {
+    host_frame_fill (&f, 60 + i);
+    fail_unless_equals_int (gst_harness_push (h, uploaded_frame (pool, &f)),
+        GST_FLOW_OK);
+  }
+  fail_unless_equals_int (gst_harness_buffers_in_queue (h), OUTPUT_BUFFERS);
+  host_frame_fill (&f, 70);
+  job.h = h;
+  job.buf = uploaded_frame (pool, &f);
+  before = mock_stats ();
+  thread = g_thread_new ("push", push_job, &job);
+  /* nothing comes back until a buffer is released: the push cannot end */
+  fail_unless_equals_int (g_atomic_int_get (&job.done), 0);
+  switch (__i__) {
+    case RELEASE_BUFFER:
+      out = gst_harness_pull (h);
+      gst_buffer_unref (out);
+      break;
+    case RELEASE_FLUSH:
+      fail_unless (gst_harness_push_event (h, gst_event_new_flush_start ()));
+      break;
+    case RELEASE_READY:
+      gst_element_set_state (h->element, GST_STATE_READY);
+      break;
+  }
+  g_thread_join (thread);
+  after = mock_stats ();
+  fail_unless_equals_uint64 (after.device_allocs, before.device_allocs);
+  if (__i__ == RELEASE_BUFFER) {
+    fail_unless_equals_int (job.ret, GST_FLOW_OK);
+    /* the two held before and the new one */
+    for (i = 0; i < OUTPUT_BUFFERS; i++) {
+      out = gst_harness_pull (h);
+      mock_cuda_check_output (out);
+      gst_buffer_unref (out);
+    }
+  } else {
+    fail_unless_equals_int (job.ret, GST_FLOW_FLUSHING);
+    if (__i__ == RELEASE_FLUSH)
+      gst_harness_push_event (h, gst_event_new_flush_stop (TRUE));
+  }
+  gst_harness_teardown (h);
+  gst_buffer_pool_set_active (pool, FALSE);
+  gst_object_unref (pool);
+  gst_object_unref (ctx);
+  mock_cuda_check_end ();
+}
+
+GST_END_TEST;
+
+/* A fault inside the kernel (when the queued launch runs): an element
+ * error that names it, GST_FLOW_ERROR, no hang, and the element goes to
+ * NULL cleanly.  With CUDA output on 1.24+ the frame may leave before its
+ * kernel ran: the fault is then reported at the next frame (the driver's
+ * error is sticky). */
+GST_START_TEST (test_kernel_fault)
+{
+  const gchar *out_caps = __i__ == 0 ? SYS_TENSORS : CUDA_TENSORS;
+  GstCudaContext *ctx;
+  GstBufferPool *pool;
+  GstHarness *h;
+  GstBus *bus = gst_bus_new ();
+  GString *text = g_string_new (NULL);
+  GstFlowReturn ret;
+  HostFrame f;
+
+  g_setenv ("MOCK_CUDA_FAIL", "kernel-fault", TRUE);
+  ctx = test_context (0);
+  pool = cuda_pool_new (ctx);
+  h = gst_harness_new_parse ("cudapreproc width=16 height=16");
+  gst_element_set_bus (h->element, bus);
+  gst_harness_set_caps_str (h, CUDA_NV12, out_caps);
+  host_frame_fill (&f, 5);
+  ret = gst_harness_push (h, uploaded_frame (pool, &f));
+  if (ret == GST_FLOW_OK) {
+    GstBuffer *out = gst_harness_pull (h);
+
+    fail_unless (__i__ == 1 && GST_CUDA_PREPROC_TEST_STREAMS,
+        "the faulting frame was pushed as synchronized output");
+    gst_buffer_unref (out);
+    host_frame_fill (&f, 6);
+    ret = gst_harness_push (h, uploaded_frame (pool, &f));
+  }
+  fail_unless_equals_int (ret, GST_FLOW_ERROR);
+  fail_unless_equals_int (message_count (bus, GST_MESSAGE_ERROR, text), 1);
+  fail_unless (strstr (text->str, "CUDA preprocessing failed: "
+          "CUDA_ERROR_ILLEGAL_ADDRESS") != NULL, "got: %s", text->str);
+  fail_unless_equals_int (gst_element_set_state (h->element, GST_STATE_NULL),
+      GST_STATE_CHANGE_SUCCESS);
+  gst_element_set_bus (h->element, NULL);
+  gst_harness_teardown (h);
+  gst_object_unref (bus);
+  g_string_free (text, TRUE);
+  gst_buffer_pool_set_active (pool, FALSE);
+  gst_object_unref (pool);
+  gst_object_unref (ctx);
+  mock_cuda_check_end ();
+}
+
+GST_END_TEST;
+
+/* The push of the input's context before the launch fails: an element
+ * error and GST_FLOW_ERROR, and no pop of a context it did not push (the
+ * thread's context stack stays as it was). */
+GST_START_TEST (test_context_push_fails)
+{
+  GstCudaContext *ctx;
+  GstBufferPool *pool;
+  GstHarness *h;
+  GstBus *bus;
+  GString *text;
+  MockCudaGetContextDepthFunc depth;
+  PrepConfig cfg;
+  GstBuffer *in;
+  HostFrame f;
+
+  PENDING_BEHAVIOUR ("a failed context push is an error, with no pop");
+  ctx = test_context (0);
+  pool = cuda_pool_new (ctx);
+  h = gst_harness_new_parse ("cudapreproc width=16 height=16");
+  bus = gst_bus_new ();
+  text = g_string_new (NULL);
+  depth = (MockCudaGetContextDepthFunc)
+      mock_cuda_check_symbol ("mock_cuda_get_context_depth");
+  gst_element_set_bus (h->element, bus);
+  gst_harness_set_caps_str (h, CUDA_NV12, CUDA_TENSORS);
+  /* a first frame prepares the stream, the module and the output pool */
+  config_for (&cfg, 16, 16, FALSE, FALSE);
+  host_frame_fill (&f, 8);
+  push_and_compare (h, pool, &f, &cfg, TRUE);
+  host_frame_fill (&f, 9);
+  in = uploaded_frame (pool, &f);
+  fail_unless_equals_int (depth (), 0);
+  mock_fail ("push", 0, 1);
+  fail_unless_equals_int (gst_harness_push (h, in), GST_FLOW_ERROR);
+  fail_unless_equals_int (depth (), 0);
+  fail_unless_equals_int (message_count (bus, GST_MESSAGE_ERROR, text), 1);
+  gst_element_set_bus (h->element, NULL);
+  gst_harness_teardown (h);
+  gst_object_unref (bus);
+  g_string_free (text, TRUE);
+  gst_buffer_pool_set_active (pool, FALSE);
+  gst_object_unref (pool);
+  gst_object_unref (ctx);
+  mock_cuda_check_end ();
+}
+
+GST_END_TEST;
+
+/* CUDA input brings its context: the element creates none of its own, and
+ * answers context queries with the input's. */
+GST_START_TEST (test_no_own_context)
+{
+  GstCudaContext *ctx, *got;
+  GstBufferPool *pool;
+  GstHarness *h;
+  PrepConfig cfg;
+  HostFrame f;
+
+  PENDING_BEHAVIOUR ("no context of its own when the input carries one");
+  ctx = test_context (0);
+  pool = cuda_pool_new (ctx);
+  h = cuda_harness ("cudapreproc width=16 height=16", CUDA_TENSORS);
+  config_for (&cfg, 16, 16, FALSE, FALSE);
+  host_frame_fill (&f, 12);
+  push_and_compare (h, pool, &f, &cfg, TRUE);
+  fail_unless_equals_uint64 (mock_stats ().contexts_created, 1);
+  got = queried_context (h->element);
+  fail_unless (got == ctx, "the element must answer with the input's "
+      "context");
+  gst_object_unref (got);
+  gst_harness_teardown (h);
+  gst_buffer_pool_set_active (pool, FALSE);
+  gst_object_unref (pool);
+  gst_object_unref (ctx);
+  mock_cuda_check_end ();
+}
+
+GST_END_TEST;
+
+/* Output synchronization.  1.22: every buffer leaves synchronized.  1.24+:
+ * CUDA output carries the element's stream and may have work pending on
+ * it (GST_CUDA_MEMORY_TRANSFER_NEED_SYNC); gst_cuda_memory_sync () then
+ * gives the right bytes.  System output is always synchronized. */
+GST_START_TEST (test_output_synchronization)
+{
+  gboolean cuda_out = __i__ == 1;
+  GstCudaContext *ctx;
+  GstBufferPool *pool;
+  GstHarness *h;
+  GstBuffer *out;
+  GstMemory *mem;
+  GstMapInfo map;
+  PrepConfig cfg;
+  HostFrame f;
+  gfloat *expected;
+  gsize bytes;
+
+#if GST_CUDA_PREPROC_TEST_STREAMS
+  if (cuda_out)
+    PENDING_BEHAVIOUR ("1.24+: CUDA output carries the element's stream");
+#endif
+  ctx = test_context (0);
+  pool = cuda_pool_new (ctx);
+  h = cuda_harness ("cudapreproc width=32 height=24",
+      cuda_out ? CUDA_TENSORS : SYS_TENSORS);
+  config_for (&cfg, 32, 24, FALSE, FALSE);
+  host_frame_fill (&f, 31);
+  expected = expected_tensor (&cfg, &f, &bytes);
+  fail_unless_equals_int (gst_harness_push (h, uploaded_frame (pool, &f)),
+      GST_FLOW_OK);
+  out = gst_harness_pull (h);
+  mem = gst_buffer_peek_memory (out, 0);
+  fail_unless_equals_int (gst_is_cuda_memory (mem), cuda_out);
+  if (!cuda_out || !GST_CUDA_PREPROC_TEST_STREAMS) {
+    fail_unless_equals_uint64 (mock_cuda_check_pending (NULL), 0);
+  } else {
+#if GST_CUDA_PREPROC_TEST_STREAMS
+    GstCudaStream *stream = gst_cuda_memory_get_stream (GST_CUDA_MEMORY_CAST
+        (mem));
+
+    fail_unless (stream != NULL, "the tensor carries no stream");
+    if (mock_cuda_check_pending (NULL) > 0)
+      fail_unless (GST_MEMORY_FLAG_IS_SET (mem,
+              GST_CUDA_MEMORY_TRANSFER_NEED_SYNC));
+    gst_cuda_memory_sync (GST_CUDA_MEMORY_CAST (mem));
+    fail_unless_equals_uint64 (mock_cuda_check_pending (NULL), 0);
+#endif
+  }
+  fail_unless (gst_buffer_map (out, &map, GST_MAP_READ));
+  fail_unless (map.size == bytes && memcmp (map.data, expected, bytes) == 0,
+      "wrong bytes after the synchronization");
+  gst_buffer_unmap (out, &map);
+  gst_buffer_unref (out);
+  g_free (expected);
+  gst_harness_teardown (h);
+  gst_buffer_pool_set_active (pool, FALSE);
+  gst_object_unref (pool);
+  gst_object_unref (ctx);
+  mock_cuda_check_end ();
+}
+
+GST_END_TEST;
+
+/* CUDA to system memory: the download goes through pinned host memory, at
+ * least one staging buffer allocated once and reused for later frames. */
+GST_START_TEST (test_pinned_download)
+{
+  GstCudaContext *ctx;
+  GstBufferPool *pool;
+  GstHarness *h;
+  PrepConfig cfg;
+  HostFrame f;
+  guint64 first = 0, n;
+  guint i;
+
+  PENDING_BEHAVIOUR ("the download goes through pinned staging memory");
+  ctx = test_context (0);
+  pool = cuda_pool_new (ctx);
+  h = cuda_harness ("cudapreproc width=32 height=24", SYS_TENSORS);
+  config_for (&cfg, 32, 24, FALSE, FALSE);
+  for (i = 0; i < 3; i++) {
+    GstBuffer *in;
+    gfloat *expected;
+    gsize bytes;
+
+    host_frame_fill (&f, 40 + i);
+    expected = expected_tensor (&cfg, &f, &bytes);
+    /* the input's own staging (libgstcuda) is allocated here */
+    in = uploaded_frame (pool, &f);
+    n = mock_stats ().host_allocs;
+    gst_buffer_unref (push_and_compare_buffer (h, in, expected, bytes, FALSE));
+    n = mock_stats ().host_allocs - n;
+    if (i == 0) {
+      first = n;
+      fail_unless (first >= 1, "no pinned staging memory (cuMemAllocHost)");
+    } else {
+      fail_unless_equals_uint64 (n, 0);
+    }
+  }
+  gst_harness_teardown (h);
+  gst_buffer_pool_set_active (pool, FALSE);
+  gst_object_unref (pool);
+  gst_object_unref (ctx);
+  mock_cuda_check_end ();
 }
 
 GST_END_TEST;
@@ -714,6 +1276,7 @@ cuda_mock_suite (void)
   TCase *paths = tcase_create ("paths");
   TCase *contexts = tcase_create ("contexts");
   TCase *failures = tcase_create ("failures");
+  TCase *contracts = tcase_create ("contracts");
 
   suite_add_tcase (s, paths);
   tcase_add_loop_test (paths, test_cuda_to_cuda, 0, G_N_ELEMENTS (path_cases));
@@ -734,6 +1297,15 @@ cuda_mock_suite (void)
   tcase_add_loop_test (failures, test_injected_failure, 0,
       G_N_ELEMENTS (failure_cases));
   tcase_add_test (failures, test_no_device);
+  suite_add_tcase (s, contracts);
+  tcase_add_loop_test (contracts, test_device_cannot_run_build, 0,
+      G_N_ELEMENTS (device_cases));
+  tcase_add_loop_test (contracts, test_output_pool_bound, 0, N_RELEASES);
+  tcase_add_loop_test (contracts, test_kernel_fault, 0, 2);
+  tcase_add_test (contracts, test_context_push_fails);
+  tcase_add_test (contracts, test_no_own_context);
+  tcase_add_loop_test (contracts, test_output_synchronization, 0, 2);
+  tcase_add_test (contracts, test_pinned_download);
   return s;
 }
 

@@ -42,6 +42,7 @@
 #include <gst/cuda/gstcudacontext.h>
 #include <gst/cuda/gstcudamemory.h>
 #include <gst/cuda/gstcudabufferpool.h>
+#include "mock-cuda-check.h"
 #endif
 
 #include "prep.h"
@@ -124,6 +125,7 @@ rig_free (Rig * r)
   gst_buffer_pool_set_active (r->pool, FALSE);
   gst_object_unref (r->pool);
   gst_object_unref (r->ctx);
+  mock_cuda_check_end ();
 #endif
 }
 
@@ -279,6 +281,9 @@ push_check_frame (Rig * r, const Frame * f, const PrepConfig * cfg,
   want = expected_tensor (cfg, rects, n, f->data + f->offset[0], f->stride[0],
       f->data + f->offset[1], f->stride[1], &size);
   out = harness_push_pull (r->h, rig_input (r, f));
+#ifdef REFUSALS_CUDA
+  mock_cuda_check_output (out);
+#endif
   assert_output (out, cfg, want, size);
   gst_buffer_unref (out);
   g_free (want);

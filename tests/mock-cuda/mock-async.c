@@ -13,11 +13,12 @@
  * the stream-ordered allocator (cuMemAllocAsync, cuMemAllocFromPoolAsync,
  * cuMemFreeAsync, cuMemPool*).
  *
- * Work runs synchronously, as everywhere in the mock, but is accounted as
- * asynchronous: an event recorded on a stream and then synchronized marks
- * the work submitted before the record as waited for.  Stream-ordered
+ * Work is deferred (mock-stream.c): an event recorded on a stream marks the
+ * work submitted to it before the record; cuEventSynchronize runs that work,
+ * cuStreamWaitEvent orders a stream's later work after it.  Stream-ordered
  * allocations are ordinary device allocations of the stream's context,
- * made at once (their freeing counts as work on the stream); a memory pool
+ * made at once; cuMemFreeAsync is queued work of its stream, that frees
+ * when it runs; a memory pool
  * is a handle with attributes (reads of the usage attributes return the
  * 0).  Strictness as elsewhere: handles of
  * another kind, destroyed or of another context than the current one are
@@ -25,6 +26,7 @@
 
 #include "mock-state.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* cuda.h declares only the unversioned name under
@@ -57,7 +59,7 @@ cuCtxSynchronize (void)
 {
   const char *call = "cuCtxSynchronize";
   CUresult ret;
-  uint32_t ctx, i;
+  uint32_t ctx;
 
   mock_enter (call);
   ret = mock_check_init (call);
@@ -68,14 +70,8 @@ cuCtxSynchronize (void)
     ret = CUDA_ERROR_LAUNCH_FAILED;
     goto out;
   }
-  mock_object (ctx)->pending = 0;
-  for (i = 1; i < mock_state.n_objects; i++) {
-    MockObject *o = &mock_state.objects[i];
-
-    if (o->kind == MOCK_OBJ_STREAM && o->live && o->owner == ctx)
-      o->pending = 0;
-  }
   mock_state.stats.syncs++;
+  ret = mock_stream_sync_context (ctx);
 out:
   mock_leave ();
   return ret;
@@ -201,7 +197,7 @@ cuEventRecord (CUevent hEvent, CUstream hStream)
         mock_handle (ctx));
   queue = mock_stream_resolve (call, hStream, ctx);
   event->stream = (uint32_t) (queue - mock_state.objects);
-  event->mark = queue->submitted;
+  event->mark = mock_state.next_op;
 out:
   mock_leave ();
   return ret;
@@ -226,10 +222,37 @@ cuEventSynchronize (CUevent hEvent)
     goto out;
   }
   queue = mock_object (event->stream);
-  if (queue != NULL && queue->live
-      && queue->pending > queue->submitted - event->mark)
-    queue->pending = queue->submitted - event->mark;
   mock_state.stats.syncs++;
+  if (queue != NULL && queue->live)
+    ret = mock_stream_flush_queue (event->stream, event->mark);
+out:
+  mock_leave ();
+  return ret;
+}
+
+/* The later work of @hStream runs after what @hEvent's record followed. */
+CUresult CUDAAPI
+cuStreamWaitEvent (CUstream hStream, CUevent hEvent, unsigned int Flags)
+{
+  const char *call = "cuStreamWaitEvent";
+  MockObject *event, *queue;
+  CUresult ret;
+  uint32_t ctx;
+
+  mock_enter (call);
+  ret = mock_check_init (call);
+  if (ret != CUDA_SUCCESS)
+    goto out;
+  ctx = mock_require_context (call);
+  queue = mock_stream_resolve (call, hStream, ctx);
+  event = mock_object (mock_object_lookup (call, "event", hEvent,
+          MOCK_OBJ_EVENT));
+  if (Flags != 0) {
+    ret = CUDA_ERROR_INVALID_VALUE;
+    goto out;
+  }
+  if (event->stream != 0 && mock_object (event->stream)->live)
+    mock_stream_enqueue_wait (queue, ctx, call, event->stream, event->mark);
 out:
   mock_leave ();
   return ret;
@@ -288,10 +311,17 @@ cuMemAllocFromPoolAsync (CUdeviceptr * dptr, size_t bytesize,
   return ret;
 }
 
+static void
+free_async_run (MockOp * op)
+{
+  mock_device_free (op->call, op->ctx, *(CUdeviceptr *) op->data);
+}
+
 CUresult CUDAAPI
 cuMemFreeAsync (CUdeviceptr dptr, CUstream hStream)
 {
   const char *call = "cuMemFreeAsync";
+  CUdeviceptr *p;
   MockObject *queue;
   CUresult ret;
   uint32_t ctx;
@@ -302,9 +332,17 @@ cuMemFreeAsync (CUdeviceptr dptr, CUstream hStream)
     goto out;
   ctx = mock_require_context (call);
   queue = mock_stream_resolve (call, hStream, ctx);
-  ret = mock_device_free (call, ctx, dptr);
-  if (ret == CUDA_SUCCESS)
-    mock_stream_submit (queue);
+  if (dptr == 0) {
+    ret = CUDA_ERROR_INVALID_VALUE;
+    goto out;
+  }
+  mock_device_range (call, "cuMemFreeAsync dptr", dptr, 1, ctx);
+  p = malloc (sizeof (CUdeviceptr));
+  if (p == NULL)
+    mock_fatal (call, "out of host memory");
+  *p = dptr;
+  /* stream-ordered: freed when the stream gets there */
+  mock_stream_enqueue (queue, ctx, call, free_async_run, p);
 out:
   mock_leave ();
   return ret;

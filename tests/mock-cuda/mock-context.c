@@ -136,6 +136,12 @@ release_children (const char *call, uint32_t ctx)
       + mock_async_release_context (ctx);
   if (n_mem + n_mod + n_str == 0)
     return;
+  if (mock_object (ctx)->sticky != CUDA_SUCCESS) {
+    /* after a fault, destroying the context is the only way out */
+    mock_trace (call, "faulted context %p: %u allocation(s), %u module(s), "
+        "%u stream(s) released", mock_handle (ctx), n_mem, n_mod, n_str);
+    return;
+  }
   mock_warn (call, "context %p destroyed while it still owned %u "
       "allocation(s), %u module(s), %u stream(s): released, and reported as "
       "leaks at exit", mock_handle (ctx), n_mem, n_mod, n_str);
@@ -172,6 +178,9 @@ cuCtxDestroy_v2 (CUcontext handle)
   /* the driver pops it when it is the calling thread's current context */
   if (mock_current_context () == ctx)
     ctx_depth--;
+  /* its queued work ends first (dropped if it faulted) */
+  if (mock_object (ctx)->sticky == CUDA_SUCCESS)
+    mock_stream_sync_context (ctx);
   release_children (call, ctx);
   forget_peers (ctx);
   mock_object (ctx)->live = 0;
@@ -186,12 +195,18 @@ cuCtxPushCurrent_v2 (CUcontext handle)
 {
   const char *call = "cuCtxPushCurrent_v2";
   CUresult ret;
+  uint32_t ctx;
 
   mock_enter (call);
   ret = mock_check_init (call);
-  if (ret == CUDA_SUCCESS)
-    stack_push (call, mock_object_lookup (call, "context", handle,
-            MOCK_OBJ_CONTEXT));
+  if (ret != CUDA_SUCCESS)
+    goto out;
+  ctx = mock_object_lookup (call, "context", handle, MOCK_OBJ_CONTEXT);
+  if (mock_inject (MOCK_FAIL_PUSH, call))
+    ret = CUDA_ERROR_INVALID_CONTEXT;
+  else
+    stack_push (call, ctx);
+out:
   mock_leave ();
   return ret;
 }

@@ -7,7 +7,15 @@
  * version 2 of the License, or (at your option) any later version.
  */
 
-/* cuMemcpy2D_v2 and cuMemcpy2DAsync_v2 (run synchronously).
+/* cuMemcpy2D_v2 and cuMemcpy2DAsync_v2, the 1D copies and the 2D memsets.
+ *
+ * A synchronous copy or memset is a NULL-stream operation: the work it is
+ * ordered after runs first (mock-stream.c), then the copy.  An asynchronous
+ * one between device and pinned memory (or device and device) is queued on
+ * its stream and runs later; with pageable host memory it is synchronous
+ * for the host, as with the driver: the stream's earlier work, then the
+ * copy, before the call returns.  The checks below run when the call is
+ * made, and again when a queued copy runs (the memory may be gone by then).
  *
  * Each side's rows, (srcXInBytes, srcY) onwards with srcPitch (likewise for
  * dst), span [first byte of row 0, last byte of row Height - 1]; that whole
@@ -20,6 +28,7 @@
 #include "mock-state.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct
@@ -85,6 +94,46 @@ resolve_side (const char *call, CopySide * s, size_t width, size_t height)
   return CUDA_SUCCESS;
 }
 
+static void
+copy_rows (const CopySide * src, const CopySide * dst, size_t width,
+    size_t height)
+{
+  size_t r;
+
+  for (r = 0; r < height; r++)
+    memmove (dst->bytes + r * dst->pitch, src->bytes + r * src->pitch, width);
+}
+
+/* A queued copy: its descriptor, resolved again now. */
+static void
+copy_run (MockOp * op)
+{
+  const CUDA_MEMCPY2D *c = op->data;
+  CopySide src = { "src", c->srcMemoryType, 0, c->srcXInBytes, c->srcY,
+    c->srcPitch, NULL
+  };
+  CopySide dst = { "dst", c->dstMemoryType, 0, c->dstXInBytes, c->dstY,
+    c->dstPitch, NULL
+  };
+
+  src.base = c->srcMemoryType == CU_MEMORYTYPE_HOST ?
+      (uint64_t) (uintptr_t) c->srcHost : (uint64_t) c->srcDevice;
+  dst.base = c->dstMemoryType == CU_MEMORYTYPE_HOST ?
+      (uint64_t) (uintptr_t) c->dstHost : (uint64_t) c->dstDevice;
+  if (resolve_side (op->call, &src, c->WidthInBytes, c->Height) != CUDA_SUCCESS
+      || resolve_side (op->call, &dst, c->WidthInBytes, c->Height)
+      != CUDA_SUCCESS)
+    mock_fatal (op->call, "a queued copy became invalid");
+  copy_rows (&src, &dst, c->WidthInBytes, c->Height);
+}
+
+/* Whether a resolved side is pageable host memory. */
+static int
+side_pageable (const CopySide * s)
+{
+  return s->type == CU_MEMORYTYPE_HOST && !mock_host_is_pinned (s->bytes);
+}
+
 static CUresult
 copy_2d (const char *call, const CUDA_MEMCPY2D * c, CUstream stream, int async)
 {
@@ -95,9 +144,9 @@ copy_2d (const char *call, const CUDA_MEMCPY2D * c, CUstream stream, int async)
     c->dstPitch, NULL
   };
   MockObject *queue;
+  CUDA_MEMCPY2D *copy;
   CUresult ret;
   uint32_t ctx;
-  size_t r;
 
   ret = mock_check_init (call);
   if (ret != CUDA_SUCCESS)
@@ -119,19 +168,37 @@ copy_2d (const char *call, const CUDA_MEMCPY2D * c, CUstream stream, int async)
     return ret;
   if (mock_inject (MOCK_FAIL_COPY, call))
     return CUDA_ERROR_ILLEGAL_ADDRESS;
-  for (r = 0; r < c->Height; r++)
-    memmove (dst.bytes + r * dst.pitch, src.bytes + r * src.pitch,
-        c->WidthInBytes);
+  if (async && !side_pageable (&src) && !side_pageable (&dst)) {
+    mock_state.stats.async_copies++;
+    copy = malloc (sizeof (CUDA_MEMCPY2D));
+    if (copy == NULL)
+      mock_fatal (call, "out of host memory");
+    *copy = *c;
+    mock_stream_enqueue (queue, ctx, call, copy_run, copy);
+    return CUDA_SUCCESS;
+  }
   if (async) {
+    /* pageable memory: the copy is done when the call returns */
     mock_state.stats.async_copies++;
     mock_stream_submit (queue);
+    ret = mock_queue_is_null (queue) ? mock_stream_sync_legacy (ctx) :
+        mock_stream_flush_queue ((uint32_t) (queue - mock_state.objects),
+        UINT64_MAX);
   } else {
     /* a synchronous copy waits for the legacy stream and, through it, for
      * the blocking streams of the context */
     mock_state.stats.copies++;
-    mock_stream_sync_legacy (ctx);
+    ret = mock_stream_sync_legacy (ctx);
   }
-  return CUDA_SUCCESS;
+  if (ret != CUDA_SUCCESS)
+    return ret;
+  /* the memory may have changed hands meanwhile: resolve it again */
+  ret = resolve_side (call, &src, c->WidthInBytes, c->Height);
+  if (ret == CUDA_SUCCESS)
+    ret = resolve_side (call, &dst, c->WidthInBytes, c->Height);
+  if (ret == CUDA_SUCCESS)
+    copy_rows (&src, &dst, c->WidthInBytes, c->Height);
+  return ret;
 }
 
 CUresult CUDAAPI
@@ -221,6 +288,42 @@ COPY_1D (cuMemcpyHtoDAsync_v2, 1, hStream, CU_MEMORYTYPE_DEVICE, dstDevice,
 /* 2D memsets (libgstcuda 1.24+): @height rows of @width elements of @size
  * bytes, @pitch apart, inside one live device allocation. */
 
+typedef struct
+{
+  CUdeviceptr dst;
+  size_t pitch, size, width, height, span;
+  uint32_t value;
+} MemsetOp;
+
+static void
+memset_rows (uint8_t * bytes, const MemsetOp * m)
+{
+  size_t r, i;
+
+  for (r = 0; r < m->height; r++) {
+    uint8_t *p = bytes + r * m->pitch;
+    uint16_t v16 = (uint16_t) m->value;
+
+    for (i = 0; i < m->width; i++) {
+      if (m->size == 1)
+        p[i] = (uint8_t) m->value;
+      else if (m->size == 2)
+        memcpy (p + 2 * i, &v16, 2);
+      else
+        memcpy (p + 4 * i, &m->value, 4);
+    }
+  }
+}
+
+static void
+memset_run (MockOp * op)
+{
+  const MemsetOp *m = op->data;
+
+  memset_rows (mock_device_range (op->call, "queued memset dst", m->dst,
+          m->span, 0), m);
+}
+
 static CUresult
 memset_2d (const char *call, CUdeviceptr dst, size_t pitch, uint32_t value,
     size_t size, size_t width, size_t height, CUstream stream, int async)
@@ -228,8 +331,8 @@ memset_2d (const char *call, CUdeviceptr dst, size_t pitch, uint32_t value,
   MockObject *queue;
   CUresult ret;
   uint32_t ctx;
-  size_t row, span, r, i;
-  uint8_t *bytes;
+  size_t row, span;
+  MemsetOp *m;
   char what[96];
 
   ret = mock_check_init (call);
@@ -249,30 +352,30 @@ memset_2d (const char *call, CUdeviceptr dst, size_t pitch, uint32_t value,
       height, row, pitch);
   if (dst == 0)
     mock_fatal (call, "%s: NULL pointer", what);
-  bytes = mock_device_range (call, what, dst, span, 0);
+  mock_device_range (call, what, dst, span, 0);
   if (mock_inject (MOCK_FAIL_COPY, call))
     return CUDA_ERROR_ILLEGAL_ADDRESS;
-  for (r = 0; r < height; r++) {
-    uint8_t *p = bytes + r * pitch;
-    uint16_t v16 = (uint16_t) value;
-
-    for (i = 0; i < width; i++) {
-      if (size == 1)
-        p[i] = (uint8_t) value;
-      else if (size == 2)
-        memcpy (p + 2 * i, &v16, 2);
-      else
-        memcpy (p + 4 * i, &value, 4);
-    }
-  }
+  m = malloc (sizeof (MemsetOp));
+  if (m == NULL)
+    mock_fatal (call, "out of host memory");
+  m->dst = dst;
+  m->pitch = pitch;
+  m->size = size;
+  m->width = width;
+  m->height = height;
+  m->span = span;
+  m->value = value;
   if (async) {
     mock_state.stats.async_copies++;
-    mock_stream_submit (queue);
-  } else {
-    mock_state.stats.copies++;
-    mock_stream_sync_legacy (ctx);
+    mock_stream_enqueue (queue, ctx, call, memset_run, m);
+    return CUDA_SUCCESS;
   }
-  return CUDA_SUCCESS;
+  mock_state.stats.copies++;
+  ret = mock_stream_sync_legacy (ctx);
+  if (ret == CUDA_SUCCESS)
+    memset_rows (mock_device_range (call, what, dst, span, 0), m);
+  free (m);
+  return ret;
 }
 
 #define MEMSET_2D(name, async, stream, type, size, ...) \

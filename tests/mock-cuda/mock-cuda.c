@@ -30,7 +30,8 @@
  *    CUDA_ERROR_NOT_SUPPORTED with "mock-cuda: unsupported: <name>" once
  *    (mock-unsupported.c);
  *  - devices: MOCK_CUDA_DEVICES of them, "Mock CUDA Device <n>", compute
- *    capability 8.6, the attributes of an Ampere GPU (texture alignment
+ *    capability MOCK_CUDA_CC (8.6), the attributes of an Ampere GPU
+ *    (texture alignment
  *    512, max grid 2147483647 x 65535 x 65535, block 1024 x 1024 x 64, warp
  *    32, ...); CUdevice n is ordinal n;
  *  - contexts, with a stack of current contexts per thread, and peer access
@@ -39,9 +40,32 @@
  *    non-canonical address that faults if the host dereferences it, and is
  *    translated inside the mock only; cuMemAllocPitch pitches are the width
  *    rounded up to 512; new memory is filled with 0xa5, not zeroed;
- *  - cuMemcpy2D[Async]_v2, streams and launches run synchronously; streams
- *    count the asynchronous work not yet synchronized;
- *  - modules: fat binaries and PTX are accepted, and hold one kernel,
+ *  - deferred work, as on a GPU (mock-stream.c): launches, asynchronous
+ *    copies (device or pinned memory) and memsets are queued on their
+ *    stream and run only when something waits for them: cuStreamSynchronize,
+ *    cuCtxSynchronize, cuEventSynchronize (what preceded the record), an
+ *    operation ordered after them (same stream; cuStreamWaitEvent; the
+ *    legacy NULL stream: a synchronous copy or any NULL-stream operation
+ *    first runs the earlier work of the context's blocking streams, a
+ *    non-blocking stream's work is not ordered with it), cuMemFree_v2 /
+ *    cuMemFreeHost (they synchronize the device); asynchronous copies with
+ *    pageable host memory complete before they return.  A reader not
+ *    ordered after its producer sees the old bytes.  Streams count their
+ *    queued work (mock_cuda_get_pending ());
+ *  - sticky errors: a kernel fault (MOCK_CUDA_FAIL=kernel-fault, raised
+ *    when the queued launch runs) drops the context's queued work, and every
+ *    later call in that context returns CUDA_ERROR_ILLEGAL_ADDRESS (except
+ *    the context stack calls, cuCtxDestroy_v2 and the device queries) until
+ *    it is destroyed; its objects are then released without a leak report;
+ *  - modules: cuModuleLoadData reads the fat binary container (its entries'
+ *    kind, SASS or PTX, architecture and PTX ISA version, mock-module.c)
+ *    or PTX text, and refuses an image with neither SASS for the device's
+ *    compute capability (same major, minor <= the device's) nor PTX of an
+ *    architecture <= it that the driver can compile (driver CUDA version >=
+ *    the PTX's toolkit version; SASS needs a driver of at least the
+ *    toolkit's major version): CUDA_ERROR_UNSUPPORTED_PTX_VERSION when an
+ *    entry for the device exists but the driver is too old, else
+ *    CUDA_ERROR_NO_BINARY_FOR_GPU.  A module holds one kernel,
  *    PREP_KERNEL_NAME, run on the host by prep_kernel_host_launch ()
  *    (src/prep-kernel.h);
  *  - textures and OpenGL interop: CUDA_ERROR_NOT_SUPPORTED.
@@ -104,6 +128,12 @@
  *                              sync      cuStreamSynchronize,
  *                                        cuCtxSynchronize, cuEventSynchronize
  *                                        -> CUDA_ERROR_LAUNCH_FAILED
+ *                              kernel-fault  a queued launch, when it runs
+ *                                        -> CUDA_ERROR_ILLEGAL_ADDRESS from
+ *                                        then on in its context (sticky)
+ *                              push      cuCtxPushCurrent_v2
+ *                                        -> CUDA_ERROR_INVALID_CONTEXT
+ *                                        (nothing pushed)
  *                            (a call fails only once its arguments passed
  *                            the checks; each kind counts its own calls)
  *  MOCK_CUDA_FAIL_AFTER=N    the first N calls of each kind succeed
@@ -112,13 +142,23 @@
  *                            (default: all fail); AFTER=2 COUNT=1 fails
  *                            only the third call
  *  MOCK_CUDA_PEER=0|1        peer access between different devices (1)
- *  MOCK_CUDA_DRIVER_VERSION  cuDriverGetVersion (default: cuda.h's
- *                            CUDA_VERSION)
+ *  MOCK_CUDA_DRIVER_VERSION  cuDriverGetVersion, 1000 * major + 10 * minor
+ *                            (default: cuda.h's CUDA_VERSION): the PTX and
+ *                            SASS it can load
+ *  MOCK_CUDA_CC=M.m[,M.m...] compute capability of each device (one value:
+ *                            all; a list: device n gets entry n, the last
+ *                            one repeats; default 8.6): the
+ *                            COMPUTE_CAPABILITY_MAJOR/MINOR attributes and
+ *                            the SASS/PTX cuModuleLoadData accepts
  *  MOCK_CUDA_FILL=B|none     byte new memory is filled with (0xa5)
  *  MOCK_CUDA_LEAK_CHECK=fail|warn|off   at exit: exit 99 / report / nothing
  *  MOCK_CUDA_TRACE=1         one stderr line per driver call
  *  MOCK_CUDA_STATS=1         print the counters at exit (they are always
  *                            kept: mock_cuda_get_stats (), mock-cuda.h)
+ * Tests can also arm failures at run time (mock_cuda_fail ()), read the
+ * queued work (mock_cuda_get_pending ()) and the context stack depth
+ * (mock_cuda_get_context_depth ()); mock-cuda-check.h has the gst-check
+ * assertions built on them.
  *
  * Thread safety: one global mutex around every entry point; kernels run
  * under it too (the host build of the kernel keeps blockIdx & co in
@@ -219,7 +259,8 @@ cuDeviceGetName (char *name, int len, CUdevice dev)
   return ret;
 }
 
-/* An Ampere GPU (GA102 class); attributes not listed read 0. */
+/* An Ampere GPU (GA102 class) of compute capability MOCK_CUDA_CC (8.6);
+ * attributes not listed read 0. */
 static int
 attribute_value (CUdevice_attribute attrib, CUdevice dev)
 {
@@ -275,9 +316,9 @@ attribute_value (CUdevice_attribute attrib, CUdevice dev)
     case CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LINEAR_HEIGHT:
       return 65536;
     case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR:
-      return 8;
+      return mock_state.config.cc[dev] / 10;
     case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR:
-      return 6;
+      return mock_state.config.cc[dev] % 10;
     case CU_DEVICE_ATTRIBUTE_ASYNC_ENGINE_COUNT:
       return 2;
     case CU_DEVICE_ATTRIBUTE_PCI_BUS_ID:
@@ -336,6 +377,8 @@ static const ErrorInfo errors[] = {
   ERR (CUDA_ERROR_INVALID_DEVICE, "invalid device ordinal"),
   ERR (CUDA_ERROR_INVALID_IMAGE, "device kernel image is invalid"),
   ERR (CUDA_ERROR_INVALID_CONTEXT, "invalid device context"),
+  ERR (CUDA_ERROR_UNSUPPORTED_PTX_VERSION,
+      "the provided PTX was compiled with an unsupported toolchain."),
   ERR (CUDA_ERROR_NO_BINARY_FOR_GPU,
       "no kernel image is available for execution on the device"),
   ERR (CUDA_ERROR_PEER_ACCESS_UNSUPPORTED,

@@ -271,6 +271,13 @@ mock_host_range (const char *call, const char *what, const void *ptr,
   }
 }
 
+/* Whether @ptr lies in a live cuMemAllocHost block. */
+int
+mock_host_is_pinned (const void *ptr)
+{
+  return find_live (MOCK_MEM_PINNED, (uint64_t) (uintptr_t) ptr) != NULL;
+}
+
 /* ------------------------------------------------------------------------ */
 /* Release */
 
@@ -471,6 +478,9 @@ cuMemFree_v2 (CUdeviceptr dptr)
     ret = CUDA_ERROR_INVALID_VALUE;
     goto out;
   }
+  find_to_free (call, MOCK_MEM_DEVICE, dptr, ctx);
+  /* the driver synchronizes the device before it frees */
+  mock_stream_sync_device (mock_object (ctx)->device);
   a = find_to_free (call, MOCK_MEM_DEVICE, dptr, ctx);
   mock_trace (call, "#%llu", (unsigned long long) a->serial);
   mock_state.stats.device_frees++;
@@ -525,6 +535,8 @@ cuMemFreeHost (void *p)
     ret = CUDA_ERROR_INVALID_VALUE;
     goto out;
   }
+  find_to_free (call, MOCK_MEM_PINNED, (uint64_t) (uintptr_t) p, ctx);
+  mock_stream_sync_device (mock_object (ctx)->device);
   a = find_to_free (call, MOCK_MEM_PINNED, (uint64_t) (uintptr_t) p, ctx);
   mock_trace (call, "#%llu", (unsigned long long) a->serial);
   mock_state.stats.host_frees++;

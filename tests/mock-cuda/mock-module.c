@@ -11,7 +11,8 @@
  *
  * cuModuleLoadData accepts an nvcc fat binary (little-endian uint32
  * 0xBA55ED50 at offset 0) or NUL-terminated PTX text starting with "//" or
- * ".version"; the image is not otherwise parsed.  Whatever the image, the
+ * ".version", when it holds code the device can run (image_check () below:
+ * MOCK_CUDA_CC, MOCK_CUDA_DRIVER_VERSION).  Whatever the image, the
  * module holds the kernel PREP_KERNEL_NAME, whose launch runs the host build
  * of src/prep-kernel.cu (prep_kernel_host_launch) after checking each buffer
  * the kernel may touch (prep_kernel_extents) against the live allocations of
@@ -19,11 +20,16 @@
  * GPU benchmark's chain kernels (tools/bench-gpu/chain-kernels.h), run the
  * same way through their host builds after the same checks of each pointer
  * argument (ChainKernel.extents).  A function object's flags say which
- * kernel it is: an index in kernel_names[]. */
+ * kernel it is: an index in kernel_names[].
+ *
+ * A launch is queued on its stream with copies of its parameters and runs
+ * later (mock-stream.c), with the checks above; MOCK_CUDA_FAIL=kernel-fault
+ * makes it fault then instead (CUDA_ERROR_ILLEGAL_ADDRESS, sticky). */
 
 #include "mock-state.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "prep-kernel.h"
@@ -83,6 +89,175 @@ image_kind (const void *image)
   return NULL;
 }
 
+/* ------------------------------------------------------------------------ */
+/* What an image holds, and whether the device and the driver can run it.
+ *
+ * The fat binary container (what nvcc -fatbin writes), little-endian:
+ *   header (16 bytes): uint32 magic 0xBA55ED50, uint16 version,
+ *     uint16 header size, uint64 size of the entries that follow;
+ *   each entry: uint16 kind (1: PTX, 2: ELF, i.e. SASS), uint16 version,
+ *     uint32 entry header size, uint64 payload size, ..., at offset 24 the
+ *     format version (uint16 minor, uint16 major: the PTX ISA version for
+ *     PTX) and at offset 28 the architecture (86: sm_86 / compute_86); the
+ *     payload (possibly compressed) follows the entry header.
+ * PTX text gives its ".version" and ".target sm_NN".
+ *
+ * A device of compute capability M.m runs SASS of sm_Mn with n <= m, and
+ * JIT-compiles PTX of compute_NN <= Mm when the driver's CUDA version is at
+ * least the PTX's toolkit version (its ISA version: 9.0 is CUDA 13.0, 8.8
+ * 12.9, ..., 8.0 12.0, 7.x 11.x).  SASS made by a toolkit of a newer major
+ * version than the driver's (the toolkit of the PTX in the same container)
+ * does not load either.  Nothing usable: CUDA_ERROR_UNSUPPORTED_PTX_VERSION
+ * when an entry for the device exists but the driver is too old, else
+ * CUDA_ERROR_NO_BINARY_FOR_GPU. */
+
+#define FATBIN_KIND_PTX 1
+#define FATBIN_KIND_ELF 2
+
+typedef struct
+{
+  int n_sass, n_ptx;
+  int ptx_cuda;                 /* newest PTX's toolkit version, or 0 */
+  int ok, too_old;
+  char chosen[32];
+} ImageCheck;
+
+static uint32_t
+le32 (const uint8_t * b)
+{
+  return (uint32_t) b[0] | (uint32_t) b[1] << 8 | (uint32_t) b[2] << 16
+      | (uint32_t) b[3] << 24;
+}
+
+static uint64_t
+le64 (const uint8_t * b)
+{
+  return (uint64_t) le32 (b) | (uint64_t) le32 (b + 4) << 32;
+}
+
+/* The CUDA version (1000 * major + 10 * minor) of PTX ISA @major.@minor. */
+static int
+ptx_cuda_version (int major, int minor)
+{
+  if (major >= 9)
+    return 13000 + (major - 9) * 1000 + minor * 10;
+  if (major == 8)
+    return 12000 + (minor <= 5 ? minor : minor + 1) * 10;
+  if (major == 7)
+    return 11000 + minor * 10;
+  if (major == 6)
+    return minor <= 2 ? 9000 + minor * 10 : 10000 + (minor - 3) * 10;
+  return 9000;
+}
+
+static void
+check_ptx (ImageCheck * c, int arch, int cuda, int cc, int driver)
+{
+  c->n_ptx++;
+  if (arch > cc)
+    return;
+  if (driver >= cuda) {
+    if (!c->ok)
+      snprintf (c->chosen, sizeof (c->chosen), "PTX compute_%d", arch);
+    c->ok = 1;
+  } else {
+    c->too_old = 1;
+  }
+}
+
+/* Parses the container at @image; 0 when it is malformed. */
+static int
+fatbin_check (const uint8_t * image, int cc, int driver, ImageCheck * c)
+{
+  uint64_t size = le64 (image + 8), off, end;
+  int pass, hdr = image[6] | image[7] << 8;
+
+  if (hdr < 16 || size > (1ull << 32))
+    return 0;
+  end = (uint64_t) hdr + size;
+  /* pass 0: the PTX entries (their toolkit); pass 1: the SASS ones */
+  for (pass = 0; pass < 2; pass++) {
+    for (off = (uint64_t) hdr; off + 32 <= end;) {
+      const uint8_t *e = image + off;
+      int kind = e[0] | e[1] << 8;
+      uint32_t ehs = le32 (e + 4);
+      uint64_t payload = le64 (e + 8);
+      uint32_t ver = le32 (e + 24);
+      int arch = (int) le32 (e + 28);
+
+      if (ehs < 32 || payload > end - off - ehs)
+        return 0;
+      if (pass == 0 && kind == FATBIN_KIND_PTX) {
+        int cuda = ptx_cuda_version ((int) (ver >> 16), (int) (ver & 0xffff));
+
+        if (cuda > c->ptx_cuda)
+          c->ptx_cuda = cuda;
+        check_ptx (c, arch, cuda, cc, driver);
+      } else if (pass == 1 && kind == FATBIN_KIND_ELF) {
+        c->n_sass++;
+        if (arch / 10 == cc / 10 && arch % 10 <= cc % 10) {
+          if (c->ptx_cuda != 0 && driver / 1000 < c->ptx_cuda / 1000) {
+            c->too_old = 1;
+          } else {
+            if (!c->ok)
+              snprintf (c->chosen, sizeof (c->chosen), "SASS sm_%d", arch);
+            c->ok = 1;
+          }
+        }
+      } else if (kind != FATBIN_KIND_PTX && kind != FATBIN_KIND_ELF) {
+        return 0;
+      }
+      off += ehs + payload;
+    }
+  }
+  return 1;
+}
+
+static void
+ptx_text_check (const char *text, int cc, int driver, ImageCheck * c)
+{
+  const char *v = strstr (text, ".version"), *t = strstr (text, ".target");
+  int major = 0, minor = 0, arch = 0;
+
+  if (v == NULL || sscanf (v, ".version %d.%d", &major, &minor) != 2)
+    major = 9;
+  if (t == NULL || sscanf (t, ".target sm_%d", &arch) != 1)
+    arch = 0;
+  check_ptx (c, arch, ptx_cuda_version (major, minor), cc, driver);
+}
+
+/* CUDA_SUCCESS when the device of @ctx can run @image of @kind. */
+static CUresult
+image_check (const char *call, const void *image, const char *kind,
+    uint32_t ctx)
+{
+  int cc = mock_state.config.cc[mock_object (ctx)->device];
+  int driver = mock_state.config.driver_version;
+  ImageCheck c;
+
+  memset (&c, 0, sizeof (c));
+  if (strcmp (kind, "fatbin") == 0) {
+    if (!fatbin_check (image, cc, driver, &c)) {
+      mock_warn (call, "malformed fat binary container");
+      return CUDA_ERROR_INVALID_IMAGE;
+    }
+  } else {
+    ptx_text_check (image, cc, driver, &c);
+  }
+  if (c.ok) {
+    mock_trace (call, "%s image: %s for compute capability %d.%d", kind,
+        c.chosen, cc / 10, cc % 10);
+    return CUDA_SUCCESS;
+  }
+  mock_warn (call, "%s image (%d SASS, %d PTX entries, PTX of CUDA %d.%d) "
+      "has nothing that compute capability %d.%d with driver CUDA %d.%d "
+      "runs", kind, c.n_sass, c.n_ptx, c.ptx_cuda / 1000,
+      c.ptx_cuda % 1000 / 10, cc / 10, cc % 10, driver / 1000,
+      driver % 1000 / 10);
+  return c.too_old ? CUDA_ERROR_UNSUPPORTED_PTX_VERSION :
+      CUDA_ERROR_NO_BINARY_FOR_GPU;
+}
+
 unsigned int
 mock_module_release_context (uint32_t ctx)
 {
@@ -130,7 +305,11 @@ cuModuleLoadData (CUmodule * module, const void *image)
     ret = CUDA_ERROR_INVALID_VALUE;
   else if ((kind = image_kind (image)) == NULL)
     ret = CUDA_ERROR_INVALID_IMAGE;
-  else if (mock_inject (MOCK_FAIL_MODULE, call))
+  else
+    ret = image_check (call, image, kind, ctx);
+  if (ret != CUDA_SUCCESS)
+    goto out;
+  if (mock_inject (MOCK_FAIL_MODULE, call))
     ret = CUDA_ERROR_NO_BINARY_FOR_GPU;
   else if (mock_inject (MOCK_FAIL_IMAGE, call))
     ret = CUDA_ERROR_INVALID_IMAGE;
@@ -326,6 +505,96 @@ run_chain_kernel (const char *call, uint32_t ctx, const ChainKernel * k,
   k->host_launch (g, b, args);
 }
 
+/* Bytes of each kernel parameter (kernelParams[i] points to that many), per
+ * kernel_names[] entry: a queued launch keeps copies of them. */
+static const size_t prep_arg_sizes[PREP_KARG_COUNT] = {
+  [PREP_KARG_PARAMS] = sizeof (PrepParams),
+  [PREP_KARG_SLOTS] = sizeof (PrepSlotTable),
+  [PREP_KARG_Y] = sizeof (uint64_t),
+  [PREP_KARG_Y_STRIDE] = sizeof (int),
+  [PREP_KARG_UV] = sizeof (uint64_t),
+  [PREP_KARG_UV_STRIDE] = sizeof (int),
+  [PREP_KARG_DST] = sizeof (uint64_t),
+};
+
+static const size_t convert_arg_sizes[CHAIN_CONVERT_COUNT] = {
+  8, sizeof (int), 8, sizeof (int), sizeof (int), sizeof (int), 8,
+  sizeof (int)
+};
+
+static const size_t resize_arg_sizes[CHAIN_RESIZE_COUNT] = {
+  8, sizeof (int), sizeof (ChainRect), 8, sizeof (int), sizeof (int),
+  sizeof (int), sizeof (ChainRect), sizeof (int)
+};
+
+static const size_t normalize_arg_sizes[CHAIN_NORMALIZE_COUNT] = {
+  8, sizeof (int), sizeof (int), sizeof (int), sizeof (ChainNorm), 8
+};
+
+static const size_t *const arg_sizes[N_KERNELS] = {
+  prep_arg_sizes, convert_arg_sizes, resize_arg_sizes, normalize_arg_sizes
+};
+
+static const int arg_counts[N_KERNELS] = {
+  PREP_KARG_COUNT, CHAIN_CONVERT_COUNT, CHAIN_RESIZE_COUNT,
+  CHAIN_NORMALIZE_COUNT
+};
+
+/* A queued launch: the kernel, its geometry and copies of its parameters
+ * (the caller's may be gone when it runs). */
+typedef struct
+{
+  int kernel;                   /* index in kernel_names[] */
+  const ChainKernel *chain;
+  unsigned int grid[3], block[3];
+  void *params[CHAIN_ARGS_MAX];
+  uint8_t storage[] __attribute__((aligned (16)));      /* the copies */
+} QueuedLaunch;
+
+/* Runs a queued launch: a fault injected here (MOCK_CUDA_FAIL=kernel-fault)
+ * sticks to the context (mock-stream.c), else the kernel runs. */
+static void
+launch_run (MockOp * op)
+{
+  QueuedLaunch *l = op->data;
+
+  if (mock_inject (MOCK_FAIL_KERNEL, op->call)) {
+    mock_stream_fault (op->ctx, CUDA_ERROR_ILLEGAL_ADDRESS);
+    return;
+  }
+  if (l->chain != NULL)
+    run_chain_kernel (op->call, op->ctx, l->chain, l->grid, l->block,
+        l->params);
+  else
+    run_kernel (op->call, op->ctx, l->grid, l->block, l->params);
+}
+
+static void
+launch_enqueue (const char *call, MockObject * queue, uint32_t ctx,
+    int kernel, const ChainKernel * chain, const unsigned int grid[3],
+    const unsigned int block[3], void **params)
+{
+  QueuedLaunch *l;
+  size_t total = 0, off = 0;
+  int i;
+
+  for (i = 0; i < arg_counts[kernel]; i++)
+    total += (arg_sizes[kernel][i] + 15) & ~(size_t) 15;
+  l = calloc (1, sizeof (QueuedLaunch) + total);
+  if (l == NULL)
+    mock_fatal (call, "out of host memory");
+  l->kernel = kernel;
+  l->chain = chain;
+  memcpy (l->grid, grid, sizeof (l->grid));
+  memcpy (l->block, block, sizeof (l->block));
+  for (i = 0; i < arg_counts[kernel]; i++) {
+    memcpy (l->storage + off, params[i], arg_sizes[kernel][i]);
+    l->params[i] = l->storage + off;
+    off += (arg_sizes[kernel][i] + 15) & ~(size_t) 15;
+  }
+  mock_stream_enqueue (queue, ctx, call, launch_run, l);
+}
+
 static CUresult
 launch (const char *call, CUfunction f, const unsigned int grid[3],
     const unsigned int block[3], unsigned int shared, CUstream stream,
@@ -366,11 +635,8 @@ launch (const char *call, CUfunction f, const unsigned int grid[3],
   }
   if (mock_inject (MOCK_FAIL_LAUNCH, call))
     return CUDA_ERROR_LAUNCH_FAILED;
-  if (chain != NULL)
-    run_chain_kernel (call, ctx, chain, grid, block, params);
-  else
-    run_kernel (call, ctx, grid, block, params);
-  mock_stream_submit (queue);
+  launch_enqueue (call, queue, ctx, (int) fn->flags, chain, grid, block,
+      params);
   mock_state.stats.launches++;
   memcpy (mock_state.stats.last_grid, grid, 3 * sizeof (unsigned int));
   memcpy (mock_state.stats.last_block, block, 3 * sizeof (unsigned int));

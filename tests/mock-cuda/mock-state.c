@@ -39,6 +39,8 @@ static const char *const fail_names[MOCK_FAIL_N] = {
   [MOCK_FAIL_IMAGE] = "image",
   [MOCK_FAIL_LAUNCH] = "launch",
   [MOCK_FAIL_SYNC] = "sync",
+  [MOCK_FAIL_KERNEL] = "kernel-fault",
+  [MOCK_FAIL_PUSH] = "push",
 };
 
 /* ------------------------------------------------------------------------ */
@@ -115,6 +117,28 @@ parse_fill (const char *value)
   return (int) env_uint ("MOCK_CUDA_FILL", 0xa5, 255);
 }
 
+/* MOCK_CUDA_CC: "M.m" for every device, or "M.m,M.m,..." one per device
+ * (the last one repeats); default 8.6. */
+static void
+parse_cc (const char *value, int *cc)
+{
+  const char *p = value;
+  int i = 0, last = 86;
+
+  while (p != NULL && *p != '\0' && i < MOCK_DEVICES_MAX) {
+    unsigned int major, minor;
+    int n = 0;
+
+    if (sscanf (p, "%u.%u%n", &major, &minor, &n) != 2 || major > 99
+        || minor > 9 || (p[n] != '\0' && p[n] != ','))
+      config_error ("MOCK_CUDA_CC", value);
+    last = cc[i++] = (int) (major * 10 + minor);
+    p = p[n] == ',' ? p + n + 1 : NULL;
+  }
+  for (; i < MOCK_DEVICES_MAX; i++)
+    cc[i] = last;
+}
+
 /* A fork () from one thread while another holds the lock would leave the
  * child's copy locked forever: hold it across fork (). */
 static void
@@ -137,6 +161,7 @@ config_load (void)
   c->n_devices = (int) env_uint ("MOCK_CUDA_DEVICES", 1, 64);
   c->driver_version = (int) env_uint ("MOCK_CUDA_DRIVER_VERSION",
       CUDA_VERSION, 1000000);
+  parse_cc (getenv ("MOCK_CUDA_CC"), c->cc);
   c->peer_access = (int) env_uint ("MOCK_CUDA_PEER", 1, 1);
   c->fill = parse_fill (getenv ("MOCK_CUDA_FILL"));
   c->leak_mode = parse_leak_mode (getenv ("MOCK_CUDA_LEAK_CHECK"));
@@ -225,10 +250,16 @@ mock_inject (MockFailKind kind, const char *call)
   const MockConfig *c = &mock_state.config;
   uint64_t n;
 
-  if (!(c->fail_mask & (1u << kind)))
+  uint64_t after = c->fail_after, count = c->fail_count;
+
+  if (c->armed_mask & (1u << kind)) {
+    after = c->armed_after[kind];
+    count = c->armed_count[kind];
+  } else if (!(c->fail_mask & (1u << kind))) {
     return 0;
+  }
   n = ++mock_state.fail_calls[kind];
-  if (n <= c->fail_after || n - c->fail_after > c->fail_count)
+  if (n <= after || n - after > count)
     return 0;
   mock_state.stats.injected_failures++;
   fprintf (stderr, "mock-cuda: %s: injected failure (MOCK_CUDA_FAIL=%s, "
@@ -237,13 +268,42 @@ mock_inject (MockFailKind kind, const char *call)
   return 1;
 }
 
+/* Calls that still work in a context that faulted: the context stack, its
+ * destruction, and what needs no context. */
+static int
+works_after_fault (const char *call)
+{
+  static const char *const prefixes[] = { "cuCtxPushCurrent",
+    "cuCtxPopCurrent", "cuCtxGetCurrent", "cuCtxDestroy", "cuCtxCreate",
+    "cuDevice", "cuDriverGetVersion", "cuInit", "cuGetError"
+  };
+  size_t i;
+
+  for (i = 0; i < sizeof (prefixes) / sizeof (prefixes[0]); i++)
+    if (strncmp (call, prefixes[i], strlen (prefixes[i])) == 0)
+      return 1;
+  return 0;
+}
+
+/* cuInit done, and the current context (if any) has not faulted: after a
+ * kernel fault every call in that context returns its error, until it is
+ * destroyed (mock-stream.c). */
 CUresult
 mock_check_init (const char *call)
 {
-  if (mock_state.initialized)
-    return CUDA_SUCCESS;
-  mock_warn (call, "called before a successful cuInit");
-  return CUDA_ERROR_NOT_INITIALIZED;
+  uint32_t ctx;
+
+  if (!mock_state.initialized) {
+    mock_warn (call, "called before a successful cuInit");
+    return CUDA_ERROR_NOT_INITIALIZED;
+  }
+  ctx = mock_current_context ();
+  if (ctx != 0 && mock_object (ctx)->sticky != CUDA_SUCCESS
+      && !works_after_fault (call)) {
+    mock_trace (call, "sticky error of context %p", mock_handle (ctx));
+    return mock_object (ctx)->sticky;
+  }
+  return CUDA_SUCCESS;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -372,6 +432,45 @@ mock_cuda_get_stats (MockCudaStats * stats, size_t size)
   memcpy (stats, &mock_state.stats,
       size < sizeof (MockCudaStats) ? size : sizeof (MockCudaStats));
   mock_leave ();
+}
+
+int
+mock_cuda_fail (const char *kind, uint64_t after, uint64_t count)
+{
+  int k, found = -1;
+
+  mock_enter ("mock_cuda_fail");
+  for (k = 0; k < MOCK_FAIL_N; k++)
+    if (strcmp (kind, fail_names[k]) == 0)
+      found = k;
+  if (found >= 0) {
+    mock_state.config.armed_mask |= 1u << found;
+    mock_state.config.armed_after[found] = after;
+    mock_state.config.armed_count[found] = count;
+    mock_state.fail_calls[found] = 0;
+  }
+  mock_leave ();
+  return found >= 0;
+}
+
+uint64_t
+mock_cuda_get_pending (const void *handle)
+{
+  uint64_t n = 0;
+  uint32_t i;
+
+  mock_enter ("mock_cuda_get_pending");
+  for (i = 1; i < mock_state.n_objects; i++) {
+    const MockObject *o = &mock_state.objects[i];
+
+    if (!o->live || (o->kind != MOCK_OBJ_CONTEXT && o->kind != MOCK_OBJ_STREAM))
+      continue;
+    if (handle == NULL || mock_handle (i) == handle
+        || (o->kind == MOCK_OBJ_STREAM && mock_handle (o->owner) == handle))
+      n += o->pending;
+  }
+  mock_leave ();
+  return n;
 }
 
 void

@@ -48,8 +48,10 @@
 #define MOCK_PITCH_ALIGN 512    /* cuMemAllocPitch pitch, texture alignment */
 #define MOCK_FREED_MAX 4096     /* freed allocations remembered */
 #define MOCK_STACK_MAX 64       /* per-thread context stack */
+#define MOCK_DEVICES_MAX 64     /* MOCK_CUDA_DEVICES */
 
-typedef enum {
+typedef enum
+{
   MOCK_FAIL_INIT = 0,
   MOCK_FAIL_CTX,
   MOCK_FAIL_ALLOC,
@@ -60,18 +62,23 @@ typedef enum {
   MOCK_FAIL_IMAGE,
   MOCK_FAIL_LAUNCH,
   MOCK_FAIL_SYNC,
+  MOCK_FAIL_KERNEL,             /* a fault inside a kernel, when it runs */
+  MOCK_FAIL_PUSH,               /* cuCtxPushCurrent_v2 */
   MOCK_FAIL_N
 } MockFailKind;
 
-typedef enum {
+typedef enum
+{
   MOCK_LEAKS_OFF = 0,
   MOCK_LEAKS_WARN,
   MOCK_LEAKS_FAIL
 } MockLeakMode;
 
-typedef struct {
+typedef struct
+{
   int n_devices;                /* MOCK_CUDA_DEVICES */
   int driver_version;           /* MOCK_CUDA_DRIVER_VERSION */
+  int cc[MOCK_DEVICES_MAX];     /* MOCK_CUDA_CC: major * 10 + minor */
   int peer_access;              /* MOCK_CUDA_PEER */
   int fill;                     /* MOCK_CUDA_FILL, -1: leave zeroes */
   MockLeakMode leak_mode;       /* MOCK_CUDA_LEAK_CHECK */
@@ -80,9 +87,13 @@ typedef struct {
   unsigned int fail_mask;       /* MOCK_CUDA_FAIL, 1 << MockFailKind */
   uint64_t fail_after;          /* MOCK_CUDA_FAIL_AFTER */
   uint64_t fail_count;          /* MOCK_CUDA_FAIL_COUNT */
+  uint64_t armed_after[MOCK_FAIL_N];    /* mock_cuda_fail (): per kind */
+  uint64_t armed_count[MOCK_FAIL_N];
+  unsigned int armed_mask;
 } MockConfig;
 
-typedef enum {
+typedef enum
+{
   MOCK_OBJ_CONTEXT = 1,
   MOCK_OBJ_STREAM,
   MOCK_OBJ_MODULE,
@@ -93,7 +104,8 @@ typedef enum {
 
 /* A context, stream, module or function.  Index 0 of the table is unused, so
  * 0 means "none". */
-typedef struct {
+typedef struct
+{
   MockObjKind kind;
   int live;
   pid_t pid;                    /* creator: leaks are per process */
@@ -101,23 +113,28 @@ typedef struct {
   int device;                   /* context */
   unsigned int flags;           /* context, stream: creation flags;
                                  * function: its kernel (mock-module.c) */
-  uint64_t pending;             /* stream, context (its NULL stream): async
-                                 * operations since the last sync */
+  uint64_t pending;             /* stream, context (its NULL stream): queued
+                                 * operations not run yet (mock-stream.c) */
   uint64_t submitted;           /* stream, context: async operations ever */
   uint32_t stream;              /* event: the queue it was last recorded on
                                  * (a stream, or a context's NULL stream) */
-  uint64_t mark;                /* event: that queue's submitted count then */
+  uint64_t mark;                /* event: the last operation id then;
+                                 * pool: its release threshold */
+  CUresult sticky;              /* context: the error of a kernel fault,
+                                 * returned by every later call in it */
   uint32_t *peers;              /* context: peers it may access */
   size_t n_peers;
   uint32_t function;            /* module: its kernel's function, or 0 */
 } MockObject;
 
-typedef enum {
+typedef enum
+{
   MOCK_MEM_DEVICE = 1,
   MOCK_MEM_PINNED
 } MockMemKind;
 
-typedef struct {
+typedef struct
+{
   MockMemKind kind;
   uint64_t serial;              /* #n in messages */
   pid_t pid;
@@ -132,7 +149,27 @@ typedef struct {
   const char *free_call;        /* freeing call (freed ring only) */
 } MockAlloc;
 
-typedef struct {
+/* An operation queued on a stream (or a context's NULL stream), run later:
+ * at a synchronization, or first by an operation that depends on it
+ * (mock-stream.c). */
+typedef struct MockOp MockOp;
+typedef void (*MockOpRun) (MockOp * op);
+
+struct MockOp
+{
+  uint64_t id;                  /* global order of submission, from 1 */
+  uint32_t ctx;
+  uint32_t queue;               /* a stream, or ctx for its NULL stream */
+  const char *call;             /* the submitting call */
+  MockOpRun run;                /* NULL: a cuStreamWaitEvent marker */
+  void *data;                   /* free ()d after it ran or was dropped */
+  uint32_t wait_queue;          /* marker: ops of this queue ... */
+  uint64_t wait_mark;           /* ... up to this id come first */
+  int done;
+};
+
+typedef struct
+{
   pthread_mutex_t lock;
   MockConfig config;
   int initialized;              /* cuInit succeeded */
@@ -155,6 +192,12 @@ typedef struct {
   unsigned int released;
   pid_t released_pid;
 
+  MockOp **ops;                 /* queued operations, by id */
+  size_t n_ops;
+  size_t cap_ops;
+  uint64_t next_op;
+  int flushing;                 /* ops are running: none is removed */
+
   MockCudaStats stats;
 } MockState;
 
@@ -164,11 +207,11 @@ extern MockState mock_state;
 void mock_enter (const char *call);
 void mock_leave (void);
 void mock_fatal (const char *call, const char *format, ...)
-    __attribute__ ((noreturn, format (printf, 2, 3)));
+    __attribute__((noreturn, format (printf, 2, 3)));
 void mock_warn (const char *call, const char *format, ...)
-    __attribute__ ((format (printf, 2, 3)));
+    __attribute__((format (printf, 2, 3)));
 void mock_trace (const char *call, const char *format, ...)
-    __attribute__ ((format (printf, 2, 3)));
+    __attribute__((format (printf, 2, 3)));
 int mock_inject (MockFailKind kind, const char *call);
 CUresult mock_check_init (const char *call);
 uint32_t mock_object_new (MockObjKind kind, uint32_t owner);
@@ -190,14 +233,24 @@ uint8_t *mock_device_range (const char *call, const char *what,
     CUdeviceptr addr, size_t bytes, uint32_t ctx);
 void mock_host_range (const char *call, const char *what, const void *ptr,
     size_t bytes);
+int mock_host_is_pinned (const void *ptr);
 unsigned int mock_memory_release_context (uint32_t ctx);
 unsigned int mock_memory_report_leaks (pid_t pid);
 
 /* mock-stream.c */
 MockObject *mock_stream_resolve (const char *call, CUstream stream,
     uint32_t ctx);
+int mock_queue_is_null (const MockObject * queue);
 void mock_stream_submit (MockObject * queue);
-void mock_stream_sync_legacy (uint32_t ctx);
+void mock_stream_enqueue (MockObject * queue, uint32_t ctx, const char *call,
+    MockOpRun run, void *data);
+void mock_stream_enqueue_wait (MockObject * queue, uint32_t ctx,
+    const char *call, uint32_t wait_queue, uint64_t wait_mark);
+CUresult mock_stream_flush_queue (uint32_t queue, uint64_t upto);
+CUresult mock_stream_sync_legacy (uint32_t ctx);
+CUresult mock_stream_sync_context (uint32_t ctx);
+void mock_stream_sync_device (int device);
+void mock_stream_fault (uint32_t ctx, CUresult error);
 unsigned int mock_stream_release_context (uint32_t ctx);
 
 /* mock-async.c */

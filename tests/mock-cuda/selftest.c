@@ -289,21 +289,95 @@ test_pool (void)
 /* ------------------------------------------------------------------------ */
 /* 4: module and kernel */
 
-/* An nvcc fat binary header (magic, version 1, header size 16, no data). */
-static const guint8 fake_fatbin[16] __attribute__((aligned (8))) = {
-  0x50, 0xed, 0x55, 0xba, 0x01, 0x00, 0x10, 0x00,
-};
+/* An nvcc fat binary container (mock-module.c): the 16-byte header, then
+ * @n entries of a 64-byte header and 16 bytes of payload: kind (1: PTX, 2:
+ * SASS), version (major << 16 | minor) and architecture of each. */
+typedef struct
+{
+  int kind, major, minor, arch;
+} FakeEntry;
+
+static guint8 *
+fake_fatbin_new (const FakeEntry * e, int n)
+{
+  guint64 size = (guint64) n * 80;
+  guint8 *b = g_malloc0 (16 + size);
+  int i;
+
+  GST_WRITE_UINT32_LE (b, 0xba55ed50);
+  GST_WRITE_UINT16_LE (b + 4, 1);
+  GST_WRITE_UINT16_LE (b + 6, 16);
+  GST_WRITE_UINT64_LE (b + 8, size);
+  for (i = 0; i < n; i++) {
+    guint8 *h = b + 16 + 80 * i;
+
+    GST_WRITE_UINT16_LE (h, e[i].kind);
+    GST_WRITE_UINT16_LE (h + 2, 0x0101);
+    GST_WRITE_UINT32_LE (h + 4, 64);
+    GST_WRITE_UINT64_LE (h + 8, 16);
+    GST_WRITE_UINT32_LE (h + 24, (guint32) e[i].major << 16 | e[i].minor);
+    GST_WRITE_UINT32_LE (h + 28, e[i].arch);
+  }
+  return b;
+}
+
+/* What the default device (8.6) and driver (cuda.h's CUDA_VERSION) load. */
+static void
+test_fatbin_contents (void)
+{
+  static const FakeEntry sass_80[] = { {2, 1, 8, 80} };
+  static const FakeEntry sass_75_89[] = { {2, 1, 8, 75}, {2, 1, 8, 89} };
+  static const FakeEntry ptx_80[] = { {1, 7, 0, 80} };
+  static const FakeEntry ptx_90[] = { {1, 7, 0, 90} };
+  static const FakeEntry ptx_new[] = { {1, 99, 0, 80} };
+  static const FakeEntry sass_new[] = { {2, 1, 8, 86}, {1, 99, 0, 120} };
+  static const struct
+  {
+    const FakeEntry *e;
+    int n;
+    CUresult want;
+    const char *what;
+  } cases[] = {
+    {sass_80, 1, CUDA_SUCCESS, "SASS sm_80 runs on 8.6"},
+    {sass_75_89, 2, CUDA_ERROR_NO_BINARY_FOR_GPU,
+        "SASS sm_75 and sm_89 only: CUDA_ERROR_NO_BINARY_FOR_GPU on 8.6"},
+    {ptx_80, 1, CUDA_SUCCESS, "PTX compute_80 (ISA 7.0) is compiled for 8.6"},
+    {ptx_90, 1, CUDA_ERROR_NO_BINARY_FOR_GPU,
+        "PTX compute_90 only: CUDA_ERROR_NO_BINARY_FOR_GPU on 8.6"},
+    {ptx_new, 1, CUDA_ERROR_UNSUPPORTED_PTX_VERSION,
+        "PTX of a newer toolkit than the driver: "
+          "CUDA_ERROR_UNSUPPORTED_PTX_VERSION"},
+    {sass_new, 2, CUDA_ERROR_UNSUPPORTED_PTX_VERSION,
+        "SASS of a newer toolkit's major version than the driver's: refused"},
+  };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (cases); i++) {
+    guint8 *image = fake_fatbin_new (cases[i].e, cases[i].n);
+    CUmodule m = NULL;
+    CUresult ret = CuModuleLoadData (&m, image);
+
+    check (ret == cases[i].want, "cuModuleLoadData: %s", cases[i].what);
+    if (ret == CUDA_SUCCESS)
+      CuModuleUnload (m);
+    g_free (image);
+  }
+}
 
 static void
 test_module (CUmodule * module)
 {
+  static const FakeEntry sass_86[] = { {2, 1, 8, 86} };
+  guint8 *fatbin = fake_fatbin_new (sass_86, 1);
   CUmodule other;
   CUfunction f;
   static const char ptx[] = "//\n// mock\n.version 8.0\n.target sm_86\n";
   static const char elf[] = "\177ELF\2\1\1";
 
-  check (CuModuleLoadData (module, fake_fatbin) == CUDA_SUCCESS,
-      "cuModuleLoadData accepts a fat binary");
+  check (CuModuleLoadData (module, fatbin) == CUDA_SUCCESS,
+      "cuModuleLoadData accepts a fat binary with SASS sm_86");
+  g_free (fatbin);
+  test_fatbin_contents ();
   check (CuModuleLoadData (&other, elf) == CUDA_ERROR_INVALID_IMAGE,
       "cuModuleLoadData rejects anything else: CUDA_ERROR_INVALID_IMAGE");
   if (check (CuModuleLoadData (&other, ptx) == CUDA_SUCCESS,
@@ -374,6 +448,51 @@ compare_with_cpu (CUdeviceptr dst, size_t bytes)
   g_free (cpu);
 }
 
+/* Deferred work (mock-stream.c), with the launch into @dst still queued on
+ * the blocking @stream: a copy on a non-blocking stream, not ordered after
+ * it, reads the old bytes; a synchronous copy (NULL stream) waits for it. */
+static void
+test_deferred (CUdeviceptr dst, CUstream stream)
+{
+  MockCudaGetPendingFunc pending = NULL;
+  GModule *m = g_module_open ("libcuda.so.1", G_MODULE_BIND_LAZY);
+  CUstream other = NULL;
+  CUDA_MEMCPY2D c;
+  guint8 *pinned = NULL, first = 0;
+
+  if (m != NULL)
+    g_module_symbol (m, "mock_cuda_get_pending", (gpointer *) & pending);
+  if (!check (pending != NULL && pending (stream) == 1
+          && pending (gst_cuda_context_get_handle (fx.ctx)) == 1
+          && pending (NULL) == 1,
+          "mock_cuda_get_pending: 1 on the stream, its context, in all"))
+    goto out;
+  check (CuStreamCreate (&other, CU_STREAM_NON_BLOCKING) == CUDA_SUCCESS
+      && CuMemAllocHost ((void **) &pinned, 16) == CUDA_SUCCESS,
+      "a non-blocking stream, 16 bytes of pinned memory");
+  memset (&c, 0, sizeof (c));
+  c.srcMemoryType = CU_MEMORYTYPE_DEVICE;
+  c.srcDevice = dst;
+  c.dstMemoryType = CU_MEMORYTYPE_HOST;
+  c.dstHost = pinned;
+  c.srcPitch = c.dstPitch = c.WidthInBytes = 16;
+  c.Height = 1;
+  memset (pinned, 0, 16);
+  check (CuMemcpy2DAsync (&c, other) == CUDA_SUCCESS && pinned[0] == 0
+      && pending (other) == 1, "an async copy to pinned memory is queued");
+  check (CuStreamSynchronize (other) == CUDA_SUCCESS && pinned[0] == 0xa5
+      && pending (stream) == 1, "a non-blocking stream does not wait for "
+      "the kernel: the tensor's old bytes (0xa5)");
+  check (download (dst, 16, &first, 1, 1) == CUDA_SUCCESS
+      && pending (NULL) == 0 && first != 0xa5,
+      "a synchronous copy runs the blocking stream's kernel first");
+  CuMemFreeHost (pinned);
+  CuStreamDestroy (other);
+out:
+  if (m != NULL)
+    g_module_close (m);
+}
+
 static void
 test_kernel (void)
 {
@@ -401,6 +520,7 @@ test_kernel (void)
   s = stats ();
   check (s.launches == 1 && s.unsynced_ops == 1 && s.last_grid[0] == grid.x
       && s.last_block[1] == block.y, "counters: 1 launch, not synced yet");
+  test_deferred (dst, stream);
   check (CuStreamSynchronize (stream) == CUDA_SUCCESS
       && stats ().unsynced_ops == 0, "cuStreamSynchronize");
   compare_with_cpu (dst, bytes);
@@ -506,7 +626,8 @@ test_newer_entry_points (void)
   check (event_create (&event, CU_EVENT_DISABLE_TIMING) == CUDA_SUCCESS
       && event_record (event, stream) == CUDA_SUCCESS,
       "cuEventCreate, cuEventRecord");
-  check (stats ().unsynced_ops == 2, "2 operations not synced yet");
+  /* the copy from pageable memory was done when it returned */
+  check (stats ().unsynced_ops == 1, "1 operation (the memset) queued");
   check (event_sync (event) == CUDA_SUCCESS && stats ().unsynced_ops == 0,
       "cuEventSynchronize: the work before the record is done");
   check (dtod (b, a, 256) == CUDA_SUCCESS && dtoh (out, b, 256) ==
@@ -675,6 +796,8 @@ kernel_overrun (void)
   /* one float short */
   CuMemAlloc (&dst, (unsigned int) prep_plan_output_bytes (fx.plan) - 4);
   launch (dst, NULL, &grid, &block);
+  /* the launch is queued: it runs (and is checked) here */
+  CuStreamSynchronize (NULL);
 }
 
 static void
