@@ -18,10 +18,7 @@
  * work is deferred as on a GPU (tests/mock-cuda/mock-stream.c): each pulled
  * output is checked for work the element left queued where it promised
  * synchronized output, and each test ends with balanced context pushes
- * (tests/mock-cuda/mock-cuda-check.h).
- *
- * Tests of element behaviours not implemented yet return at once unless
- * CUDA_MOCK_PENDING is set (each names its behaviour). */
+ * (tests/mock-cuda/mock-cuda-check.h). */
 
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -736,16 +733,6 @@ GST_END_TEST;
 /* pool's bound, kernel faults, contexts, synchronization, pinned staging   */
 /* ------------------------------------------------------------------------ */
 
-/* Set CUDA_MOCK_PENDING to run the tests of element behaviours that are
- * not implemented yet. */
-#define PENDING_BEHAVIOUR(what) \
-  G_STMT_START { \
-    if (g_getenv ("CUDA_MOCK_PENDING") == NULL) { \
-      GST_INFO ("skipped until the element does it: %s", what); \
-      return; \
-    } \
-  } G_STMT_END
-
 static MockCudaStats
 mock_stats (void)
 {
@@ -826,6 +813,7 @@ static const DeviceCase device_cases[] = {
 GST_START_TEST (test_device_cannot_run_build)
 {
   const DeviceCase *c = &device_cases[__i__];
+  GstElement *element;
   GstHarness *h;
   GstBus *bus;
   GString *text;
@@ -841,7 +829,6 @@ GST_START_TEST (test_device_cannot_run_build)
   gsize bytes;
   guint i;
 
-  PENDING_BEHAVIOUR ("CUDA caps only on a device that can run the build");
   bus = gst_bus_new ();
   text = g_string_new (NULL);
   if (c->old_driver) {
@@ -853,9 +840,12 @@ GST_START_TEST (test_device_cannot_run_build)
     g_setenv (c->var, c->value, TRUE);
   }
   driver = g_strdup_printf ("%d.%d", version / 1000, version % 1000 / 10);
-  h = gst_harness_new ("cudapreproc");
-  g_object_set (h->element, "width", 16, "height", 16, NULL);
-  gst_element_set_bus (h->element, bus);
+  /* the bus first: the element may check the device as soon as it starts */
+  element = gst_element_factory_make ("cudapreproc", NULL);
+  g_object_set (element, "width", 16, "height", 16, NULL);
+  gst_element_set_bus (element, bus);
+  h = gst_harness_new_with_element (element, "sink", "src");
+  gst_object_unref (element);
   sink = gst_element_get_static_pad (h->element, "sink");
   caps = gst_pad_query_caps (sink, NULL);
   for (i = 0; i < gst_caps_get_size (caps); i++) {
@@ -905,8 +895,11 @@ GST_START_TEST (test_device_cannot_run_build)
   gst_harness_teardown (h);
 
   /* CUDA-only upstream: not negotiated, with the documented error */
-  h = gst_harness_new_parse ("cudapreproc width=16 height=16");
-  gst_element_set_bus (h->element, bus);
+  element = gst_element_factory_make ("cudapreproc", NULL);
+  g_object_set (element, "width", 16, "height", 16, NULL);
+  gst_element_set_bus (element, bus);
+  h = gst_harness_new_with_element (element, "sink", "src");
+  gst_object_unref (element);
   sink = gst_element_get_static_pad (h->element, "sink");
   caps = gst_caps_from_string (CUDA_NV12);
   fail_if (gst_pad_query_accept_caps (sink, caps));
@@ -974,7 +967,6 @@ GST_START_TEST (test_output_pool_bound)
   HostFrame f;
   guint i;
 
-  PENDING_BEHAVIOUR ("a bounded CUDA output pool (output-buffers)");
   ctx = test_context (0);
   pool = cuda_pool_new (ctx);
   h = gst_harness_new_parse ("cudapreproc width=16 height=16 "
@@ -1096,7 +1088,6 @@ GST_START_TEST (test_context_push_fails)
   GstBuffer *in;
   HostFrame f;
 
-  PENDING_BEHAVIOUR ("a failed context push is an error, with no pop");
   ctx = test_context (0);
   pool = cuda_pool_new (ctx);
   h = gst_harness_new_parse ("cudapreproc width=16 height=16");
@@ -1139,7 +1130,6 @@ GST_START_TEST (test_no_own_context)
   PrepConfig cfg;
   HostFrame f;
 
-  PENDING_BEHAVIOUR ("no context of its own when the input carries one");
   ctx = test_context (0);
   pool = cuda_pool_new (ctx);
   h = cuda_harness ("cudapreproc width=16 height=16", CUDA_TENSORS);
@@ -1178,10 +1168,6 @@ GST_START_TEST (test_output_synchronization)
   gfloat *expected;
   gsize bytes;
 
-#if GST_CUDA_PREPROC_TEST_STREAMS
-  if (cuda_out)
-    PENDING_BEHAVIOUR ("1.24+: CUDA output carries the element's stream");
-#endif
   ctx = test_context (0);
   pool = cuda_pool_new (ctx);
   h = cuda_harness ("cudapreproc width=32 height=24",
@@ -1236,7 +1222,6 @@ GST_START_TEST (test_pinned_download)
   guint64 first = 0, n;
   guint i;
 
-  PENDING_BEHAVIOUR ("the download goes through pinned staging memory");
   ctx = test_context (0);
   pool = cuda_pool_new (ctx);
   h = cuda_harness ("cudapreproc width=32 height=24", SYS_TENSORS);

@@ -50,8 +50,7 @@
 #define MOCK_STACK_MAX 64       /* per-thread context stack */
 #define MOCK_DEVICES_MAX 64     /* MOCK_CUDA_DEVICES */
 
-typedef enum
-{
+typedef enum {
   MOCK_FAIL_INIT = 0,
   MOCK_FAIL_CTX,
   MOCK_FAIL_ALLOC,
@@ -67,15 +66,13 @@ typedef enum
   MOCK_FAIL_N
 } MockFailKind;
 
-typedef enum
-{
+typedef enum {
   MOCK_LEAKS_OFF = 0,
   MOCK_LEAKS_WARN,
   MOCK_LEAKS_FAIL
 } MockLeakMode;
 
-typedef struct
-{
+typedef struct {
   int n_devices;                /* MOCK_CUDA_DEVICES */
   int driver_version;           /* MOCK_CUDA_DRIVER_VERSION */
   int cc[MOCK_DEVICES_MAX];     /* MOCK_CUDA_CC: major * 10 + minor */
@@ -92,8 +89,7 @@ typedef struct
   unsigned int armed_mask;
 } MockConfig;
 
-typedef enum
-{
+typedef enum {
   MOCK_OBJ_CONTEXT = 1,
   MOCK_OBJ_STREAM,
   MOCK_OBJ_MODULE,
@@ -104,8 +100,7 @@ typedef enum
 
 /* A context, stream, module or function.  Index 0 of the table is unused, so
  * 0 means "none". */
-typedef struct
-{
+typedef struct {
   MockObjKind kind;
   int live;
   pid_t pid;                    /* creator: leaks are per process */
@@ -127,14 +122,12 @@ typedef struct
   uint32_t function;            /* module: its kernel's function, or 0 */
 } MockObject;
 
-typedef enum
-{
+typedef enum {
   MOCK_MEM_DEVICE = 1,
   MOCK_MEM_PINNED
 } MockMemKind;
 
-typedef struct
-{
+typedef struct {
   MockMemKind kind;
   uint64_t serial;              /* #n in messages */
   pid_t pid;
@@ -155,8 +148,7 @@ typedef struct
 typedef struct MockOp MockOp;
 typedef void (*MockOpRun) (MockOp * op);
 
-struct MockOp
-{
+struct MockOp {
   uint64_t id;                  /* global order of submission, from 1 */
   uint32_t ctx;
   uint32_t queue;               /* a stream, or ctx for its NULL stream */
@@ -168,8 +160,7 @@ struct MockOp
   int done;
 };
 
-typedef struct
-{
+typedef struct {
   pthread_mutex_t lock;
   MockConfig config;
   int initialized;              /* cuInit succeeded */
@@ -207,11 +198,11 @@ extern MockState mock_state;
 void mock_enter (const char *call);
 void mock_leave (void);
 void mock_fatal (const char *call, const char *format, ...)
-    __attribute__((noreturn, format (printf, 2, 3)));
+    __attribute__ ((noreturn, format (printf, 2, 3)));
 void mock_warn (const char *call, const char *format, ...)
-    __attribute__((format (printf, 2, 3)));
+    __attribute__ ((format (printf, 2, 3)));
 void mock_trace (const char *call, const char *format, ...)
-    __attribute__((format (printf, 2, 3)));
+    __attribute__ ((format (printf, 2, 3)));
 int mock_inject (MockFailKind kind, const char *call);
 CUresult mock_check_init (const char *call);
 uint32_t mock_object_new (MockObjKind kind, uint32_t owner);
