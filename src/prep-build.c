@@ -144,11 +144,23 @@ static PrepStatus
 prep_plan_alloc (PrepPlan * plan)
 {
   size_t n = (size_t) plan->cfg.batch_size * (size_t) plan->cfg.out_width;
+  size_t per_slot = (size_t) plan->cfg.out_width +
+      (size_t) plan->cfg.out_height;
 
   if (n > SIZE_MAX / sizeof (PrepTap))
     return PREP_ERROR_NO_MEMORY;
   plan->col_taps = malloc (n * sizeof (PrepTap));
   if (plan->col_taps == NULL)
+    return PREP_ERROR_NO_MEMORY;
+  /* the kernel's table, for the batch's every slot: set_slots rewrites it
+   * in place; zeroed so that no byte of it is ever undefined */
+  if (per_slot > SIZE_MAX / sizeof (PrepTap) / (size_t) plan->cfg.batch_size)
+    return PREP_ERROR_NO_MEMORY;
+  plan->kernel_taps_bytes = (size_t) plan->cfg.batch_size * per_slot *
+      sizeof (PrepTap);
+  plan->kernel_taps = calloc ((size_t) plan->cfg.batch_size * per_slot,
+      sizeof (PrepTap));
+  if (plan->kernel_taps == NULL)
     return PREP_ERROR_NO_MEMORY;
   return prep_columns_init (plan);
 }
@@ -200,6 +212,7 @@ prep_plan_free (PrepPlan * plan)
     return;
   prep_columns_clear (plan);
   free (plan->col_taps);
+  free (plan->kernel_taps);
   free (plan);
 }
 

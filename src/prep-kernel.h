@@ -35,7 +35,19 @@
 extern "C" {
 #endif
 
+/* The entry point that computes its taps per thread (64-bit integer and
+ * double divisions): launched by prep_plan_launch (), kept until the element
+ * switches to PREP_KERNEL_TAPS_NAME / prep_plan_launch_taps (). */
 #define PREP_KERNEL_NAME "prep_nv12_to_tensor"
+
+/* The entry point that reads its taps from the plan's tap table:
+ *   extern "C" __global__ void prep_nv12_to_tensor_taps (PrepParams p,
+ *       const __grid_constant__ PrepSlotTable slots, const PrepTap * taps,
+ *       const uint8_t * y, int y_stride, const uint8_t * uv, int uv_stride,
+ *       void *dst);
+ * its kernelParams are indexed by PREP_TKARG_*.  Same output, bit for
+ * bit. */
+#define PREP_KERNEL_TAPS_NAME "prep_nv12_to_tensor_taps"
 
 /* Index of each kernel parameter in kernelParams. */
 enum {
@@ -48,6 +60,35 @@ enum {
   PREP_KARG_DST,                /* void *, the tensor (all slots) */
   PREP_KARG_COUNT
 };
+
+/* Index of each parameter of PREP_KERNEL_TAPS_NAME in kernelParams. */
+enum {
+  PREP_TKARG_PARAMS = 0,        /* PrepParams, by value */
+  PREP_TKARG_SLOTS,             /* PrepSlotTable, by value */
+  PREP_TKARG_TAPS,              /* const PrepTap *, the plan's tap table */
+  PREP_TKARG_Y,                 /* const uint8_t *, luma plane */
+  PREP_TKARG_Y_STRIDE,          /* int */
+  PREP_TKARG_UV,                /* const uint8_t *, interleaved chroma */
+  PREP_TKARG_UV_STRIDE,         /* int */
+  PREP_TKARG_DST,               /* void *, the tensor (all slots) */
+  PREP_TKARG_COUNT
+};
+
+/* The plan's tap table, in host memory, for the launcher to copy to device
+ * memory (the kernel's taps argument): batch_size blocks of out_width +
+ * out_height PrepTap, slot by slot; block s holds prep_axis_tap () of slot
+ * s's horizontal axis for x = 0 .. out_width - 1, then of its vertical
+ * axis for y = 0 .. out_height - 1 (the plan's interpolation).  Entries of
+ * padding slots are stale: the kernel does not sample them.
+ * The table is allocated by prep_plan_new () and rewritten in place by
+ * every prep_plan_set_slots (): its address and *bytes (= batch_size *
+ * (out_width + out_height) * sizeof (PrepTap)) never change for a plan, but
+ * its content does, so the launcher must copy it again after each
+ * prep_plan_set_slots () (the first prep_plan_valid_slots () blocks are
+ * enough: the rest are padding) and before the next launch.
+ * PREP_ERROR_INVALID_ARGUMENT for a NULL argument. */
+PrepStatus prep_plan_kernel_taps (const PrepPlan * plan, const void **taps,
+    size_t * bytes);
 
 typedef struct {
   unsigned int x, y, z;
@@ -70,8 +111,13 @@ void prep_kernel_extents (const PrepParams * p, const PrepSlotTable * slots,
 
 /* The host build of the kernel's own source, run over the whole grid: what
  * the mock driver's cuLaunchKernel calls, with kernelParams whose pointer
- * slots hold host addresses. */
+ * slots hold host addresses.  prep_kernel_host_launch () runs
+ * PREP_KERNEL_NAME (PREP_KARG_* parameters), prep_kernel_host_launch_taps ()
+ * PREP_KERNEL_TAPS_NAME (PREP_TKARG_* parameters, the taps argument a host
+ * address of the table, as prep_plan_kernel_taps () gives it). */
 void prep_kernel_host_launch (PrepDim3 grid, PrepDim3 block, void **args);
+void prep_kernel_host_launch_taps (PrepDim3 grid, PrepDim3 block,
+    void **args);
 
 /* What launches the kernel: CuLaunchKernel in the element, the host build
  * in tests.  @function and @stream are the caller's (CUfunction, CUstream).
@@ -88,6 +134,16 @@ PrepStatus prep_plan_launch (const PrepPlan * plan, uint64_t y, int y_stride,
     uint64_t uv, int uv_stride, uint64_t dst, size_t dst_size,
     PrepLaunchFunc launch, void *function, void *stream, void *user_data,
     int *launch_error);
+
+/* The same for PREP_KERNEL_TAPS_NAME (@function must be that entry point):
+ * @taps is the device address of a copy of the plan's tap table
+ * (prep_plan_kernel_taps ()) made after the plan's last
+ * prep_plan_set_slots ().  0 gives PREP_ERROR_INVALID_ARGUMENT like the
+ * other addresses.  prep_plan_launch () goes once the element calls this. */
+PrepStatus prep_plan_launch_taps (const PrepPlan * plan, uint64_t taps,
+    uint64_t y, int y_stride, uint64_t uv, int uv_stride, uint64_t dst,
+    size_t dst_size, PrepLaunchFunc launch, void *function, void *stream,
+    void *user_data, int *launch_error);
 
 #ifdef __cplusplus
 }

@@ -51,6 +51,11 @@ struct _PrepPlan
   /* batch_size * out_width entries, slot by slot: prep_axis_tap () per x */
   PrepTap *col_taps;
   PrepColumns cols;             /* the same taps, for the vectorized path */
+  /* the kernel's tap table (prep_plan_kernel_taps ()): batch_size blocks of
+   * out_width column taps then out_height row taps; kernel_taps_bytes of
+   * it, sized at plan creation */
+  PrepTap *kernel_taps;
+  size_t kernel_taps_bytes;
   size_t slot_bytes;            /* bytes of one slot of the tensor */
   size_t n_elements;
   size_t n_bytes;
@@ -102,8 +107,8 @@ int prep_crop_inside (int frame_width, int frame_height, const PrepRect * r);
 void prep_slot_geometry (const PrepConfig * cfg, const PrepRect * r,
     PrepSlotGeom * g);
 
-/* Taps of every slot from plan->slots: col_taps and cols (allocated by
- * prep_columns_init ()). */
+/* Taps of every valid slot from plan->slots: col_taps, cols (allocated by
+ * prep_columns_init ()) and the kernel's tap table. */
 void prep_plan_fill_taps (PrepPlan * plan);
 
 /* Allocates / frees plan->cols (at plan creation); prep_columns_fill ()

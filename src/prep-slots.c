@@ -23,11 +23,13 @@
 void
 prep_plan_fill_taps (PrepPlan * plan)
 {
-  int w = plan->cfg.out_width, nearest = plan->params.nearest;
-  int i, x;
+  int w = plan->cfg.out_width, h = plan->cfg.out_height;
+  int nearest = plan->params.nearest;
+  int i, x, y;
 
   for (i = 0; i < plan->cfg.batch_size; i++) {
     PrepTap *taps = plan->col_taps + (size_t) i * (size_t) w;
+    PrepTap *k = plan->kernel_taps + (size_t) i * ((size_t) w + (size_t) h);
 
     if (!plan->slots.s[i].valid)
       continue;
@@ -35,6 +37,11 @@ prep_plan_fill_taps (PrepPlan * plan)
     for (x = 0; x < w; x++)
       taps[x] = prep_axis_tap (&plan->slots.s[i].ax, x, nearest);
     prep_columns_fill (plan, i);
+    /* the kernel's block: the same column taps, then the row taps */
+    memcpy (k, taps, (size_t) w * sizeof (PrepTap));
+    for (y = 0; y < h; y++)
+      k[(size_t) w + (size_t) y] =
+          prep_axis_tap (&plan->slots.s[i].ay, y, nearest);
   }
 }
 

@@ -9,13 +9,18 @@
 
 /* Tests of the CUDA kernel that need no GPU (src/prep-kernel.h):
  *  - kernel emulation: the kernel's own source built for the host, run over
- *    its whole launch grid for every case of the engine's table
+ *    its whole launch grid (the entry point that reads the plan's tap
+ *    table, from a copy of it that ends at its last byte; and the older one
+ *    that computes its taps) for every case of the engine's table
  *    (engine-cases.h, the same frames as the engine test): bit-identical to
  *    the CPU path, every element written, nothing written outside the
  *    tensor, nothing read past the extents of prep_kernel_extents ();
  *  - the same for batches (engine-cases.h; grid z = the batch) in float32
  *    and float16 and for the table in float16, on planes that end at the
- *    extents of all slots; prep_plan_launch () on a host launcher;
+ *    extents of all slots; prep_plan_launch () and prep_plan_launch_taps ()
+ *    on a host launcher;
+ *  - the tap table: prep_axis_tap () of every slot's axes, rewritten in
+ *    place by prep_plan_set_slots ();
  *  - launch geometry: the grid covers the output exactly; CUDA's limits;
  *    grid z is the number of slots;
  *  - extents: equal to one past the last byte the taps read, found by brute
@@ -43,10 +48,15 @@ typedef struct
 {
   PrepParams params;
   PrepSlotTable slots;
-  guint64 y, uv, dst;
+  guint64 taps, y, uv, dst;
   int y_stride, uv_stride;
   void *args[PREP_KARG_COUNT];
+  void *targs[PREP_TKARG_COUNT];
 } KernelArgs;
+
+/* Which entry point run_kernel () runs: the one that reads the tap table
+ * (the default) or the one that computes its taps. */
+static gboolean run_legacy;
 
 static void
 kernel_args_init (KernelArgs * k, const PrepPlan * plan, const guint8 * y,
@@ -68,6 +78,49 @@ kernel_args_init (KernelArgs * k, const PrepPlan * plan, const guint8 * y,
   k->args[PREP_KARG_UV] = &k->uv;
   k->args[PREP_KARG_UV_STRIDE] = &k->uv_stride;
   k->args[PREP_KARG_DST] = &k->dst;
+  k->taps = 0;
+  k->targs[PREP_TKARG_PARAMS] = &k->params;
+  k->targs[PREP_TKARG_SLOTS] = &k->slots;
+  k->targs[PREP_TKARG_TAPS] = &k->taps;
+  k->targs[PREP_TKARG_Y] = &k->y;
+  k->targs[PREP_TKARG_Y_STRIDE] = &k->y_stride;
+  k->targs[PREP_TKARG_UV] = &k->uv;
+  k->targs[PREP_TKARG_UV_STRIDE] = &k->uv_stride;
+  k->targs[PREP_TKARG_DST] = &k->dst;
+}
+
+/* The plan's tap table, checked against prep_axis_tap () for its valid
+ * slots, copied to memory that ends at its last byte (an inaccessible page
+ * follows). */
+static const void *
+copy_taps (const PrepPlan * plan, Guarded * g)
+{
+  const PrepParams *p = prep_plan_params (plan);
+  const PrepSlotTable *t = prep_plan_slot_table (plan);
+  int n = prep_plan_rows (plan) / p->out_height;
+  size_t per = (size_t) p->out_width + (size_t) p->out_height;
+  const PrepTap *taps;
+  const void *host;
+  size_t bytes;
+  int s, i;
+
+  fail_unless_equals_int (prep_plan_kernel_taps (plan, &host, &bytes), PREP_OK);
+  fail_unless_equals_uint64 (bytes, (size_t) n * per * sizeof (PrepTap));
+  taps = host;
+  for (s = 0; s < n; s++) {
+    if (!t->s[s].valid)
+      continue;
+    for (i = 0; i < p->out_width + p->out_height; i++) {
+      PrepTap want = i < p->out_width ?
+          prep_axis_tap (&t->s[s].ax, i, p->nearest) :
+          prep_axis_tap (&t->s[s].ay, i - p->out_width, p->nearest);
+      const PrepTap *got = &taps[(size_t) s * per + (size_t) i];
+
+      fail_unless (memcmp (got, &want, sizeof (PrepTap)) == 0,
+          "slot %d, tap %d of the table is not prep_axis_tap ()'s", s, i);
+    }
+  }
+  return memcpy (guarded_alloc (g, bytes), host, bytes);
 }
 
 /* Runs the kernel's host build over the grid of prep_launch_geometry (),
@@ -78,6 +131,7 @@ run_kernel (const PrepPlan * plan, const guint8 * y, int y_stride,
 {
   PrepDim3 grid, block;
   static KernelArgs k;
+  Guarded tg;
 
   fail_unless_equals_int (prep_launch_geometry (prep_plan_params (plan),
           prep_plan_rows (plan) / prep_plan_params (plan)->out_height, &grid,
@@ -85,7 +139,13 @@ run_kernel (const PrepPlan * plan, const guint8 * y, int y_stride,
   grid.x += extra_x;
   grid.y += extra_y;
   kernel_args_init (&k, plan, y, y_stride, uv, uv_stride, dst);
-  prep_kernel_host_launch (grid, block, k.args);
+  if (run_legacy) {
+    prep_kernel_host_launch (grid, block, k.args);
+    return;
+  }
+  k.taps = (guintptr) copy_taps (plan, &tg);
+  prep_kernel_host_launch_taps (grid, block, k.targs);
+  guarded_free (&tg);
 }
 
 /* A case's frame, its plan and the CPU path's output (between guards). */
@@ -195,6 +255,13 @@ GST_START_TEST (test_emulation_table)
         emu_stats->cases, emu_stats->identical);
   fail_unless (same, "the kernel's host build differs from the CPU path: "
       "%s", why);
+  /* the entry point that computes its taps (the element's, for now) */
+  run_legacy = TRUE;
+  same = kernel_matches_cpu (&r, yg.data, uvg.data, 0, 0, tc->name, why,
+      sizeof (why));
+  run_legacy = FALSE;
+  fail_unless (same, "the host build of %s differs from the CPU path: %s",
+      PREP_KERNEL_NAME, why);
 
   guarded_free (&yg);
   guarded_free (&uvg);
@@ -311,6 +378,10 @@ GST_START_TEST (test_emulation_batches)
         "%s", why);
     fail_unless (kernel_matches_batch (&r, 1, why, sizeof (why)),
         "grid grown by one block: %s", why);
+    run_legacy = TRUE;
+    fail_unless (kernel_matches_batch (&r, 0, why, sizeof (why)),
+        "%s: %s", PREP_KERNEL_NAME, why);
+    run_legacy = FALSE;
     batch_run_free (&r);
   }
 }
@@ -348,6 +419,7 @@ typedef struct
 {
   PrepDim3 grid, block;
   int calls;
+  gboolean taps;                /* prep_plan_launch_taps ()'s parameters */
 } LaunchRecord;
 
 static int
@@ -359,7 +431,10 @@ host_launch (void *function, PrepDim3 grid, PrepDim3 block, void *stream,
   rec->grid = grid;
   rec->block = block;
   rec->calls++;
-  prep_kernel_host_launch (grid, block, args);
+  if (rec->taps)
+    prep_kernel_host_launch_taps (grid, block, args);
+  else
+    prep_kernel_host_launch (grid, block, args);
   return 0;
 }
 
@@ -370,6 +445,8 @@ GST_START_TEST (test_plan_launch_batches)
   LaunchRecord rec;
   TensorBuf emu;
   BatchRun r;
+  const void *taps;
+  size_t taps_bytes;
   int err = -1;
 
   memset (&rec, 0, sizeof (rec));
@@ -392,6 +469,84 @@ GST_START_TEST (test_plan_launch_batches)
           (guintptr) emu.data, tensor_buf_bytes (&emu) - 1, host_launch,
           NULL, NULL, &rec, &err), PREP_ERROR_OUTPUT_SIZE);
   fail_unless_equals_int (rec.calls, 1);
+
+  /* the same with the tap table (its host address) */
+  fail_unless_equals_int (prep_plan_kernel_taps (r.plan, &taps, &taps_bytes),
+      PREP_OK);
+  rec.taps = TRUE;
+  tensor_buf_fill (&emu);
+  fail_unless_equals_int (prep_plan_launch_taps (r.plan, (guintptr) taps,
+          (guintptr) r.frame.y, r.frame.y_stride, (guintptr) r.frame.uv,
+          r.frame.uv_stride, (guintptr) emu.data, tensor_buf_bytes (&emu),
+          host_launch, NULL, NULL, &rec, &err), PREP_OK);
+  fail_unless_equals_int (err, 0);
+  fail_unless_equals_int (rec.calls, 2);
+  fail_unless_equals_int (rec.grid.z, r.cfg.batch_size);
+  fail_unless (tensor_buf_first_diff (&r.out, &emu) == emu.total,
+      "%s: prep_plan_launch_taps () differs from the CPU path", r.bc->name);
+  fail_unless_equals_int (prep_plan_launch_taps (r.plan, (guintptr) taps,
+          (guintptr) r.frame.y, r.frame.y_stride, (guintptr) r.frame.uv,
+          r.frame.uv_stride, (guintptr) emu.data, tensor_buf_bytes (&emu) - 1,
+          host_launch, NULL, NULL, &rec, &err), PREP_ERROR_OUTPUT_SIZE);
+  /* no table: refused like a missing plane */
+  fail_unless_equals_int (prep_plan_launch_taps (r.plan, 0,
+          (guintptr) r.frame.y, r.frame.y_stride, (guintptr) r.frame.uv,
+          r.frame.uv_stride, (guintptr) emu.data, tensor_buf_bytes (&emu),
+          host_launch, NULL, NULL, &rec, &err), PREP_ERROR_INVALID_ARGUMENT);
+  fail_unless_equals_int (rec.calls, 2);
+  tensor_buf_free (&emu);
+  batch_run_free (&r);
+}
+
+GST_END_TEST;
+
+/* The tap table is sized at prep_plan_new () for the whole batch and
+ * rewritten in place by prep_plan_set_slots (): same address, same size,
+ * the new rectangles' taps (copy_taps () checks them), and the kernel that
+ * reads it gives the CPU path's bytes after every change. */
+GST_START_TEST (test_taps_follow_slots)
+{
+  const void *taps0, *taps;
+  size_t bytes0, bytes;
+  PrepRect rects[PREP_BATCH_MAX];
+  TensorBuf emu;
+  Guarded tg;
+  BatchRun r;
+  int n, i;
+
+  batch_run_new (&r, __i__, PREP_DTYPE_FLOAT32);
+  fail_unless_equals_int (prep_plan_kernel_taps (r.plan, &taps0, &bytes0),
+      PREP_OK);
+  fail_unless_equals_int (prep_plan_kernel_taps (NULL, &taps, &bytes),
+      PREP_ERROR_INVALID_ARGUMENT);
+  fail_unless_equals_int (prep_plan_kernel_taps (r.plan, NULL, &bytes),
+      PREP_ERROR_INVALID_ARGUMENT);
+  fail_unless_equals_int (prep_plan_kernel_taps (r.plan, &taps, NULL),
+      PREP_ERROR_INVALID_ARGUMENT);
+  tensor_buf_new (&emu, &r.cfg);
+  for (n = r.cfg.batch_size; n >= 0; n -= MAX (1, r.cfg.batch_size / 3)) {
+    /* the case's rectangles, reversed and shortened */
+    for (i = 0; i < n; i++)
+      rects[i] = r.rects[(r.bc->n_rects > 0 ? (n - 1 - i) % r.bc->n_rects : 0)];
+    if (r.bc->n_rects == 0)
+      for (i = 0; i < n; i++)
+        rects[i] = make_rect (0, 0, r.cfg.src_width, r.cfg.src_height);
+    fail_unless_equals_int (prep_plan_set_slots (r.plan, rects, n), PREP_OK);
+    fail_unless_equals_int (prep_plan_kernel_taps (r.plan, &taps, &bytes),
+        PREP_OK);
+    fail_unless (taps == taps0 && bytes == bytes0);
+    copy_taps (r.plan, &tg);
+    guarded_free (&tg);
+    tensor_buf_fill (&r.out);
+    batch_cpu (&r);
+    tensor_buf_fill (&emu);
+    run_kernel (r.plan, r.frame.y, r.frame.y_stride, r.frame.uv,
+        r.frame.uv_stride, emu.data, 0, 0);
+    fail_unless (tensor_buf_first_diff (&r.out, &emu) == emu.total,
+        "%s, %d slots: the kernel differs from the CPU path", r.bc->name, n);
+    if (n == 0)
+      break;
+  }
   tensor_buf_free (&emu);
   batch_run_free (&r);
 }
@@ -803,6 +958,7 @@ kernel_suite (void)
   tcase_add_loop_test (emulation, test_emulation_batches, 0, n_batch_cases);
   tcase_add_loop_test (emulation, test_emulation_float16_table, 0, n_ref_cases);
   tcase_add_loop_test (emulation, test_plan_launch_batches, 0, n_batch_cases);
+  tcase_add_loop_test (emulation, test_taps_follow_slots, 0, n_batch_cases);
 
   suite_add_tcase (s, geometry);
   tcase_add_test (geometry, test_geometry);
