@@ -12,7 +12,9 @@
  *   cudapreproc-bench-gpu [--iterations N] [--check]
  *
  * On a CUDA device reached through libgstcuda's loader, times the fused
- * kernel (src/prep-kernel.cu, launched by prep_plan_launch ()) against an
+ * kernel (src/prep-kernel.cu's PREP_KERNEL_TAPS_NAME, launched by
+ * prep_plan_launch_taps () with the plan's tap table, uploaded once per
+ * workload before its runs: its slots never change) against an
  * unfused chain of three separate kernels (chain-kernels.cu: NV12 -> RGB8
  * for the whole frame, crop + bilinear resize in RGB8, normalize +
  * planarize), on a synthetic 1920x1080 NV12 frame, for the workloads W1 and
@@ -86,6 +88,7 @@ typedef struct
 {
   CUfunction fused, convert, resize, normalize;
   CUdeviceptr y, uv, rgb, resized, fused_dst, chain_dst;
+  CUdeviceptr taps;             /* the plan's tap table, of the largest job */
   int y_stride, uv_stride, rgb_stride;
 } Gpu;
 
@@ -95,6 +98,8 @@ typedef struct
   const Workload *w;
   PrepPlan *plan;
   size_t tensor_bytes;
+  const void *taps;             /* prep_plan_kernel_taps () */
+  size_t taps_bytes;
   ChainRect crop, inner;
   ChainNorm norm;
   int pad;
@@ -278,12 +283,12 @@ static int
 run_fused (Gpu * gpu, Job * job)
 {
   int err = 0;
-  PrepStatus s = prep_plan_launch (job->plan, gpu->y, gpu->y_stride,
-      gpu->uv, gpu->uv_stride, gpu->fused_dst, job->tensor_bytes,
-      launch_cu, gpu->fused, NULL, NULL, &err);
+  PrepStatus s = prep_plan_launch_taps (job->plan, gpu->taps, gpu->y,
+      gpu->y_stride, gpu->uv, gpu->uv_stride, gpu->fused_dst,
+      job->tensor_bytes, launch_cu, gpu->fused, NULL, NULL, &err);
 
   if (s != PREP_OK) {
-    fprintf (stderr, "%s: prep_plan_launch: %s (driver error %d)\n",
+    fprintf (stderr, "%s: prep_plan_launch_taps: %s (driver error %d)\n",
         job->w->name, prep_status_string (s), err);
     return 0;
   }
@@ -339,12 +344,21 @@ time_path (Gpu * gpu, Job * job, int chain, int n, double *median, double *min)
   return ok;
 }
 
+/* The job's tap table into gpu->taps, before its first launch (and again
+ * after any prep_plan_set_slots (), which these plans never get). */
+static int
+upload_taps (Gpu * gpu, Job * job)
+{
+  return copy_linear (gpu->taps, (void *) job->taps, job->taps_bytes, 1);
+}
+
 static int
 bench (Gpu * gpu, Job * job, int iterations, double peak)
 {
   double fm, fmin, cm, cmin, fb = fused_bytes (job), cb = chain_bytes (job);
 
-  if (!time_path (gpu, job, 0, iterations, &fm, &fmin)
+  if (!upload_taps (gpu, job)
+      || !time_path (gpu, job, 0, iterations, &fm, &fmin)
       || !time_path (gpu, job, 1, iterations, &cm, &cmin))
     return 0;
   printf ("%s (%s)\n", job->w->name, job->w->what);
@@ -374,7 +388,8 @@ check (Gpu * gpu, Job * job, const uint8_t * y, const uint8_t * uv)
 
   ok = ok && prep_plan_run_cpu (job->plan, y, gpu->y_stride, uv,
       gpu->uv_stride, cpu, job->tensor_bytes) == PREP_OK;
-  ok = ok && run_fused (gpu, job) && run_chain (gpu, job)
+  ok = ok && upload_taps (gpu, job) && run_fused (gpu, job)
+      && run_chain (gpu, job)
       && check_cu (CuStreamSynchronize (NULL), "cuStreamSynchronize")
       && copy_linear (gpu->fused_dst, fused, job->tensor_bytes, 0)
       && copy_linear (gpu->chain_dst, chain, job->tensor_bytes, 0);
@@ -433,7 +448,7 @@ int
 main (int argc, char **argv)
 {
   int iterations = 200, do_check = 0, n_dev = 0, i, ok = 1;
-  size_t y_bytes, uv_bytes, max_tensor = 0, max_resized = 0;
+  size_t y_bytes, uv_bytes, max_tensor = 0, max_resized = 0, max_taps = 0;
   GstCudaContext *ctx = NULL;
   CUmodule fused_mod = NULL, chain_mod = NULL;
   CUdevice dev = 0;
@@ -483,6 +498,11 @@ main (int argc, char **argv)
       return 1;
     if (jobs[i].tensor_bytes > max_tensor)
       max_tensor = jobs[i].tensor_bytes;
+    if (prep_plan_kernel_taps (jobs[i].plan, &jobs[i].taps,
+            &jobs[i].taps_bytes) != PREP_OK)
+      return 1;
+    if (jobs[i].taps_bytes > max_taps)
+      max_taps = jobs[i].taps_bytes;
     if ((size_t) workloads[i].out * workloads[i].out * 3 > max_resized)
       max_resized = (size_t) workloads[i].out * workloads[i].out * 3;
   }
@@ -519,7 +539,7 @@ main (int argc, char **argv)
       && check_cu (CuModuleLoadData (&chain_mod, chain_kernels_fatbin),
       "loading the chain kernels")
       && check_cu (CuModuleGetFunction (&gpu.fused, fused_mod,
-          PREP_KERNEL_NAME), PREP_KERNEL_NAME)
+          PREP_KERNEL_TAPS_NAME), PREP_KERNEL_TAPS_NAME)
       && check_cu (CuModuleGetFunction (&gpu.convert, chain_mod,
           CHAIN_CONVERT_NAME), CHAIN_CONVERT_NAME)
       && check_cu (CuModuleGetFunction (&gpu.resize, chain_mod,
@@ -533,6 +553,7 @@ main (int argc, char **argv)
       && check_cu (CuMemAlloc (&gpu.resized, max_resized), "cuMemAlloc")
       && check_cu (CuMemAlloc (&gpu.fused_dst, max_tensor), "cuMemAlloc")
       && check_cu (CuMemAlloc (&gpu.chain_dst, max_tensor), "cuMemAlloc")
+      && check_cu (CuMemAlloc (&gpu.taps, max_taps), "cuMemAlloc")
       && copy_linear (gpu.y, y, y_bytes, 1)
       && copy_linear (gpu.uv, uv, uv_bytes, 1);
 
@@ -552,6 +573,8 @@ main (int argc, char **argv)
     CuMemFree (gpu.fused_dst);
   if (gpu.chain_dst)
     CuMemFree (gpu.chain_dst);
+  if (gpu.taps)
+    CuMemFree (gpu.taps);
   if (fused_mod)
     CuModuleUnload (fused_mod);
   if (chain_mod)
