@@ -546,6 +546,7 @@ typedef CUresult (*EventCreateFunc) (CUevent *, unsigned int);
 typedef CUresult (*EventFunc) (CUevent);
 typedef CUresult (*EventRecordFunc) (CUevent, CUstream);
 typedef CUresult (*VoidFunc) (void);
+typedef CUresult (*WaitEventFunc) (CUstream, CUevent, unsigned int);
 typedef CUresult (*GetLimitFunc) (size_t *, CUlimit);
 typedef CUresult (*UuidFunc) (CUuuid *, CUdevice);
 typedef CUresult (*MemCreateFunc) (CUmemGenericAllocationHandle *, size_t,
@@ -574,11 +575,12 @@ test_newer_entry_points (void)
   EventCreateFunc event_create;
   EventFunc event_sync, event_destroy;
   EventRecordFunc event_record;
+  WaitEventFunc wait_event;
   VoidFunc ctx_sync;
   GetLimitFunc get_limit;
   UuidFunc uuid;
   MemCreateFunc mem_create;
-  CUstream stream = NULL;
+  CUstream stream = NULL, other = NULL;
   CUdeviceptr a = 0, b = 0;
   CUevent event = NULL;
   CUmemGenericAllocationHandle handle;
@@ -598,6 +600,7 @@ test_newer_entry_points (void)
   memset_async = driver_symbol (m, "cuMemsetD2D8Async");
   event_create = driver_symbol (m, "cuEventCreate");
   event_record = driver_symbol (m, "cuEventRecord");
+  wait_event = driver_symbol (m, "cuStreamWaitEvent");
   event_sync = driver_symbol (m, "cuEventSynchronize");
   event_destroy = driver_symbol (m, "cuEventDestroy_v2");
   ctx_sync = driver_symbol (m, "cuCtxSynchronize");
@@ -606,7 +609,8 @@ test_newer_entry_points (void)
   mem_create = driver_symbol (m, "cuMemCreate");
   if (!alloc_async || !free_async || !htod_async || !dtoh || !dtod
       || !memset_async || !event_create || !event_record || !event_sync
-      || !event_destroy || !ctx_sync || !get_limit || !uuid || !mem_create) {
+      || !event_destroy || !wait_event || !ctx_sync || !get_limit || !uuid
+      || !mem_create) {
     g_module_close (m);
     return;
   }
@@ -628,6 +632,14 @@ test_newer_entry_points (void)
       "cuEventCreate, cuEventRecord");
   /* the copy from pageable memory was done when it returned */
   check (stats ().unsynced_ops == 1, "1 operation (the memset) queued");
+  /* a non-blocking stream waits for the event: its later copy (pageable,
+   * done when it returns) first runs the memset queued before the record */
+  check (CuStreamCreate (&other, CU_STREAM_NON_BLOCKING) == CUDA_SUCCESS
+      && wait_event (other, event, 0) == CUDA_SUCCESS
+      && stats ().unsynced_ops == 1, "cuStreamWaitEvent queues no work");
+  check (htod_async (b, in, 256, other) == CUDA_SUCCESS
+      && stats ().unsynced_ops == 0, "cuStreamWaitEvent: the waiting "
+      "stream's later work runs after the event's");
   check (event_sync (event) == CUDA_SUCCESS && stats ().unsynced_ops == 0,
       "cuEventSynchronize: the work before the record is done");
   check (dtod (b, a, 256) == CUDA_SUCCESS && dtoh (out, b, 256) ==
@@ -653,6 +665,7 @@ test_newer_entry_points (void)
   check (mem_create (&handle, 65536, &prop, 0) == CUDA_ERROR_NOT_SUPPORTED,
       "cuMemCreate: CUDA_ERROR_NOT_SUPPORTED");
   event_destroy (event);
+  CuStreamDestroy (other);
   CuStreamDestroy (stream);
   gst_cuda_context_pop (NULL);
   g_module_close (m);
@@ -885,6 +898,9 @@ test_children (void)
     "MOCK_CUDA_FAIL_AFTER", "2", "MOCK_CUDA_FAIL_COUNT", "1", NULL
   };
   const char *leak[] = { "MOCK_CUDA_LEAK_CHECK", "fail", NULL };
+  const char *cc[] = { "MOCK_CUDA_CC", "7.0,8.6", "MOCK_CUDA_DEVICES", "3",
+    "MOCK_CUDA_DRIVER_VERSION", "12020", NULL
+  };
 
   expect_child ("no-context", no_devices, 0, NULL);
   expect_child ("no-context", fail_init, 0, NULL);
@@ -893,6 +909,30 @@ test_children (void)
   expect_child ("two-devices", two_devices, 0, NULL);
   expect_child ("leak", leak, 99, "mock-cuda: LEAK: device allocation");
   expect_child ("leak-destroy", leak, 99, "still owned by contexts");
+  expect_child ("device-cc", cc, 0, NULL);
+}
+
+/* MOCK_CUDA_CC=7.0,8.6 on three devices (the last value repeats),
+ * MOCK_CUDA_DRIVER_VERSION=12020. */
+static int
+child_device_cc (void)
+{
+  int major[3] = { 0, }, minor[3] = { 0, }, version = 0, i;
+
+  gst_cuda_load_library ();
+  check (CuInit (0) == CUDA_SUCCESS, "cuInit");
+  for (i = 0; i < 3; i++) {
+    CuDeviceGetAttribute (&major[i],
+        CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, i);
+    CuDeviceGetAttribute (&minor[i],
+        CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, i);
+  }
+  check (major[0] == 7 && minor[0] == 0 && major[1] == 8 && minor[1] == 6
+      && major[2] == 8 && minor[2] == 6, "compute capabilities 7.0, 8.6, "
+      "8.6");
+  check (CuDriverGetVersion (&version) == CUDA_SUCCESS && version == 12020,
+      "cuDriverGetVersion: 12020");
+  return 0;
 }
 
 static int
@@ -1018,6 +1058,8 @@ run_child (const char *name)
     return child_leak (FALSE);
   if (strcmp (name, "leak-destroy") == 0)
     return child_leak (TRUE);
+  if (strcmp (name, "device-cc") == 0)
+    return child_device_cc ();
   check (0, "unknown child %s", name);
   return 0;
 }
