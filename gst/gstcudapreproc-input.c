@@ -65,6 +65,17 @@ gst_cuda_preproc_input_frame_size (const GstVideoInfo * info, GstBuffer * buf,
   }
 }
 
+/* TRUE when the bytes [offset, end) of @buf lie in one of its memories. */
+static gboolean
+plane_in_one_memory (GstBuffer * buf, gsize offset, gsize end)
+{
+  guint idx, n;
+  gsize skip;
+
+  return end <= offset || (gst_buffer_find_memory (buf, offset, end - offset,
+          &idx, &n, &skip) && n == 1);
+}
+
 /* Checks that the buffer holds the whole NV12 frame its caps (or its video
  * meta) describe; otherwise posts a warning naming the sizes.  Planes are
  * found at the meta's offsets and strides when there is a meta. */
@@ -97,6 +108,11 @@ gst_cuda_preproc_input_complete (GstElement * self, const GstVideoInfo * info,
   need[1] = need[1] > G_MAXSIZE - offset[1] ? G_MAXSIZE : need[1] + offset[1];
   if (need[0] > size || need[1] > size)
     goto too_small;
+  /* with a video meta, each plane is mapped from the memory that holds its
+   * first byte (gst_video_meta_map ()): it must lie in that memory */
+  if (meta != NULL && (!plane_in_one_memory (buf, offset[0], need[0]) ||
+          !plane_in_one_memory (buf, offset[1], need[1])))
+    goto split_plane;
   return TRUE;
 
   /* ERRORS */
@@ -114,6 +130,16 @@ bad_stride:
     GST_ELEMENT_WARNING (self, STREAM, FORMAT,
         ("Strides %d, %d are too small for a %d pixels wide NV12 frame; "
             "frame dropped", stride[0], stride[1], frame_width), (NULL));
+    return FALSE;
+  }
+split_plane:
+  {
+    GST_ELEMENT_WARNING (self, STREAM, FORMAT,
+        ("A plane of the %dx%d NV12 frame spans several memories of the "
+            "buffer (%u memories, plane offsets %" G_GSIZE_FORMAT ", %"
+            G_GSIZE_FORMAT "); frame dropped", GST_VIDEO_INFO_WIDTH (info),
+            GST_VIDEO_INFO_HEIGHT (info), gst_buffer_n_memory (buf),
+            offset[0], offset[1]), (NULL));
     return FALSE;
   }
 too_small:

@@ -1221,6 +1221,37 @@ GST_START_TEST (test_crop_outside_while_playing)
 
 GST_END_TEST;
 
+/* A plane that straddles two memories of a buffer with a video meta (the
+ * element fuzzer's reproducer): mapped from its first memory only, it
+ * would be read past that memory's end; the frame is dropped with a
+ * warning instead. */
+GST_START_TEST (test_plane_across_memories)
+{
+  GstBus *bus;
+  GstHarness *h = harness_new ("width=4 height=4", &bus);
+  gsize offsets[GST_VIDEO_MAX_PLANES] = { 0, 8 };
+  gint strides[GST_VIDEO_MAX_PLANES] = { 4, 4 };
+  GString *text = g_string_new (NULL);
+  GstBuffer *buf = gst_buffer_new ();
+
+  fail_unless (harness_push_caps (h, "video/x-raw, format=NV12, width=1, "
+          "height=1, framerate=30/1"));
+  gst_buffer_append_memory (buf, gst_allocator_alloc (NULL, 9, NULL));
+  gst_buffer_append_memory (buf, gst_allocator_alloc (NULL, 1, NULL));
+  gst_buffer_memset (buf, 0, 0x80, 10);
+  gst_buffer_add_video_meta_full (buf, GST_VIDEO_FRAME_FLAG_NONE,
+      GST_VIDEO_FORMAT_NV12, 1, 1, 2, offsets, strides);
+  fail_unless_equals_int (gst_harness_push (h, buf), GST_FLOW_OK);
+  fail_unless_equals_int (gst_harness_buffers_received (h), 0);
+  fail_unless_equals_int (take_messages (bus, GST_MESSAGE_WARNING, text), 1);
+  assert_contains (text, "spans several memories");
+  fail_unless_equals_int (take_messages (bus, GST_MESSAGE_ERROR, NULL), 0);
+  g_string_free (text, TRUE);
+  harness_free (h, bus);
+}
+
+GST_END_TEST;
+
 /* A buffer smaller than its caps or video meta say (or a meta that does not
  * fit the caps): warning, dropped, and the stream goes on. */
 typedef enum
@@ -1932,6 +1963,7 @@ cudapreproc_suite (void)
   tcase_add_loop_test (tc, test_crop_clamped, 0, G_N_ELEMENTS (clamp_cases));
   tcase_add_loop_test (tc, test_crop_outside, 0, G_N_ELEMENTS (outside_cases));
   tcase_add_test (tc, test_crop_outside_while_playing);
+  tcase_add_test (tc, test_plane_across_memories);
   tcase_add_loop_test (tc, test_short_buffer, SHORT_BY_ONE,
       SHORT_META_NARROW_STRIDE + 1);
   tcase_add_loop_test (tc, test_negotiation_refused, 0,
