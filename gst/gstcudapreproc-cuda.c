@@ -61,6 +61,8 @@ struct _GstCudaPreprocCuda
   CUstream stream;
   CUmodule module;
   CUfunction function;
+  CUdeviceptr taps;             /* device copy of the plan's tap table */
+  gsize taps_size;
   GstMemory *scratch;           /* device tensor for system output */
   gpointer staging;             /* pinned host copy of it */
   gsize staging_size;
@@ -173,6 +175,8 @@ gst_cuda_preproc_cuda_teardown (GstCudaPreprocCuda * cuda)
       CuModuleUnload (cuda->module);
     if (cuda->staging != NULL)
       CuMemFreeHost (cuda->staging);
+    if (cuda->taps != 0)
+      CuMemFree (cuda->taps);
     gst_cuda_preproc_compat_stream_free (cuda->gst_stream, cuda->stream);
     gst_cuda_context_pop (NULL);
   }
@@ -182,6 +186,8 @@ gst_cuda_preproc_cuda_teardown (GstCudaPreprocCuda * cuda)
   cuda->gst_stream = NULL;
   cuda->staging = NULL;
   cuda->staging_size = 0;
+  cuda->taps = 0;
+  cuda->taps_size = 0;
   gst_clear_object (&cuda->run_ctx);
 }
 
@@ -271,7 +277,8 @@ gst_cuda_preproc_cuda_prepare (GstCudaPreprocCuda * cuda, GstCudaContext * ctx)
   if (res == CUDA_SUCCESS)
     res = CuModuleLoadData (&cuda->module, prep_kernel_fatbin);
   if (res == CUDA_SUCCESS)
-    res = CuModuleGetFunction (&cuda->function, cuda->module, PREP_KERNEL_NAME);
+    res = CuModuleGetFunction (&cuda->function, cuda->module,
+        PREP_KERNEL_TAPS_NAME);
   gst_cuda_context_pop (NULL);
   if (res != CUDA_SUCCESS)
     goto failed;
@@ -290,7 +297,7 @@ failed:
         ("Cannot prepare the CUDA kernel: %s",
             gst_cuda_preproc_cuda_error_name (res)),
         ("stream, module or function %s (docs/cuda.md lists the GPUs and "
-            "drivers a build supports)", PREP_KERNEL_NAME));
+            "drivers a build supports)", PREP_KERNEL_TAPS_NAME));
     gst_cuda_preproc_cuda_teardown (cuda);
     return FALSE;
   }
@@ -439,6 +446,41 @@ gst_cuda_preproc_cuda_download (GstCudaPreprocCuda * cuda,
   return res;
 }
 
+/* Copies the plan's tap table (its content changes with the slots, every
+ * frame with ROI metas) to device memory, on our stream, ahead of the
+ * launch.  From pageable memory the copy has read the table when the call
+ * returns.  The context is current. */
+static CUresult
+gst_cuda_preproc_cuda_upload_taps (GstCudaPreprocCuda * cuda,
+    const PrepPlan * plan)
+{
+  CUDA_MEMCPY2D copy = { 0, };
+  const void *taps;
+  size_t bytes;
+  CUresult res;
+
+  if (prep_plan_kernel_taps (plan, &taps, &bytes) != PREP_OK)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (cuda->taps_size < bytes) {
+    if (cuda->taps != 0)
+      CuMemFree (cuda->taps);
+    cuda->taps = 0;
+    cuda->taps_size = 0;
+    if ((res = CuMemAlloc (&cuda->taps, bytes)) != CUDA_SUCCESS)
+      return res;
+    cuda->taps_size = bytes;
+  }
+  copy.srcMemoryType = CU_MEMORYTYPE_HOST;
+  copy.srcHost = taps;
+  copy.srcPitch = bytes;
+  copy.dstMemoryType = CU_MEMORYTYPE_DEVICE;
+  copy.dstDevice = cuda->taps;
+  copy.dstPitch = bytes;
+  copy.WidthInBytes = bytes;
+  copy.Height = 1;
+  return CuMemcpy2DAsync (&copy, cuda->stream);
+}
+
 /* Launch, then: for system output, download (synchronized); for CUDA
  * output, synchronize unless the memory carries our stream (1.24+).  The
  * context is current. */
@@ -447,16 +489,18 @@ gst_cuda_preproc_cuda_run (GstCudaPreprocCuda * cuda, const PrepPlan * plan,
     GstVideoFrame * frame, GstMapInfo * dst, GstBuffer * outbuf,
     gboolean cuda_out)
 {
-  PrepStatus st;
-  int err = CUDA_SUCCESS;
+  PrepStatus st = PREP_ERROR_LAUNCH;
+  int err;
 
-  st = prep_plan_launch (plan,
-      (guintptr) GST_VIDEO_FRAME_PLANE_DATA (frame, 0),
-      GST_VIDEO_FRAME_PLANE_STRIDE (frame, 0),
-      (guintptr) GST_VIDEO_FRAME_PLANE_DATA (frame, 1),
-      GST_VIDEO_FRAME_PLANE_STRIDE (frame, 1), (guintptr) dst->data,
-      dst->size, gst_cuda_preproc_cuda_launch, cuda->function, cuda->stream,
-      NULL, &err);
+  err = gst_cuda_preproc_cuda_upload_taps (cuda, plan);
+  if (err == CUDA_SUCCESS)
+    st = prep_plan_launch_taps (plan, cuda->taps,
+        (guintptr) GST_VIDEO_FRAME_PLANE_DATA (frame, 0),
+        GST_VIDEO_FRAME_PLANE_STRIDE (frame, 0),
+        (guintptr) GST_VIDEO_FRAME_PLANE_DATA (frame, 1),
+        GST_VIDEO_FRAME_PLANE_STRIDE (frame, 1), (guintptr) dst->data,
+        dst->size, gst_cuda_preproc_cuda_launch, cuda->function, cuda->stream,
+        NULL, &err);
   if (st == PREP_OK && !cuda_out)
     err = gst_cuda_preproc_cuda_download (cuda, (guintptr) dst->data, outbuf);
   else if (st == PREP_OK && !GST_CUDA_PREPROC_MEMORY_STREAMS)
