@@ -16,40 +16,6 @@
 #include "prep-kernel.h"
 
 PrepStatus
-prep_plan_launch (const PrepPlan * plan, uint64_t y, int y_stride,
-    uint64_t uv, int uv_stride, uint64_t dst, size_t dst_size,
-    PrepLaunchFunc launch, void *function, void *stream, void *user_data,
-    int *launch_error)
-{
-  PrepParams params;
-  PrepDim3 grid, block;
-  void *args[PREP_KARG_COUNT];
-  PrepStatus st;
-  int err;
-
-  st = prep_plan_check_frame (plan, y != 0 && uv != 0 && dst != 0 &&
-      launch != NULL, y_stride, uv_stride, dst_size);
-  if (st != PREP_OK)
-    return st;
-  params = plan->params;
-  st = prep_launch_geometry (&params, plan->cfg.batch_size, &grid, &block);
-  if (st != PREP_OK)
-    return st;
-  /* each slot points to storage of the parameter's exact size */
-  args[PREP_KARG_PARAMS] = &params;
-  args[PREP_KARG_SLOTS] = (void *) &plan->slots;
-  args[PREP_KARG_Y] = &y;
-  args[PREP_KARG_Y_STRIDE] = &y_stride;
-  args[PREP_KARG_UV] = &uv;
-  args[PREP_KARG_UV_STRIDE] = &uv_stride;
-  args[PREP_KARG_DST] = &dst;
-  err = launch (function, grid, block, stream, args, user_data);
-  if (launch_error != NULL)
-    *launch_error = err;
-  return err == 0 ? PREP_OK : PREP_ERROR_LAUNCH;
-}
-
-PrepStatus
 prep_plan_kernel_taps (const PrepPlan * plan, const void **taps, size_t *bytes)
 {
   if (plan == NULL || taps == NULL || bytes == NULL)

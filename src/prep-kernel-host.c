@@ -41,45 +41,6 @@ prep_karg_int (void **args, int i)
 /* Every thread of the current block, x fastest (as a warp is numbered). */
 static void
 prep_run_block (const PrepParams * p, const PrepSlotTable * slots,
-    const uint8_t * y, int y_stride, const uint8_t * uv, int uv_stride,
-    void *dst)
-{
-  for (threadIdx.z = 0; threadIdx.z < blockDim.z; threadIdx.z++)
-    for (threadIdx.y = 0; threadIdx.y < blockDim.y; threadIdx.y++)
-      for (threadIdx.x = 0; threadIdx.x < blockDim.x; threadIdx.x++)
-        prep_nv12_to_tensor (*p, *slots, y, y_stride, uv, uv_stride, dst);
-}
-
-/* kernelParams as prep-kernel.h lays them out: each slot points to storage
- * of the parameter's exact size. */
-void
-prep_kernel_host_launch (PrepDim3 grid, PrepDim3 block, void **args)
-{
-  static _Thread_local PrepSlotTable slots;
-  PrepParams p;
-  const uint8_t *y, *uv;
-  int y_stride, uv_stride;
-  void *dst;
-
-  memcpy (&p, args[PREP_KARG_PARAMS], sizeof p);
-  memcpy (&slots, args[PREP_KARG_SLOTS], sizeof slots);
-  y = prep_karg_pointer (args, PREP_KARG_Y);
-  y_stride = prep_karg_int (args, PREP_KARG_Y_STRIDE);
-  uv = prep_karg_pointer (args, PREP_KARG_UV);
-  uv_stride = prep_karg_int (args, PREP_KARG_UV_STRIDE);
-  dst = prep_karg_pointer (args, PREP_KARG_DST);
-
-  gridDim = grid;
-  blockDim = block;
-  for (blockIdx.z = 0; blockIdx.z < gridDim.z; blockIdx.z++)
-    for (blockIdx.y = 0; blockIdx.y < gridDim.y; blockIdx.y++)
-      for (blockIdx.x = 0; blockIdx.x < gridDim.x; blockIdx.x++)
-        prep_run_block (&p, &slots, y, y_stride, uv, uv_stride, dst);
-}
-
-/* The same for the entry point that reads the tap table. */
-static void
-prep_run_block_taps (const PrepParams * p, const PrepSlotTable * slots,
     const PrepTap * taps, const uint8_t * y, int y_stride,
     const uint8_t * uv, int uv_stride, void *dst)
 {
@@ -90,6 +51,8 @@ prep_run_block_taps (const PrepParams * p, const PrepSlotTable * slots,
             uv_stride, dst);
 }
 
+/* kernelParams as prep-kernel.h lays them out: each slot points to storage
+ * of the parameter's exact size. */
 void
 prep_kernel_host_launch_taps (PrepDim3 grid, PrepDim3 block, void **args)
 {
@@ -114,5 +77,5 @@ prep_kernel_host_launch_taps (PrepDim3 grid, PrepDim3 block, void **args)
   for (blockIdx.z = 0; blockIdx.z < gridDim.z; blockIdx.z++)
     for (blockIdx.y = 0; blockIdx.y < gridDim.y; blockIdx.y++)
       for (blockIdx.x = 0; blockIdx.x < gridDim.x; blockIdx.x++)
-        prep_run_block_taps (&p, &slots, taps, y, y_stride, uv, uv_stride, dst);
+        prep_run_block (&p, &slots, taps, y, y_stride, uv, uv_stride, dst);
 }

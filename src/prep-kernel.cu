@@ -29,9 +29,7 @@
  * plan's tap table (prep_plan_kernel_taps (), computed once per plan and
  * per prep_plan_set_slots () on the host, uploaded by the launcher): no
  * thread divides in 64 bits or in double precision (checked on the PTX by
- * the test kernel-ptx-division).  prep_nv12_to_tensor () is the older entry
- * point that computes the taps per thread (prep_axis_tap ()), kept only
- * until the element uploads the table (prep_plan_launch ()).
+ * the test kernel-ptx-division, over the whole PTX of this file).
  *
  * Coalescing: a warp is 32 consecutive x of one output row (the block is 32
  * wide, prep-launch.c), so for NCHW each of the three plane stores writes 32
@@ -59,32 +57,10 @@
  * the edge of the output (the last block of each row or column) do
  * nothing.  The index is computed in unsigned arithmetic, as CUDA's
  * built-ins are: with the grid of prep_launch_geometry () it stays below
- * 2^31 + 31, no wrap.  A slot without a rectangle (valid = 0) is padding. */
-PREP_KERNEL_ENTRY void
-prep_nv12_to_tensor (PrepParams p, const PREP_GRID_CONSTANT PrepSlotTable
-    slots, const uint8_t * y, int y_stride, const uint8_t * uv, int uv_stride,
-    void *dst)
-{
-  unsigned int ox = blockIdx.x * blockDim.x + threadIdx.x;
-  unsigned int oy = blockIdx.y * blockDim.y + threadIdx.y;
-  const PrepSlotGeom *g = &slots.s[blockIdx.z];
-  PrepTap tx, ty;
-  float v[3];
-
-  if (ox >= (unsigned int) p.out_width || oy >= (unsigned int) p.out_height)
-    return;
-  tx = prep_axis_tap (&g->ax, (int) ox, p.nearest);
-  ty = prep_axis_tap (&g->ay, (int) oy, p.nearest);
-  tx.inside = tx.inside && g->valid;
-  prep_pixel (&p, &tx, &ty, y, y_stride, uv, uv_stride, v);
-  prep_store (&p, prep_slot_base (&p, dst, (int) blockIdx.z), (int) ox,
-      (int) oy, v);
-}
-
-/* The same output as prep_nv12_to_tensor (), with the taps read from the
- * plan's table (layout in prep-kernel.h): slot z's entries start at
- * z * (out_width + out_height), its column taps first, then its row taps.
- * Index arithmetic only: products and sums in size_t. */
+ * 2^31 + 31, no wrap.  A slot without a rectangle (valid = 0) is padding.
+ * The taps are read from the plan's table (layout in prep-kernel.h): slot
+ * z's entries start at z * (out_width + out_height), its column taps first,
+ * then its row taps.  Index arithmetic only: products and sums in size_t. */
 PREP_KERNEL_ENTRY void
 prep_nv12_to_tensor_taps (PrepParams p, const PREP_GRID_CONSTANT
     PrepSlotTable slots, const PrepTap * taps, const uint8_t * y,

@@ -11,15 +11,12 @@
  * launcher, its host build (kernel emulation) and the mock CUDA driver of the
  * tests.  Plain C, no CUDA headers.
  *
- * The kernel is
- *   extern "C" __global__ void prep_nv12_to_tensor (PrepParams p,
- *       const __grid_constant__ PrepSlotTable slots,
- *       const uint8_t * y, int y_stride, const uint8_t * uv, int uv_stride,
- *       void *dst);
- * one thread per output pixel (x = blockIdx.x * blockDim.x + threadIdx.x,
- * y likewise) of slot blockIdx.z, bounds-checked, computing prep_pixel ()
- * and storing the three channels with prep_store () (float32 or float16).  It is launched with CuLaunchKernel's
- * kernelParams: an array of PREP_KARG_COUNT pointers, each to storage of
+ * The kernel (PREP_KERNEL_TAPS_NAME, its one entry point) runs one thread
+ * per output pixel (x = blockIdx.x * blockDim.x + threadIdx.x, y likewise)
+ * of slot blockIdx.z, bounds-checked, reading its two taps from the plan's
+ * tap table, computing prep_pixel () and storing the three channels with
+ * prep_store () (float32 or float16).  It is launched with CuLaunchKernel's
+ * kernelParams: an array of PREP_TKARG_COUNT pointers, each to storage of
  * exactly the parameter's size (pointers as 8-byte CUdeviceptr). */
 
 #ifndef __PREP_KERNEL_H__
@@ -35,33 +32,17 @@
 extern "C" {
 #endif
 
-/* The entry point that computes its taps per thread (64-bit integer and
- * double divisions): launched by prep_plan_launch (), kept until the element
- * switches to PREP_KERNEL_TAPS_NAME / prep_plan_launch_taps (). */
-#define PREP_KERNEL_NAME "prep_nv12_to_tensor"
-
-/* The entry point that reads its taps from the plan's tap table:
+/* The kernel's entry point, which reads its taps from the plan's tap table
+ * (no thread divides in 64 bits or in double precision):
  *   extern "C" __global__ void prep_nv12_to_tensor_taps (PrepParams p,
  *       const __grid_constant__ PrepSlotTable slots, const PrepTap * taps,
  *       const uint8_t * y, int y_stride, const uint8_t * uv, int uv_stride,
  *       void *dst);
- * its kernelParams are indexed by PREP_TKARG_*.  Same output, bit for
- * bit. */
+ * its kernelParams are indexed by PREP_TKARG_*.  Same output as the CPU
+ * path, bit for bit. */
 #define PREP_KERNEL_TAPS_NAME "prep_nv12_to_tensor_taps"
 
 /* Index of each kernel parameter in kernelParams. */
-enum {
-  PREP_KARG_PARAMS = 0,         /* PrepParams, by value */
-  PREP_KARG_SLOTS,              /* PrepSlotTable, by value */
-  PREP_KARG_Y,                  /* const uint8_t *, luma plane */
-  PREP_KARG_Y_STRIDE,           /* int */
-  PREP_KARG_UV,                 /* const uint8_t *, interleaved chroma */
-  PREP_KARG_UV_STRIDE,          /* int */
-  PREP_KARG_DST,                /* void *, the tensor (all slots) */
-  PREP_KARG_COUNT
-};
-
-/* Index of each parameter of PREP_KERNEL_TAPS_NAME in kernelParams. */
 enum {
   PREP_TKARG_PARAMS = 0,        /* PrepParams, by value */
   PREP_TKARG_SLOTS,             /* PrepSlotTable, by value */
@@ -111,11 +92,8 @@ void prep_kernel_extents (const PrepParams * p, const PrepSlotTable * slots,
 
 /* The host build of the kernel's own source, run over the whole grid: what
  * the mock driver's cuLaunchKernel calls, with kernelParams whose pointer
- * slots hold host addresses.  prep_kernel_host_launch () runs
- * PREP_KERNEL_NAME (PREP_KARG_* parameters), prep_kernel_host_launch_taps ()
- * PREP_KERNEL_TAPS_NAME (PREP_TKARG_* parameters, the taps argument a host
- * address of the table, as prep_plan_kernel_taps () gives it). */
-void prep_kernel_host_launch (PrepDim3 grid, PrepDim3 block, void **args);
+ * slots hold host addresses (PREP_TKARG_* parameters, the taps argument a
+ * host address of the table, as prep_plan_kernel_taps () gives it). */
 void prep_kernel_host_launch_taps (PrepDim3 grid, PrepDim3 block,
     void **args);
 
@@ -127,19 +105,14 @@ typedef int (*PrepLaunchFunc) (void *function, PrepDim3 grid, PrepDim3 block,
 
 /* The CUDA path of a plan, driver-agnostic: checks the strides and the
  * destination size like prep_plan_run_cpu (), computes the launch geometry
- * and the kernel parameters, and hands them to @launch.  Device addresses
- * are CUdeviceptr values.  A launch failure gives PREP_ERROR_LAUNCH with the
- * driver's code in *launch_error (when not NULL). */
-PrepStatus prep_plan_launch (const PrepPlan * plan, uint64_t y, int y_stride,
-    uint64_t uv, int uv_stride, uint64_t dst, size_t dst_size,
-    PrepLaunchFunc launch, void *function, void *stream, void *user_data,
-    int *launch_error);
-
-/* The same for PREP_KERNEL_TAPS_NAME (@function must be that entry point):
+ * and the kernel parameters, and hands them to @launch (@function must be
+ * PREP_KERNEL_TAPS_NAME).  Device addresses are CUdeviceptr values.  A
+ * launch failure gives PREP_ERROR_LAUNCH with the driver's code in
+ * *launch_error (when not NULL).
  * @taps is the device address of a copy of the plan's tap table
  * (prep_plan_kernel_taps ()) made after the plan's last
  * prep_plan_set_slots ().  0 gives PREP_ERROR_INVALID_ARGUMENT like the
- * other addresses.  prep_plan_launch () goes once the element calls this. */
+ * other addresses. */
 PrepStatus prep_plan_launch_taps (const PrepPlan * plan, uint64_t taps,
     uint64_t y, int y_stride, uint64_t uv, int uv_stride, uint64_t dst,
     size_t dst_size, PrepLaunchFunc launch, void *function, void *stream,

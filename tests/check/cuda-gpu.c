@@ -86,7 +86,7 @@ gpu_setup (void)
   fail_unless_equals_int (CuModuleLoadData (&module, prep_kernel_fatbin),
       CUDA_SUCCESS);
   fail_unless_equals_int (CuModuleGetFunction (&function, module,
-          PREP_KERNEL_NAME), CUDA_SUCCESS);
+          PREP_KERNEL_TAPS_NAME), CUDA_SUCCESS);
   gst_cuda_context_pop (NULL);
 }
 
@@ -124,7 +124,9 @@ check_gpu_case (guint i, gboolean batch)
   PrepConfig cfg;
   TestFrame f;
   size_t y_bytes, uv_bytes, bytes;
-  CUdeviceptr dy, duv, ddst = 0;
+  CUdeviceptr dy, duv, dtaps, ddst = 0;
+  const void *taps;
+  size_t taps_bytes;
   guint8 *cpu, *gpu;
 
   case_config (tc, &cfg);
@@ -150,14 +152,18 @@ check_gpu_case (guint i, gboolean batch)
   fail_unless (gst_cuda_context_push (ctx));
   dy = upload (f.y, y_bytes);
   duv = upload (f.uv, uv_bytes);
+  fail_unless_equals_int (prep_plan_kernel_taps (plan, &taps, &taps_bytes),
+      PREP_OK);
+  dtaps = upload (taps, taps_bytes);
   fail_unless_equals_int (CuMemAlloc (&ddst, bytes), CUDA_SUCCESS);
-  fail_unless_equals_int (prep_plan_launch (plan, dy, f.y_stride, duv,
-          f.uv_stride, ddst, bytes, launch_on_gpu, function, NULL, NULL,
-          NULL), PREP_OK);
+  fail_unless_equals_int (prep_plan_launch_taps (plan, dtaps, dy,
+          f.y_stride, duv, f.uv_stride, ddst, bytes, launch_on_gpu, function,
+          NULL, NULL, NULL), PREP_OK);
   fail_unless_equals_int (CuStreamSynchronize (NULL), CUDA_SUCCESS);
   copy_linear (ddst, gpu, bytes, FALSE);
   CuMemFree (dy);
   CuMemFree (duv);
+  CuMemFree (dtaps);
   CuMemFree (ddst);
   gst_cuda_context_pop (NULL);
 

@@ -60,6 +60,8 @@ check_strides (const PrepPlan * plan, int y_stride, int uv_stride,
   static const uint8_t y[8], uv[8];
   float dst[4] = { 0 };
   PrepWorkers *workers = NULL;
+  const void *taps;
+  size_t taps_bytes;
   PrepSlot slot;
   int rows = prep_plan_rows (plan);
 
@@ -82,9 +84,11 @@ check_strides (const PrepPlan * plan, int y_stride, int uv_stride,
           PREP_CPU_SCALAR, y, y_stride, uv, uv_stride), expected);
   prep_workers_free (workers);
   launches = 0;
-  fail_unless_equals_int (prep_plan_launch (plan, (uintptr_t) y, y_stride,
-          (uintptr_t) uv, uv_stride, (uintptr_t) dst, 0, count_launch, NULL,
-          NULL, NULL, NULL), expected);
+  fail_unless_equals_int (prep_plan_kernel_taps (plan, &taps, &taps_bytes),
+      PREP_OK);
+  fail_unless_equals_int (prep_plan_launch_taps (plan, (uintptr_t) taps,
+          (uintptr_t) y, y_stride, (uintptr_t) uv, uv_stride,
+          (uintptr_t) dst, 0, count_launch, NULL, NULL, NULL, NULL), expected);
   fail_unless_equals_int (launches, 0);
   fail_unless (dst[0] == 0.0f && dst[3] == 0.0f);
 }

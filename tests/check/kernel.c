@@ -9,16 +9,15 @@
 
 /* Tests of the CUDA kernel that need no GPU (src/prep-kernel.h):
  *  - kernel emulation: the kernel's own source built for the host, run over
- *    its whole launch grid (the entry point that reads the plan's tap
- *    table, from a copy of it that ends at its last byte; and the older one
- *    that computes its taps) for every case of the engine's table
+ *    its whole launch grid (its taps from a copy of the plan's tap table
+ *    that ends at its last byte) for every case of the engine's table
  *    (engine-cases.h, the same frames as the engine test): bit-identical to
  *    the CPU path, every element written, nothing written outside the
  *    tensor, nothing read past the extents of prep_kernel_extents ();
  *  - the same for batches (engine-cases.h; grid z = the batch) in float32
  *    and float16 and for the table in float16, on planes that end at the
- *    extents of all slots; prep_plan_launch () and prep_plan_launch_taps ()
- *    on a host launcher;
+ *    extents of all slots; prep_plan_launch_taps () on a host
+ *    launcher;
  *  - the tap table: prep_axis_tap () of every slot's axes, rewritten in
  *    place by prep_plan_set_slots ();
  *  - launch geometry: the grid covers the output exactly; CUDA's limits;
@@ -50,13 +49,8 @@ typedef struct
   PrepSlotTable slots;
   guint64 taps, y, uv, dst;
   int y_stride, uv_stride;
-  void *args[PREP_KARG_COUNT];
   void *targs[PREP_TKARG_COUNT];
 } KernelArgs;
-
-/* Which entry point run_kernel () runs: the one that reads the tap table
- * (the default) or the one that computes its taps. */
-static gboolean run_legacy;
 
 static void
 kernel_args_init (KernelArgs * k, const PrepPlan * plan, const guint8 * y,
@@ -71,13 +65,6 @@ kernel_args_init (KernelArgs * k, const PrepPlan * plan, const guint8 * y,
   k->dst = (guintptr) dst;
   k->y_stride = y_stride;
   k->uv_stride = uv_stride;
-  k->args[PREP_KARG_PARAMS] = &k->params;
-  k->args[PREP_KARG_SLOTS] = &k->slots;
-  k->args[PREP_KARG_Y] = &k->y;
-  k->args[PREP_KARG_Y_STRIDE] = &k->y_stride;
-  k->args[PREP_KARG_UV] = &k->uv;
-  k->args[PREP_KARG_UV_STRIDE] = &k->uv_stride;
-  k->args[PREP_KARG_DST] = &k->dst;
   k->taps = 0;
   k->targs[PREP_TKARG_PARAMS] = &k->params;
   k->targs[PREP_TKARG_SLOTS] = &k->slots;
@@ -139,10 +126,6 @@ run_kernel (const PrepPlan * plan, const guint8 * y, int y_stride,
   grid.x += extra_x;
   grid.y += extra_y;
   kernel_args_init (&k, plan, y, y_stride, uv, uv_stride, dst);
-  if (run_legacy) {
-    prep_kernel_host_launch (grid, block, k.args);
-    return;
-  }
   k.taps = (guintptr) copy_taps (plan, &tg);
   prep_kernel_host_launch_taps (grid, block, k.targs);
   guarded_free (&tg);
@@ -255,13 +238,6 @@ GST_START_TEST (test_emulation_table)
         emu_stats->cases, emu_stats->identical);
   fail_unless (same, "the kernel's host build differs from the CPU path: "
       "%s", why);
-  /* the entry point that computes its taps (the element's, for now) */
-  run_legacy = TRUE;
-  same = kernel_matches_cpu (&r, yg.data, uvg.data, 0, 0, tc->name, why,
-      sizeof (why));
-  run_legacy = FALSE;
-  fail_unless (same, "the host build of %s differs from the CPU path: %s",
-      PREP_KERNEL_NAME, why);
 
   guarded_free (&yg);
   guarded_free (&uvg);
@@ -378,10 +354,6 @@ GST_START_TEST (test_emulation_batches)
         "%s", why);
     fail_unless (kernel_matches_batch (&r, 1, why, sizeof (why)),
         "grid grown by one block: %s", why);
-    run_legacy = TRUE;
-    fail_unless (kernel_matches_batch (&r, 0, why, sizeof (why)),
-        "%s: %s", PREP_KERNEL_NAME, why);
-    run_legacy = FALSE;
     batch_run_free (&r);
   }
 }
@@ -413,13 +385,12 @@ GST_START_TEST (test_emulation_float16_table)
 
 GST_END_TEST;
 
-/* What prep_plan_launch () hands to the driver: the grid is recorded and
- * the host build runs it (device addresses are host addresses here). */
+/* What prep_plan_launch_taps () hands to the driver: the grid is recorded
+ * and the host build runs it (device addresses are host addresses here). */
 typedef struct
 {
   PrepDim3 grid, block;
   int calls;
-  gboolean taps;                /* prep_plan_launch_taps ()'s parameters */
 } LaunchRecord;
 
 static int
@@ -431,10 +402,7 @@ host_launch (void *function, PrepDim3 grid, PrepDim3 block, void *stream,
   rec->grid = grid;
   rec->block = block;
   rec->calls++;
-  if (rec->taps)
-    prep_kernel_host_launch_taps (grid, block, args);
-  else
-    prep_kernel_host_launch (grid, block, args);
+  prep_kernel_host_launch_taps (grid, block, args);
   return 0;
 }
 
@@ -454,36 +422,19 @@ GST_START_TEST (test_plan_launch_batches)
       PREP_DTYPE_FLOAT32);
   batch_cpu (&r);
   tensor_buf_new (&emu, &r.cfg);
-  fail_unless_equals_int (prep_plan_launch (r.plan, (guintptr) r.frame.y,
-          r.frame.y_stride, (guintptr) r.frame.uv, r.frame.uv_stride,
-          (guintptr) emu.data, tensor_buf_bytes (&emu), host_launch, NULL,
-          NULL, &rec, &err), PREP_OK);
-  fail_unless_equals_int (err, 0);
-  fail_unless_equals_int (rec.calls, 1);
-  fail_unless_equals_int (rec.grid.z, r.cfg.batch_size);
-  fail_unless (tensor_buf_first_diff (&r.out, &emu) == emu.total,
-      "%s: prep_plan_launch () differs from the CPU path", r.bc->name);
-  /* a destination one byte short of the batch: refused, nothing launched */
-  fail_unless_equals_int (prep_plan_launch (r.plan, (guintptr) r.frame.y,
-          r.frame.y_stride, (guintptr) r.frame.uv, r.frame.uv_stride,
-          (guintptr) emu.data, tensor_buf_bytes (&emu) - 1, host_launch,
-          NULL, NULL, &rec, &err), PREP_ERROR_OUTPUT_SIZE);
-  fail_unless_equals_int (rec.calls, 1);
-
-  /* the same with the tap table (its host address) */
+  /* the tap table: its host address */
   fail_unless_equals_int (prep_plan_kernel_taps (r.plan, &taps, &taps_bytes),
       PREP_OK);
-  rec.taps = TRUE;
-  tensor_buf_fill (&emu);
   fail_unless_equals_int (prep_plan_launch_taps (r.plan, (guintptr) taps,
           (guintptr) r.frame.y, r.frame.y_stride, (guintptr) r.frame.uv,
           r.frame.uv_stride, (guintptr) emu.data, tensor_buf_bytes (&emu),
           host_launch, NULL, NULL, &rec, &err), PREP_OK);
   fail_unless_equals_int (err, 0);
-  fail_unless_equals_int (rec.calls, 2);
+  fail_unless_equals_int (rec.calls, 1);
   fail_unless_equals_int (rec.grid.z, r.cfg.batch_size);
   fail_unless (tensor_buf_first_diff (&r.out, &emu) == emu.total,
       "%s: prep_plan_launch_taps () differs from the CPU path", r.bc->name);
+  /* a destination one byte short of the batch: refused, nothing launched */
   fail_unless_equals_int (prep_plan_launch_taps (r.plan, (guintptr) taps,
           (guintptr) r.frame.y, r.frame.y_stride, (guintptr) r.frame.uv,
           r.frame.uv_stride, (guintptr) emu.data, tensor_buf_bytes (&emu) - 1,
@@ -493,7 +444,7 @@ GST_START_TEST (test_plan_launch_batches)
           (guintptr) r.frame.y, r.frame.y_stride, (guintptr) r.frame.uv,
           r.frame.uv_stride, (guintptr) emu.data, tensor_buf_bytes (&emu),
           host_launch, NULL, NULL, &rec, &err), PREP_ERROR_INVALID_ARGUMENT);
-  fail_unless_equals_int (rec.calls, 2);
+  fail_unless_equals_int (rec.calls, 1);
   tensor_buf_free (&emu);
   batch_run_free (&r);
 }

@@ -170,7 +170,7 @@ static int
 host_launch (void *function, PrepDim3 grid, PrepDim3 block, void *stream,
     void **args, void *user_data)
 {
-  prep_kernel_host_launch (grid, block, args);
+  prep_kernel_host_launch_taps (grid, block, args);
   return 0;
 }
 
@@ -191,7 +191,8 @@ fuzz_limits (Reader * r)
   size_t n_el, n_bytes, luma, chroma;
   int y_stride, uv_stride, tw, th, tb, dt;
   unsigned __int128 need;
-  static const uint8_t y[1], uv[1];
+  /* taps: any address, the launch fails before a kernel runs */
+  static const uint8_t y[1], uv[1], taps[1];
   float dst[1];
 
   /* prep_tensor_size () on any ints */
@@ -259,8 +260,9 @@ fuzz_limits (Reader * r)
     st = prep_plan_run_cpu_parallel (plan, pool2, PREP_CPU_AUTO, y,
         y_stride, uv, uv_stride, dst, 0);
     CHECK (st == (bad ? PREP_ERROR_STRIDE : PREP_ERROR_OUTPUT_SIZE));
-    st = prep_plan_launch (plan, (uintptr_t) y, y_stride, (uintptr_t) uv,
-        uv_stride, (uintptr_t) dst, 0, failing_launch, NULL, NULL, NULL, NULL);
+    st = prep_plan_launch_taps (plan, (uintptr_t) taps, (uintptr_t) y,
+        y_stride, (uintptr_t) uv, uv_stride, (uintptr_t) dst, 0,
+        failing_launch, NULL, NULL, NULL, NULL);
     CHECK (st == (bad ? PREP_ERROR_STRIDE : PREP_ERROR_OUTPUT_SIZE));
   }
   prep_plan_free (plan);
@@ -300,7 +302,8 @@ LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
   PrepBoxMap map;
   int valid = 1, crop_inside = 1, norm_safe = 1, pad_ok = 1, i, n_rects;
   int rects_inside = 1, y_stride, uv_stride, rows, mode;
-  size_t luma, chroma, out_bytes, ext_y, ext_uv, ext_dst;
+  size_t luma, chroma, out_bytes, ext_y, ext_uv, ext_dst, taps_bytes;
+  const void *taps;
   uint8_t *y = NULL, *uv = NULL, *ref = NULL, *got = NULL, *got2 = NULL;
 
   mode = r8 (r);
@@ -497,9 +500,10 @@ LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
       cfg.batch_size, y_stride, uv_stride, &ext_y, &ext_uv, &ext_dst);
   CHECK (ext_y <= luma && ext_uv <= chroma && ext_dst == out_bytes);
   memset (got, 0x44, out_bytes);
-  st = prep_plan_launch (plan, (uintptr_t) y, y_stride, (uintptr_t) uv,
-      uv_stride, (uintptr_t) got, out_bytes, host_launch, NULL, NULL, NULL,
-      NULL);
+  CHECK (prep_plan_kernel_taps (plan, &taps, &taps_bytes) == PREP_OK);
+  st = prep_plan_launch_taps (plan, (uintptr_t) taps, (uintptr_t) y,
+      y_stride, (uintptr_t) uv, uv_stride, (uintptr_t) got, out_bytes,
+      host_launch, NULL, NULL, NULL, NULL);
   CHECK (st == PREP_OK);
   CHECK (memcmp (ref, got, out_bytes) == 0);
 

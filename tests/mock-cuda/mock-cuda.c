@@ -65,9 +65,10 @@
  *    the PTX's toolkit version; SASS needs a driver of at least the
  *    toolkit's major version): CUDA_ERROR_UNSUPPORTED_PTX_VERSION when an
  *    entry for the device exists but the driver is too old, else
- *    CUDA_ERROR_NO_BINARY_FOR_GPU.  A module holds one kernel,
- *    PREP_KERNEL_NAME, run on the host by prep_kernel_host_launch ()
- *    (src/prep-kernel.h);
+ *    CUDA_ERROR_NO_BINARY_FOR_GPU.  A module holds the kernel
+ *    PREP_KERNEL_TAPS_NAME, run on the host by
+ *    prep_kernel_host_launch_taps () (src/prep-kernel.h), and the GPU
+ *    benchmark's chain kernels;
  *  - textures and OpenGL interop: CUDA_ERROR_NOT_SUPPORTED.
  *
  * Strictness

@@ -13,11 +13,10 @@
  * 0xBA55ED50 at offset 0) or NUL-terminated PTX text starting with "//" or
  * ".version", when it holds code the device can run (image_check () below:
  * MOCK_CUDA_CC, MOCK_CUDA_DRIVER_VERSION).  Whatever the image, the
- * module holds the kernels PREP_KERNEL_NAME and PREP_KERNEL_TAPS_NAME, whose
- * launches run the host build of src/prep-kernel.cu
- * (prep_kernel_host_launch, prep_kernel_host_launch_taps) after checking
- * each buffer the kernel may touch (prep_kernel_extents; for the second
- * also its tap table: grid z blocks of out_width + out_height PrepTap)
+ * module holds the kernel PREP_KERNEL_TAPS_NAME, whose launches run the
+ * host build of src/prep-kernel.cu (prep_kernel_host_launch_taps) after
+ * checking each buffer the kernel may touch (prep_kernel_extents, and its
+ * tap table: grid z blocks of out_width + out_height PrepTap)
  * against the live allocations of the current context (or of peers it has
  * access to).  It also holds the
  * GPU benchmark's chain kernels (tools/bench-gpu/chain-kernels.h), run the
@@ -40,23 +39,17 @@
 
 #define FATBIN_MAGIC 0xBA55ED50u
 
-/* Which kernel parameters are device pointers: of PREP_KERNEL_NAME, and of
- * PREP_KERNEL_TAPS_NAME (the tap table last). */
-static const int pointer_slots[] = { PREP_KARG_Y, PREP_KARG_UV, PREP_KARG_DST };
-
-static const int taps_pointer_slots[] = { PREP_TKARG_Y, PREP_TKARG_UV,
+/* Which kernel parameters are device pointers (the tap table last). */
+static const int pointer_slots[] = { PREP_TKARG_Y, PREP_TKARG_UV,
   PREP_TKARG_DST, PREP_TKARG_TAPS
 };
 
-/* The kernels of every module: the fused ones first (FUSED_TAPS reads the
- * tap table), then the chain's. */
-static const char *const kernel_names[] = { PREP_KERNEL_NAME,
-  PREP_KERNEL_TAPS_NAME, CHAIN_CONVERT_NAME, CHAIN_RESIZE_NAME,
-  CHAIN_NORMALIZE_NAME
+/* The kernels of every module: the fused one first, then the chain's. */
+static const char *const kernel_names[] = { PREP_KERNEL_TAPS_NAME,
+  CHAIN_CONVERT_NAME, CHAIN_RESIZE_NAME, CHAIN_NORMALIZE_NAME
 };
 
-#define FUSED_TAPS 1
-#define FIRST_CHAIN 2
+#define FIRST_CHAIN 1
 
 #define N_KERNELS (sizeof (kernel_names) / sizeof (kernel_names[0]))
 #define CHAIN_ARGS_MAX 16
@@ -374,8 +367,7 @@ cuModuleGetFunction (CUfunction * hfunc, CUmodule hmod, const char *name)
   } else if ((k = kernel_index (name)) < 0) {
     ret = CUDA_ERROR_NOT_FOUND;
   } else if (k > 0) {
-    /* the tap-table or a chain kernel: one function object per module and
-     * kernel */
+    /* a chain kernel: one function object per module and kernel */
     module = (uint32_t) (m - mock_state.objects);
     for (i = 1; i < mock_state.n_objects; i++) {
       MockObject *o = &mock_state.objects[i];
@@ -444,26 +436,22 @@ overlaps (const KernelBuffer * a, const KernelBuffer * b)
       && b->addr < a->addr + a->bytes;
 }
 
-/* Checks the kernel's buffers and runs it with host addresses: the kernel
- * that computes its taps, or with @taps the one that reads the tap table
- * (its parameters in the PREP_TKARG_* order). */
+/* Checks the kernel's buffers and runs it with host addresses (its
+ * parameters in the PREP_TKARG_* order). */
 static void
 run_kernel (const char *call, uint32_t ctx, const unsigned int grid[3],
-    const unsigned int block[3], void **params, int taps)
+    const unsigned int block[3], void **params)
 {
-  const int *slot = taps ? taps_pointer_slots : pointer_slots;
-  const PrepParams *p = params[taps ? PREP_TKARG_PARAMS : PREP_KARG_PARAMS];
-  const PrepSlotTable *slots =
-      params[taps ? PREP_TKARG_SLOTS : PREP_KARG_SLOTS];
-  int y_stride = *(const int *)
-      params[taps ? PREP_TKARG_Y_STRIDE : PREP_KARG_Y_STRIDE];
-  int uv_stride = *(const int *)
-      params[taps ? PREP_TKARG_UV_STRIDE : PREP_KARG_UV_STRIDE];
+  const int *slot = pointer_slots;
+  const PrepParams *p = params[PREP_TKARG_PARAMS];
+  const PrepSlotTable *slots = params[PREP_TKARG_SLOTS];
+  int y_stride = *(const int *) params[PREP_TKARG_Y_STRIDE];
+  int uv_stride = *(const int *) params[PREP_TKARG_UV_STRIDE];
   KernelBuffer buf[4] = { {"luma (y)", 0, 0}, {"chroma (uv)", 0, 0},
   {"tensor (dst)", 0, 0}, {"tap table (taps)", 0, 0}
   };
   void *host[4], *args[PREP_TKARG_COUNT];
-  int n_buf = taps ? 4 : 3;
+  int n_buf = 4;
   PrepDim3 g = { grid[0], grid[1], grid[2] };
   PrepDim3 b = { block[0], block[1], block[2] };
   char what[96];
@@ -478,8 +466,7 @@ run_kernel (const char *call, uint32_t ctx, const unsigned int grid[3],
   /* grid z blocks of out_width + out_height taps (sizes checked above) */
   buf[3].bytes = (size_t) grid[2] * ((size_t) p->out_width +
       (size_t) p->out_height) * sizeof (PrepTap);
-  memcpy (args, params, sizeof (void *) * (size_t) (taps ? PREP_TKARG_COUNT :
-          PREP_KARG_COUNT));
+  memcpy (args, params, sizeof (void *) * (size_t) PREP_TKARG_COUNT);
   for (i = 0; i < n_buf; i++) {
     buf[i].addr = *(const uint64_t *) params[slot[i]];
     snprintf (what, sizeof (what), "kernel argument %s", buf[i].name);
@@ -491,10 +478,7 @@ run_kernel (const char *call, uint32_t ctx, const unsigned int grid[3],
       mock_fatal (call, "the tensor [0x%llx, +%zu) overlaps the %s it is "
           "computed from", (unsigned long long) buf[2].addr, buf[2].bytes,
           i == 3 ? "tap table" : "frame");
-  if (taps)
-    prep_kernel_host_launch_taps (g, b, args);
-  else
-    prep_kernel_host_launch (g, b, args);
+  prep_kernel_host_launch_taps (g, b, args);
 }
 
 /* The same for a chain kernel of the GPU benchmark: each pointer argument's
@@ -537,17 +521,7 @@ run_chain_kernel (const char *call, uint32_t ctx, const ChainKernel * k,
 
 /* Bytes of each kernel parameter (kernelParams[i] points to that many), per
  * kernel_names[] entry: a queued launch keeps copies of them. */
-static const size_t prep_arg_sizes[PREP_KARG_COUNT] = {
-  [PREP_KARG_PARAMS] = sizeof (PrepParams),
-  [PREP_KARG_SLOTS] = sizeof (PrepSlotTable),
-  [PREP_KARG_Y] = sizeof (uint64_t),
-  [PREP_KARG_Y_STRIDE] = sizeof (int),
-  [PREP_KARG_UV] = sizeof (uint64_t),
-  [PREP_KARG_UV_STRIDE] = sizeof (int),
-  [PREP_KARG_DST] = sizeof (uint64_t),
-};
-
-static const size_t prep_taps_arg_sizes[PREP_TKARG_COUNT] = {
+static const size_t prep_arg_sizes[PREP_TKARG_COUNT] = {
   [PREP_TKARG_PARAMS] = sizeof (PrepParams),
   [PREP_TKARG_SLOTS] = sizeof (PrepSlotTable),
   [PREP_TKARG_TAPS] = sizeof (uint64_t),
@@ -573,12 +547,12 @@ static const size_t normalize_arg_sizes[CHAIN_NORMALIZE_COUNT] = {
 };
 
 static const size_t *const arg_sizes[N_KERNELS] = {
-  prep_arg_sizes, prep_taps_arg_sizes, convert_arg_sizes, resize_arg_sizes,
+  prep_arg_sizes, convert_arg_sizes, resize_arg_sizes,
   normalize_arg_sizes
 };
 
 static const int arg_counts[N_KERNELS] = {
-  PREP_KARG_COUNT, PREP_TKARG_COUNT, CHAIN_CONVERT_COUNT, CHAIN_RESIZE_COUNT,
+  PREP_TKARG_COUNT, CHAIN_CONVERT_COUNT, CHAIN_RESIZE_COUNT,
   CHAIN_NORMALIZE_COUNT
 };
 
@@ -608,8 +582,7 @@ launch_run (MockOp * op)
     run_chain_kernel (op->call, op->ctx, l->chain, l->grid, l->block,
         l->params);
   else
-    run_kernel (op->call, op->ctx, l->grid, l->block, l->params,
-        l->kernel == FUSED_TAPS);
+    run_kernel (op->call, op->ctx, l->grid, l->block, l->params);
 }
 
 static void
@@ -666,7 +639,7 @@ launch (const char *call, CUfunction f, const unsigned int grid[3],
     mock_warn (call, "kernelParams must be given and extra must be NULL");
     return CUDA_ERROR_INVALID_VALUE;
   }
-  n_args = fn->flags == FUSED_TAPS ? PREP_TKARG_COUNT : PREP_KARG_COUNT;
+  n_args = PREP_TKARG_COUNT;
   if (fn->flags >= FIRST_CHAIN) {
     chain = chain_kernel_find (kernel_names[fn->flags]);
     if (chain == NULL || chain->n_args > CHAIN_ARGS_MAX)

@@ -69,6 +69,7 @@ static struct
   CUmodule module;              /* holds function */
   CUfunction function;
   PrepPlan *plan;
+  CUdeviceptr taps;             /* device copy of the plan's tap table */
   guint8 y[WIDTH * HEIGHT];     /* the frame's pattern, tightly packed */
   guint8 uv[UV_WIDTH * UV_HEIGHT];
 } fx;
@@ -385,8 +386,8 @@ test_module (CUmodule * module)
     CuModuleUnload (other);
   check (CuModuleGetFunction (&f, *module, "no_such_kernel") ==
       CUDA_ERROR_NOT_FOUND, "unknown kernel: CUDA_ERROR_NOT_FOUND");
-  check (CuModuleGetFunction (&fx.function, *module, PREP_KERNEL_NAME) ==
-      CUDA_SUCCESS, "cuModuleGetFunction (\"%s\")", PREP_KERNEL_NAME);
+  check (CuModuleGetFunction (&fx.function, *module, PREP_KERNEL_TAPS_NAME)
+      == CUDA_SUCCESS, "cuModuleGetFunction (\"%s\")", PREP_KERNEL_TAPS_NAME);
 }
 
 static PrepPlan *
@@ -417,19 +418,44 @@ launch (CUdeviceptr dst, CUstream stream, PrepDim3 * grid, PrepDim3 * block)
   CUdeviceptr y = fx.frame + cmem->info.offset[0];
   CUdeviceptr uv = fx.frame + cmem->info.offset[1];
   int y_stride = (int) fx.pitch, uv_stride = (int) fx.pitch;
-  void *args[PREP_KARG_COUNT];
+  void *args[PREP_TKARG_COUNT];
 
-  args[PREP_KARG_PARAMS] = &params;
-  args[PREP_KARG_SLOTS] = (void *) prep_plan_slot_table (fx.plan);
-  args[PREP_KARG_Y] = &y;
-  args[PREP_KARG_Y_STRIDE] = &y_stride;
-  args[PREP_KARG_UV] = &uv;
-  args[PREP_KARG_UV_STRIDE] = &uv_stride;
-  args[PREP_KARG_DST] = &dst;
+  args[PREP_TKARG_PARAMS] = &params;
+  args[PREP_TKARG_SLOTS] = (void *) prep_plan_slot_table (fx.plan);
+  args[PREP_TKARG_TAPS] = &fx.taps;
+  args[PREP_TKARG_Y] = &y;
+  args[PREP_TKARG_Y_STRIDE] = &y_stride;
+  args[PREP_TKARG_UV] = &uv;
+  args[PREP_TKARG_UV_STRIDE] = &uv_stride;
+  args[PREP_TKARG_DST] = &dst;
   if (prep_launch_geometry (&params, 1, grid, block) != PREP_OK)
     return CUDA_ERROR_INVALID_VALUE;
   return CuLaunchKernel (fx.function, grid->x, grid->y, grid->z, block->x,
       block->y, block->z, 0, stream, args, NULL);
+}
+
+/* The plan's tap table into fx.taps (device memory), synchronously; the
+ * context must be pushed. */
+static gboolean
+upload_taps (void)
+{
+  CUDA_MEMCPY2D copy;
+  const void *taps;
+  size_t bytes;
+
+  if (prep_plan_kernel_taps (fx.plan, &taps, &bytes) != PREP_OK
+      || CuMemAlloc (&fx.taps, bytes) != CUDA_SUCCESS)
+    return FALSE;
+  memset (&copy, 0, sizeof (copy));
+  copy.srcMemoryType = CU_MEMORYTYPE_HOST;
+  copy.srcHost = taps;
+  copy.srcPitch = bytes;
+  copy.dstMemoryType = CU_MEMORYTYPE_DEVICE;
+  copy.dstDevice = fx.taps;
+  copy.dstPitch = bytes;
+  copy.WidthInBytes = bytes;
+  copy.Height = 1;
+  return CuMemcpy2D (&copy) == CUDA_SUCCESS;
 }
 
 static void
@@ -514,6 +540,7 @@ test_kernel (void)
       "cuStreamCreate");
   check (CuMemAlloc (&dst, (unsigned int) bytes) == CUDA_SUCCESS,
       "cuMemAlloc_v2 tensor (%zu bytes)", bytes);
+  check (upload_taps (), "the plan's tap table copied to device memory");
   ret = launch (dst, stream, &grid, &block);
   check (ret == CUDA_SUCCESS, "cuLaunchKernel grid %ux%u, block %ux%u",
       grid.x, grid.y, block.x, block.y);
@@ -1071,9 +1098,12 @@ test_cleanup (void)
 {
   MockCudaStats s;
 
-  if (fx.module != NULL) {
+  if (fx.module != NULL || fx.taps != 0) {
     gst_cuda_context_push (fx.ctx);
-    CuModuleUnload (fx.module);
+    if (fx.taps != 0)
+      CuMemFree (fx.taps);
+    if (fx.module != NULL)
+      CuModuleUnload (fx.module);
     gst_cuda_context_pop (NULL);
   }
   if (fx.plan != NULL)
