@@ -8,16 +8,27 @@
  */
 
 /* On a real GPU: the embedded kernel against the CPU path, bit for bit, on
- * every case of the engine table, and a real cudaupload ! cudapreproc
- * pipeline against the CPU pipeline.  Without a driver or a device the
- * whole program exits 77 (meson's skip).  Runs without forking (CK_FORK=no):
- * CUDA does not survive fork. */
+ * every case of the engine table; a real cudaupload ! cudapreproc pipeline
+ * against the CPU pipeline; and nvh264dec ! cudapreproc on an H.264 stream
+ * the test encodes itself, against the CPU path fed the decoder's frames
+ * downloaded to system memory.
+ *
+ * No sub-test passes vacuously: one that cannot run (no driver or device,
+ * a GStreamer element not registered) prints "SKIP: <sub-test>: <reason>"
+ * and is counted.  When every sub-test was skipped the program exits 77
+ * (meson's skip) after printing the reasons; otherwise failures fail and
+ * the skips are listed at the end.  Runs without forking (CK_FORK=no, set
+ * by main () too): CUDA does not survive fork, and the skips are counted
+ * in this process. */
 
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
 
 #include <string.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
 
 #include <gst/check/gstcheck.h>
 #include <gst/app/gstappsink.h>
@@ -34,14 +45,105 @@ static GstCudaContext *ctx;
 static CUmodule module;
 static CUfunction function;
 
-static gboolean
-gpu_present (void)
+/* Sub-tests run and skipped (with "<sub-test>: <reason>"). */
+static guint n_run;
+static GPtrArray *skips;
+
+static void
+skip (const gchar * test, const gchar * reason)
 {
+  gchar *line = g_strdup_printf ("%s: %s", test, reason);
+
+  g_print ("SKIP: %s\n", line);
+  g_ptr_array_add (skips, line);
+}
+
+/* skip () with @why and, when not NULL, @also (freed). */
+static void
+skip_also (const gchar * test, const gchar * why, gchar * also)
+{
+  gchar *reason = also ? g_strdup_printf ("%s; also %s", why, also) :
+      g_strdup (why);
+
+  skip (test, reason);
+  g_free (reason);
+  g_free (also);
+}
+
+/* NULL when a CUDA device can be used, else why not (to free). */
+static gchar *
+gpu_missing (void)
+{
+  CUresult res;
   int n = 0;
 
-  return gst_cuda_load_library () && CuInit (0) == CUDA_SUCCESS &&
-      CuDeviceGetCount (&n) == CUDA_SUCCESS && n > 0;
+  if (!gst_cuda_load_library ())
+    return g_strdup ("no CUDA driver (gst_cuda_load_library () cannot load "
+        "libcuda.so.1)");
+  if ((res = CuInit (0)) != CUDA_SUCCESS)
+    return g_strdup_printf ("cuInit () failed with CUDA error %d", (int) res);
+  if ((res = CuDeviceGetCount (&n)) != CUDA_SUCCESS)
+    return g_strdup_printf ("cuDeviceGetCount () failed with CUDA error %d",
+        (int) res);
+  if (n <= 0)
+    return g_strdup ("no CUDA device");
+  return NULL;
 }
+
+static gboolean
+registered (const gchar * feature)
+{
+  GstPluginFeature *f = gst_registry_lookup_feature (gst_registry_get (),
+      feature);
+
+  if (f == NULL)
+    return FALSE;
+  gst_object_unref (f);
+  return TRUE;
+}
+
+/* The H.264 encoder the decoder test uses: the first one registered. */
+static const gchar *
+h264_encoder (void)
+{
+  static const gchar *const encoders[] = { "nvh264enc", "x264enc",
+    "openh264enc"
+  };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (encoders); i++)
+    if (registered (encoders[i]))
+      return encoders[i];
+  return NULL;
+}
+
+/* NULL when the elements @test needs are registered, else which are not (to
+ * free).  @elements ends with NULL; "H264ENC" stands for any encoder of
+ * h264_encoder (). */
+static gchar *
+elements_missing (const gchar * const *elements)
+{
+  GString *why = g_string_new (NULL);
+  guint i;
+
+  for (i = 0; elements[i] != NULL; i++) {
+    if (strcmp (elements[i], "H264ENC") == 0) {
+      if (h264_encoder () == NULL)
+        g_string_append_printf (why, "%sno H.264 encoder registered "
+            "(nvh264enc, x264enc or openh264enc)", why->len ? "; " : "");
+    } else if (!registered (elements[i])) {
+      g_string_append_printf (why, "%s%s is not registered", why->len ?
+          "; " : "", elements[i]);
+    }
+  }
+  return g_string_free (why, why->len == 0);
+}
+
+static const gchar *const upload_elements[] = { "cudaupload", NULL };
+
+static const gchar *const decode_elements[] = { "nvh264dec", "h264parse",
+  "cudadownload", "H264ENC", NULL
+};
 
 static int
 launch_on_gpu (void *func, PrepDim3 grid, PrepDim3 block, void *stream,
@@ -177,6 +279,7 @@ check_gpu_case (guint i, gboolean batch)
 
 GST_START_TEST (test_gpu_kernel_cases)
 {
+  n_run++;
   check_gpu_case (__i__, FALSE);
 }
 
@@ -184,6 +287,7 @@ GST_END_TEST;
 
 GST_START_TEST (test_gpu_kernel_batches)
 {
+  n_run++;
   check_gpu_case (__i__, TRUE);
 }
 
@@ -213,6 +317,61 @@ run_pipeline (const gchar * desc)
   return out;
 }
 
+/* Compares two runs' tensors byte for byte: @n of each, same sizes. */
+static void
+compare_tensors (GPtrArray * cpu, GPtrArray * gpu, guint n, gboolean
+    cuda_out, const gchar * what)
+{
+  guint i;
+
+  fail_unless_equals_int (cpu->len, n);
+  fail_unless_equals_int (gpu->len, n);
+  for (i = 0; i < cpu->len; i++) {
+    GstBuffer *a = gst_sample_get_buffer (g_ptr_array_index (cpu, i));
+    GstBuffer *b = gst_sample_get_buffer (g_ptr_array_index (gpu, i));
+    GstMapInfo ma, mb;
+
+    if (cuda_out)
+      fail_unless (gst_is_cuda_memory (gst_buffer_peek_memory (b, 0)));
+    fail_unless (gst_buffer_map (a, &ma, GST_MAP_READ));
+    /* a CPU map of CUDA memory downloads it */
+    fail_unless (gst_buffer_map (b, &mb, GST_MAP_READ));
+    fail_unless_equals_uint64 (ma.size, mb.size);
+    fail_unless (memcmp (ma.data, mb.data, ma.size) == 0,
+        "%s: tensor %u differs between the CPU and the GPU pipeline", what, i);
+    gst_buffer_unmap (a, &ma);
+    gst_buffer_unmap (b, &mb);
+  }
+}
+
+/* Runs @desc to EOS; fails on an error message. */
+static void
+run_to_eos (const gchar * desc)
+{
+  GError *err = NULL;
+  GstElement *pipe = gst_parse_launch (desc, &err);
+  GstMessage *msg;
+  GstBus *bus;
+
+  fail_unless (pipe != NULL, "%s: %s", desc, err ? err->message : "?");
+  bus = gst_element_get_bus (pipe);
+  fail_unless (gst_element_set_state (pipe, GST_STATE_PLAYING) !=
+      GST_STATE_CHANGE_FAILURE, "%s: cannot start", desc);
+  msg = gst_bus_timed_pop_filtered (bus, 60 * GST_SECOND,
+      GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+  fail_unless (msg != NULL, "%s: no EOS within 60 s", desc);
+  if (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ERROR) {
+    gchar *dbg = NULL;
+
+    gst_message_parse_error (msg, &err, &dbg);
+    fail ("%s: %s (%s)", desc, err->message, dbg ? dbg : "");
+  }
+  gst_message_unref (msg);
+  gst_element_set_state (pipe, GST_STATE_NULL);
+  gst_object_unref (bus);
+  gst_object_unref (pipe);
+}
+
 #define PIPE_SRC "videotestsrc num-buffers=3 pattern=ball ! " \
     "video/x-raw,format=NV12,width=320,height=240 ! "
 #define PIPE_PREP "cudapreproc width=224 height=224 aspect=letterbox ! "
@@ -222,35 +381,71 @@ run_pipeline (const gchar * desc)
 GST_START_TEST (test_gpu_pipeline)
 {
   GPtrArray *cpu, *gpu;
-  guint i;
+  gchar *why = elements_missing (upload_elements);
 
-  if (gst_registry_lookup_feature (gst_registry_get (), "cudaupload") == NULL) {
-    g_print ("cudaupload is not available (gstreamer1.0-plugins-bad): "
-        "pipeline test not run\n");
+  if (why != NULL) {
+    skip ("cudaupload ! cudapreproc", why);
+    g_free (why);
     return;
   }
+  n_run++;
   cpu = run_pipeline (PIPE_SRC PIPE_PREP "appsink name=sink sync=false");
   gpu = run_pipeline (PIPE_SRC "cudaupload ! " PIPE_PREP
       "other/tensors(memory:CUDAMemory) ! appsink name=sink sync=false");
-  fail_unless_equals_int (cpu->len, 3);
-  fail_unless_equals_int (gpu->len, 3);
-  for (i = 0; i < cpu->len; i++) {
-    GstBuffer *a = gst_sample_get_buffer (g_ptr_array_index (cpu, i));
-    GstBuffer *b = gst_sample_get_buffer (g_ptr_array_index (gpu, i));
-    GstMapInfo ma, mb;
-
-    fail_unless (gst_is_cuda_memory (gst_buffer_peek_memory (b, 0)));
-    fail_unless (gst_buffer_map (a, &ma, GST_MAP_READ));
-    /* a CPU map of CUDA memory downloads it */
-    fail_unless (gst_buffer_map (b, &mb, GST_MAP_READ));
-    fail_unless_equals_uint64 (ma.size, mb.size);
-    fail_unless (memcmp (ma.data, mb.data, ma.size) == 0,
-        "tensor %u differs between the CPU and the GPU pipeline", i);
-    gst_buffer_unmap (a, &ma);
-    gst_buffer_unmap (b, &mb);
-  }
+  compare_tensors (cpu, gpu, 3, TRUE, "cudaupload ! cudapreproc");
   g_ptr_array_unref (cpu);
   g_ptr_array_unref (gpu);
+}
+
+GST_END_TEST;
+
+#define H264_FRAMES 8
+#define H264_PREP "cudapreproc width=224 height=160 aspect=letterbox ! "
+
+/* nvh264dec ! cudapreproc (CUDA memory in) gives the tensors of the CPU
+ * path fed the same decoded frames downloaded to system memory, on an
+ * H.264 stream encoded here (the first encoder of h264_encoder ()). */
+GST_START_TEST (test_gpu_nvh264dec)
+{
+  const gchar *what = "nvh264dec ! cudapreproc";
+  gchar *why = elements_missing (decode_elements), *file, *desc, *head;
+  GPtrArray *cpu, *gpu;
+  GError *err = NULL;
+  int fd;
+
+  if (why != NULL) {
+    skip (what, why);
+    g_free (why);
+    return;
+  }
+  n_run++;
+  fd = g_file_open_tmp ("cuda-gpu-XXXXXX.h264", &file, &err);
+  fail_unless (fd >= 0, "temporary file: %s", err ? err->message : "?");
+  close (fd);
+  desc = g_strdup_printf ("videotestsrc num-buffers=%d pattern=ball ! "
+      "video/x-raw,format=I420,width=320,height=240,framerate=30/1 ! %s ! "
+      "h264parse ! video/x-h264,stream-format=byte-stream,alignment=au ! "
+      "filesink location=\"%s\"", H264_FRAMES, h264_encoder (), file);
+  g_print ("%s: encoding with %s\n", what, h264_encoder ());
+  run_to_eos (desc);
+  g_free (desc);
+
+  head = g_strdup_printf ("filesrc location=\"%s\" ! h264parse ! "
+      "nvh264dec ! ", file);
+  desc = g_strdup_printf ("%scudadownload ! video/x-raw,format=NV12 ! "
+      H264_PREP "appsink name=sink sync=false", head);
+  cpu = run_pipeline (desc);
+  g_free (desc);
+  desc = g_strdup_printf ("%svideo/x-raw(memory:CUDAMemory),format=NV12 ! "
+      H264_PREP "appsink name=sink sync=false", head);
+  gpu = run_pipeline (desc);
+  g_free (desc);
+  compare_tensors (cpu, gpu, H264_FRAMES, FALSE, what);
+  g_ptr_array_unref (cpu);
+  g_ptr_array_unref (gpu);
+  g_unlink (file);
+  g_free (file);
+  g_free (head);
 }
 
 GST_END_TEST;
@@ -266,16 +461,43 @@ cuda_gpu_suite (void)
   tcase_add_loop_test (tc, test_gpu_kernel_cases, 0, n_ref_cases);
   tcase_add_loop_test (tc, test_gpu_kernel_batches, 0, n_ref_cases);
   tcase_add_test (tc, test_gpu_pipeline);
+  tcase_add_test (tc, test_gpu_nvh264dec);
   return s;
 }
 
 int
 main (int argc, char **argv)
 {
+  gchar *why, *also;
+  guint i;
+  int failed;
+
+  /* before gst_check_init (): the skips are counted in this process */
+  g_setenv ("CK_FORK", "no", TRUE);
   gst_check_init (&argc, &argv);
-  if (!gpu_present ()) {
-    g_print ("no CUDA driver or device: GPU tests skipped\n");
+  skips = g_ptr_array_new_with_free_func (g_free);
+  if ((why = gpu_missing ()) != NULL) {
+    skip ("the kernel on the engine's cases", why);
+    skip ("the kernel on float16 batches", why);
+    /* the elements are listed too: the plugins a GPU machine needs */
+    also = elements_missing (upload_elements);
+    skip_also ("cudaupload ! cudapreproc", why, also);
+    also = elements_missing (decode_elements);
+    skip_also ("nvh264dec ! cudapreproc", why, also);
+    g_print ("cuda-gpu: every GPU sub-test skipped (%s)\n", why);
+    g_free (why);
+    g_ptr_array_unref (skips);
     return 77;
   }
-  return gst_check_run_suite (cuda_gpu_suite (), "cuda-gpu", __FILE__);
+  failed = gst_check_run_suite (cuda_gpu_suite (), "cuda-gpu", __FILE__);
+  if (n_run == 0 && failed == 0) {
+    g_print ("cuda-gpu: every GPU sub-test skipped:\n");
+    failed = 77;
+  } else if (skips->len > 0) {
+    g_print ("cuda-gpu: %u sub-test(s) run, %u skipped:\n", n_run, skips->len);
+  }
+  for (i = 0; i < skips->len; i++)
+    g_print ("  SKIP: %s\n", (const gchar *) g_ptr_array_index (skips, i));
+  g_ptr_array_unref (skips);
+  return failed;
 }
