@@ -511,6 +511,15 @@ make_buffer (Reader * r, const GstVideoInfo * info, Input * in)
   if (split < size)
     split = in->offset[1] > 0 && in->offset[1] < size ? in->offset[1] : size;
 #endif
+  /* with a video meta a plane must lie in one memory, or the element drops
+   * the frame (docs/bad-input.md): such a buffer is not plain */
+  if (padded && split < size) {
+    gint w = GST_VIDEO_INFO_WIDTH (info), h = GST_VIDEO_INFO_HEIGHT (info);
+    gsize end0 = in->offset[0] + (gsize) in->stride[0] * (h - 1) + w;
+
+    if ((split > in->offset[0] && split < end0) || split > in->offset[1])
+      in->plain = FALSE;
+  }
   gst_buffer_append_memory (buf, wrap_copy (in->data, split));
   if (split < size)
     gst_buffer_append_memory (buf, wrap_copy (in->data + split, size - split));
