@@ -10,7 +10,7 @@
 /* Regions of interest from upstream metadata (GstVideoRegionOfInterestMeta),
  * as source rectangles for the engine's batch slots.  Detectors overshoot:
  * boxes are clamped to the frame silently (a debug line), empty ones are
- * skipped (design.md section 6). */
+ * skipped (docs/bad-input.md). */
 
 #ifndef __GST_CUDA_PREPROC_ROIS_H__
 #define __GST_CUDA_PREPROC_ROIS_H__

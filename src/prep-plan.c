@@ -237,6 +237,7 @@ prep_status_string (PrepStatus status)
     case PREP_ERROR_LAUNCH:
       return "the CUDA kernel launch failed";
     case PREP_ERROR_GRID:
+      /* grid y is at most 65535 blocks of 8 rows (prep-launch.c) */
       return "output taller than 524280 rows, the limit of one CUDA launch";
   }
   return "unknown error";

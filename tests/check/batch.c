@@ -20,7 +20,7 @@
  *  - prep_plan_set_slots (): changing slots equals a fresh plan, refusals
  *    leave the plan as it was; prep_config_validate () of batch sizes, data
  *    types and float16 range;
- *  - prep_plan_slot_map () against the geometry of design.md section 4. */
+ *  - prep_plan_slot_map () against the geometry of docs/semantics.md, section 1. */
 
 #include <gst/check/gstcheck.h>
 
@@ -34,9 +34,9 @@
 #include "ref-model.h"
 #include "engine-cases.h"
 
-/* float32 output with default (and ImageNet) normalization: design.md. */
+/* float32 output with default (and ImageNet) normalization: docs/semantics.md, section 7. */
 #define REF_BOUND 1e-4
-/* float16 output: within one float16 ulp of the reference (design.md),
+/* float16 output: within one float16 ulp of the reference (docs/semantics.md, section 7),
  * counted in float16 steps from the reference rounded to float16.
  * Near zero that cannot hold: the float16 element is the float32 result
  * rounded (checked exactly), and the float32 result carries the rounding
@@ -952,7 +952,7 @@ GST_END_TEST;
 /* Box mapping                                                              */
 /* ------------------------------------------------------------------------ */
 
-/* The inner rectangle of a slot, from design.md: stretch covers the
+/* The inner rectangle of a slot, from docs/semantics.md (section 1): stretch covers the
  * output; letterbox s = min (OW / rw, OH / rh), iw = round (rw * s),
  * ih = round (rh * s), at least 1, offsets floor ((OW - iw) / 2) ...
  * The axis with the smaller ratio fills the output (compared exactly as
@@ -997,7 +997,7 @@ to_tensor (double f, int src, double scale, double offset)
 
 /* One axis: the inner span [off, off + inner) maps onto [start, start +
  * len) at its ends and middle, round trips within MAP_BOUND, and each
- * output pixel center x + 0.5 lands on design.md's sx + 0.5. */
+ * output pixel center x + 0.5 lands on docs/semantics.md's sx + 0.5. */
 static void
 check_map_axis (int start, int len, double scale, double offset,
     gint64 inner, gint64 off, const char *what)

@@ -11,7 +11,7 @@
  * roi-source=meta (GstVideoRegionOfInterestMeta), batch-size, data-type
  * float16, upstream GstVideoCropMeta, the box meta on every output buffer
  * (read through GStreamer's public API only, docs/meta.md), and the bad
- * input policies of these properties (docs/bad-input.md, design.md 6).
+ * input policies of these properties (docs/bad-input.md).
  *
  * Expected tensors come from the engine: prep_plan_new () +
  * prep_plan_set_slots () + prep_plan_run_cpu () on the same frame, with the
@@ -865,7 +865,7 @@ GST_START_TEST (test_roi_meta)
         m->ids);
     assert_caps_event (h, &cfg, i == 0, i);
   }
-  /* clamps and skips are silent (design.md section 6) */
+  /* clamps and skips are silent (docs/bad-input.md) */
   assert_no_messages (bus);
   harness_free (h, bus);
 }

@@ -9,7 +9,7 @@
 
 /* gst-check suite of the cudapreproc element (CPU path): properties, caps,
  * output bit-identical to the engine, strides, timestamps, the bad input
- * policies of design.md section 6, state changes, renegotiation, property
+ * policies of docs/bad-input.md, state changes, renegotiation, property
  * changes from another thread and a real pipeline.
  *
  * Expected outputs come from the engine (prep_plan_run_cpu) fed with a

@@ -9,7 +9,7 @@
 
 /* Unit tests of the engine (src/prep.h):
  *  - golden cases on a 4x4 NV12 frame, expected values worked out by hand
- *    from design.md section 4 (they check the reference model too);
+ *    from docs/semantics.md (they check the reference model too);
  *  - a table of cases against the float64 reference model
  *    (tests/reference), bound 1e-4 absolute on every element;
  *  - determinism, and the API's error policies. */
@@ -26,7 +26,7 @@
 #include "engine-cases.h"
 
 /* Agreement bound of the engine's float32 output with the float64 model
- * (design.md section 4), for default and for ImageNet normalization alike:
+ * (docs/semantics.md, section 7), for default and for ImageNet normalization alike:
  * |out| stays below ~2.7 there, so float32 rounding is ~3e-7. */
 #define REF_BOUND 1e-4
 /* Hand-computed golden values are given to 6 decimals in pixel units. */

@@ -7,7 +7,7 @@
  * version 2 of the License, or (at your option) any later version.
  */
 
-/* Float64 reference model, straight from design.md section 4.
+/* Float64 reference model, straight from docs/semantics.md.
  *
  * For each output pixel: map it back to a source coordinate (half-pixel
  * centers), take the interpolation taps clamped to the ROI, fetch Y and the

@@ -7,8 +7,8 @@
  * version 2 of the License, or (at your option) any later version.
  */
 
-/* Float64 reference model of the NV12 -> tensor semantics (design.md,
- * section 4), written independently of the engine in src/: it shares no code
+/* Float64 reference model of the NV12 -> tensor semantics (docs/semantics.md),
+ * written independently of the engine in src/: it shares no code
  * and no header with it.  Plain C, no GLib.  Slow and obvious on purpose:
  * every output element is computed on its own, in double, with the source
  * coordinate derived exactly from integers. */
