@@ -24,15 +24,15 @@ prep_config_init (PrepConfig * cfg)
 
   cfg->src_width = cfg->src_height = 0;
   cfg->crop.x = cfg->crop.y = cfg->crop.width = cfg->crop.height = 0;
-  cfg->out_width = cfg->out_height = 640;
+  cfg->out_width = cfg->out_height = PREP_DEFAULT_OUT_SIZE;
   cfg->aspect = PREP_ASPECT_STRETCH;
-  cfg->pad_value = 114.0;
+  cfg->pad_value = PREP_DEFAULT_PAD_VALUE;
   cfg->interpolation = PREP_INTERP_BILINEAR;
   cfg->matrix = PREP_MATRIX_BT709;
   cfg->range = PREP_RANGE_LIMITED;
   cfg->channel_order = PREP_ORDER_RGB;
   cfg->layout = PREP_LAYOUT_NCHW;
-  cfg->scale = 1.0 / 255.0;
+  cfg->scale = PREP_DEFAULT_SCALE;
   for (c = 0; c < 3; c++) {
     cfg->mean[c] = 0.0;
     cfg->std[c] = 1.0;

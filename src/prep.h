@@ -134,6 +134,13 @@ typedef struct {
 typedef struct _PrepPlan PrepPlan;
 
 void prep_config_init (PrepConfig * cfg);
+
+/* The defaults prep_config_init () sets, shared with the element's
+ * properties: a 640x640 tensor (YOLO's), YOLO's gray pad value, values
+ * scaled to [0, 1]. */
+#define PREP_DEFAULT_OUT_SIZE 640
+#define PREP_DEFAULT_PAD_VALUE 114.0
+#define PREP_DEFAULT_SCALE (1.0 / 255.0)
 PrepStatus prep_config_validate (const PrepConfig * cfg);
 
 /* Checks normalization parameters alone (prep_config_validate () does it
