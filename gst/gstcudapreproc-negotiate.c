@@ -244,13 +244,9 @@ gst_cuda_preproc_negotiated_plan (GstCudaPreprocNegotiated * neg,
   if (!slots->from_meta &&
       (*error = resolve_slots (slots, s->n_rois > 0, warnings)) != NULL)
     return NULL;
-  cfg.crop = slots->n > 0 ? slots->rects[0] : slots->visible;
-  st = prep_plan_new (&cfg, &plan);
-  if (st == PREP_OK)
-    st = prep_plan_set_slots (plan, slots->rects, slots->n);
+  st = prep_plan_new (&cfg, slots->rects, (int) slots->n, &plan);
   if (st == PREP_OK)
     return plan;
-  prep_plan_free (plan);
   *error = g_strdup_printf ("Cannot prepare the %dx3x%dx%d %s tensor: %s",
       cfg.batch_size, cfg.out_height, cfg.out_width,
       neg->shape.half ? "float16" : "float32", prep_status_string (st));

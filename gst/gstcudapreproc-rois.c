@@ -33,30 +33,13 @@ rois_debug_init (void)
   }
 }
 
-/* Clamps the span [start, start + len) to [0, limit): the clamped start and
- * length in *out_start and *out_len.  FALSE when it is empty.  start and
- * len come from guints, so start + len fits in gint64. */
-static gboolean
-clamp_span (gint64 start, gint64 len, gint limit, gint * out_start,
-    gint * out_len)
-{
-  gint64 begin = CLAMP (start, 0, (gint64) limit);
-  gint64 end = CLAMP (start + len, 0, (gint64) limit);
-
-  if (end <= begin)
-    return FALSE;
-  *out_start = (gint) begin;
-  *out_len = (gint) (end - begin);
-  return TRUE;
-}
-
 /* The rectangle of @roi clamped to the frame; FALSE when it is empty. */
 static gboolean
 roi_clamp (const GstVideoRegionOfInterestMeta * roi, gint frame_width,
     gint frame_height, PrepRect * rect)
 {
-  return clamp_span (roi->x, roi->w, frame_width, &rect->x, &rect->width)
-      && clamp_span (roi->y, roi->h, frame_height, &rect->y, &rect->height);
+  return prep_rect_clamp (frame_width, frame_height, roi->x, roi->y, roi->w,
+      roi->h, rect);
 }
 
 /* One debug line about @roi: "<what>" and, for a clamp, the result. */

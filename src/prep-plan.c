@@ -7,238 +7,230 @@
  * version 2 of the License, or (at your option) any later version.
  */
 
-/* Host side of the engine: validation, geometry and coefficients, all in
- * double, folded once into the float PrepParams that every path uses. */
+/* A plan and its slots.  A batch [N, C, H, W] has one slot per tensor
+ * entry; each has its own source rectangle (region of interest) and so its
+ * own axes and taps, while the colour and normalization coefficients
+ * (prep-params.c) are shared.  Every table is sized when the plan is made;
+ * the rectangles come with prep_plan_new () and prep_plan_set_slots (),
+ * which recompute the taps in place, once per change: nothing is allocated
+ * per frame. */
 
-#include <float.h>
-#include <limits.h>
-#include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "prep-private.h"
 
-void
-prep_config_init (PrepConfig * cfg)
+/* Padding slots keep the taps they had: no executor reads them (their
+ * rows are all pad), and with ROI metas a large batch is mostly padding
+ * on every frame. */
+static void
+prep_plan_fill_taps (PrepPlan * plan)
 {
-  int c;
+  int w = plan->cfg.out_width, h = plan->cfg.out_height;
+  int nearest = plan->params.nearest;
+  int i, x, y;
 
-  cfg->src_width = cfg->src_height = 0;
-  cfg->crop.x = cfg->crop.y = cfg->crop.width = cfg->crop.height = 0;
-  cfg->out_width = cfg->out_height = PREP_DEFAULT_OUT_SIZE;
-  cfg->aspect = PREP_ASPECT_STRETCH;
-  cfg->pad_value = PREP_DEFAULT_PAD_VALUE;
-  cfg->interpolation = PREP_INTERP_BILINEAR;
-  cfg->matrix = PREP_MATRIX_BT709;
-  cfg->range = PREP_RANGE_LIMITED;
-  cfg->channel_order = PREP_ORDER_RGB;
-  cfg->layout = PREP_LAYOUT_NCHW;
-  cfg->scale = PREP_DEFAULT_SCALE;
-  for (c = 0; c < 3; c++) {
-    cfg->mean[c] = 0.0;
-    cfg->std[c] = 1.0;
+  for (i = 0; i < plan->cfg.batch_size; i++) {
+    PrepTap *taps = plan->col_taps + (size_t) i * (size_t) w;
+    PrepTap *k = plan->kernel_taps + (size_t) i * ((size_t) w + (size_t) h);
+
+    if (!plan->slots.s[i].valid)
+      continue;
+
+    for (x = 0; x < w; x++)
+      taps[x] = prep_axis_tap (&plan->slots.s[i].ax, x, nearest);
+    prep_columns_fill (&plan->cols, (size_t) i * (size_t) w, taps, (size_t) w);
+    /* the kernel's block: the same column taps, then the row taps */
+    memcpy (k, taps, (size_t) w * sizeof (PrepTap));
+    for (y = 0; y < h; y++)
+      k[(size_t) w + (size_t) y] =
+          prep_axis_tap (&plan->slots.s[i].ay, y, nearest);
   }
-  cfg->data_type = PREP_DTYPE_FLOAT32;
-  cfg->batch_size = 1;
 }
 
-static int
-prep_enums_valid (const PrepConfig * cfg)
+static PrepStatus
+prep_plan_alloc (PrepPlan * plan)
 {
-  return (unsigned) cfg->aspect <= PREP_ASPECT_LETTERBOX
-      && (unsigned) cfg->interpolation <= PREP_INTERP_NEAREST
-      && (unsigned) cfg->matrix <= PREP_MATRIX_BT2020
-      && (unsigned) cfg->range <= PREP_RANGE_FULL
-      && (unsigned) cfg->channel_order <= PREP_ORDER_BGR
-      && (unsigned) cfg->layout <= PREP_LAYOUT_NHWC
-      && (unsigned) cfg->data_type <= PREP_DTYPE_FLOAT16;
+  size_t n = (size_t) plan->cfg.batch_size * (size_t) plan->cfg.out_width;
+  size_t per_slot = (size_t) plan->cfg.out_width +
+      (size_t) plan->cfg.out_height;
+
+  if (n > SIZE_MAX / sizeof (PrepTap))
+    return PREP_ERROR_NO_MEMORY;
+  plan->col_taps = malloc (n * sizeof (PrepTap));
+  if (plan->col_taps == NULL)
+    return PREP_ERROR_NO_MEMORY;
+  /* the kernel's table, for the batch's every slot: set_slots rewrites it
+   * in place; zeroed so that no byte of it is ever undefined */
+  if (per_slot > SIZE_MAX / sizeof (PrepTap) / (size_t) plan->cfg.batch_size)
+    return PREP_ERROR_NO_MEMORY;
+  plan->kernel_taps_bytes = (size_t) plan->cfg.batch_size * per_slot *
+      sizeof (PrepTap);
+  plan->kernel_taps = calloc ((size_t) plan->cfg.batch_size * per_slot,
+      sizeof (PrepTap));
+  if (plan->kernel_taps == NULL)
+    return PREP_ERROR_NO_MEMORY;
+  return prep_columns_init (&plan->cols, n);
 }
 
-/* Every normalized value is v * s + b with v in [0, 255], s = scale / std
- * and b = -mean / std rounded to float: the parameters are usable when
- * those, and 255 |s| + |b|, are finite in float too. */
-PrepStatus
-prep_normalization_validate (double scale, const double mean[3],
-    const double std[3])
+/* Slot i < n_rects takes rects[i] (already checked to lie inside the
+ * frame), the others are padding: a 1x1 source that no executor reads. */
+static void
+prep_plan_place (PrepPlan * plan, const PrepRect * rects, int n_rects)
 {
-  double s, b;
-  int c;
+  PrepSlotGeom *g;
+  int i;
 
-  if (mean == NULL || std == NULL)
+  for (i = 0; i < plan->cfg.batch_size; i++) {
+    g = &plan->slots.s[i];
+    if (i < n_rects) {
+      prep_slot_geometry (&plan->cfg, &rects[i], g);
+    } else {
+      memset (g, 0, sizeof (PrepSlotGeom));
+      g->ax.len = g->ax.inner = 1;
+      g->ay.len = g->ay.inner = 1;
+    }
+  }
+  plan->n_valid = n_rects;
+  prep_plan_fill_taps (plan);
+}
+
+/* What prep_plan_set_slots () refuses, for a plan's config. */
+static PrepStatus
+prep_rects_check (const PrepConfig * cfg, const PrepRect * rects, int n_rects)
+{
+  int i;
+
+  if ((rects == NULL && n_rects > 0) || n_rects < 0 ||
+      n_rects > cfg->batch_size)
     return PREP_ERROR_INVALID_ARGUMENT;
-  if (!isfinite (scale))
-    return PREP_ERROR_NORMALIZATION;
-  for (c = 0; c < 3; c++) {
-    if (!isfinite (mean[c]) || !isfinite (std[c]) || std[c] == 0.0)
-      return PREP_ERROR_NORMALIZATION;
-    s = scale / std[c];
-    b = -mean[c] / std[c];
-    if (!isfinite (s) || !isfinite (b) || 255.0 * fabs (s) + fabs (b) > FLT_MAX)
-      return PREP_ERROR_NORMALIZATION;
-  }
+  for (i = 0; i < n_rects; i++)
+    if (!prep_crop_inside (cfg->src_width, cfg->src_height, &rects[i]))
+      return PREP_ERROR_CROP;
   return PREP_OK;
 }
 
-int
-prep_crop_inside (int frame_width, int frame_height, const PrepRect * r)
+PrepStatus
+prep_plan_new (const PrepConfig * cfg, const PrepRect * rects, int n_rects,
+    PrepPlan ** out)
 {
-  return r->x >= 0 && r->y >= 0 && r->width > 0 && r->height > 0 &&
-      r->width <= frame_width - r->x && r->height <= frame_height - r->y;
-}
+  PrepPlan *plan;
+  PrepStatus st;
 
-/* float16 holds magnitudes below 65520 (65504 is its largest finite
- * value): the normalized extremes, pad included, must stay inside. */
-static int
-prep_fits_half (const PrepConfig * cfg)
-{
-  double s, b;
-  int c;
-
-  for (c = 0; c < 3; c++) {
-    s = cfg->scale / cfg->std[c];
-    b = -cfg->mean[c] / cfg->std[c];
-    if (255.0 * fabs (s) + fabs (b) > 65504.0)
-      return 0;
+  if (out == NULL)
+    return PREP_ERROR_INVALID_ARGUMENT;
+  *out = NULL;
+  if ((st = prep_config_validate (cfg)) != PREP_OK)
+    return st;
+  if ((st = prep_rects_check (cfg, rects, n_rects)) != PREP_OK)
+    return st;
+  plan = calloc (1, sizeof (PrepPlan));
+  if (plan == NULL)
+    return PREP_ERROR_NO_MEMORY;
+  plan->cfg = *cfg;
+  prep_tensor_size (cfg->out_width, cfg->out_height, 1, cfg->data_type,
+      &plan->n_elements, &plan->slot_bytes);
+  prep_tensor_size (cfg->out_width, cfg->out_height, cfg->batch_size,
+      cfg->data_type, &plan->n_elements, &plan->n_bytes);
+  prep_params_init (cfg, &plan->params);
+  if (prep_plan_alloc (plan) != PREP_OK) {
+    prep_plan_free (plan);
+    return PREP_ERROR_NO_MEMORY;
   }
-  return 1;
+  prep_plan_place (plan, rects, n_rects);
+  *out = plan;
+  return PREP_OK;
 }
 
 PrepStatus
-prep_config_validate (const PrepConfig * cfg)
+prep_plan_set_slots (PrepPlan * plan, const PrepRect * rects, int n_rects)
 {
-  size_t n, bytes;
+  PrepStatus st;
 
-  if (cfg == NULL || !prep_enums_valid (cfg))
+  if (plan == NULL)
     return PREP_ERROR_INVALID_ARGUMENT;
-  if (cfg->batch_size < 1 || cfg->batch_size > PREP_BATCH_MAX)
-    return PREP_ERROR_INVALID_ARGUMENT;
-  if (cfg->src_width <= 0 || cfg->src_height <= 0)
-    return PREP_ERROR_SIZE;
-  if (!prep_crop_inside (cfg->src_width, cfg->src_height, &cfg->crop))
-    return PREP_ERROR_CROP;
-  if (prep_normalization_validate (cfg->scale, cfg->mean, cfg->std) != PREP_OK)
-    return PREP_ERROR_NORMALIZATION;
-  if (cfg->data_type == PREP_DTYPE_FLOAT16 && !prep_fits_half (cfg))
-    return PREP_ERROR_NORMALIZATION;
-  if (!isfinite (cfg->pad_value) || cfg->pad_value < 0.0 ||
-      cfg->pad_value > 255.0)
-    return PREP_ERROR_PAD_VALUE;
-  return prep_tensor_size (cfg->out_width, cfg->out_height, cfg->batch_size,
-      cfg->data_type, &n, &bytes);
+  if ((st = prep_rects_check (&plan->cfg, rects, n_rects)) != PREP_OK)
+    return st;
+  prep_plan_place (plan, rects, n_rects);
+  return PREP_OK;
+}
+
+void
+prep_plan_free (PrepPlan * plan)
+{
+  if (plan == NULL)
+    return;
+  prep_columns_clear (&plan->cols);
+  free (plan->col_taps);
+  free (plan->kernel_taps);
+  free (plan);
 }
 
 size_t
-prep_data_type_size (PrepDataType data_type)
+prep_plan_output_bytes (const PrepPlan * plan)
 {
-  switch (data_type) {
-    case PREP_DTYPE_FLOAT32:
-      return 4;
-    case PREP_DTYPE_FLOAT16:
-      return 2;
-  }
-  return 0;
+  return plan->n_bytes;
+}
+
+int
+prep_plan_rows (const PrepPlan * plan)
+{
+  return plan->cfg.batch_size * plan->cfg.out_height;
+}
+
+const PrepParams *
+prep_plan_params (const PrepPlan * plan)
+{
+  return &plan->params;
+}
+
+const PrepSlotTable *
+prep_plan_slot_table (const PrepPlan * plan)
+{
+  return &plan->slots;
+}
+
+void
+prep_plan_slot_view (const PrepPlan * plan, int slot, PrepSlotView * v)
+{
+  size_t at = (size_t) slot * (size_t) plan->cfg.out_width;
+
+  v->geom = &plan->slots.s[slot];
+  v->col_taps = plan->col_taps + at;
+  v->cols.y_word = plan->cols.y_word + at;
+  v->cols.y_sel = plan->cols.y_sel + at;
+  v->cols.c_word = plan->cols.c_word + at;
+  v->cols.c_sel = plan->cols.c_sel + at;
+  v->cols.w = plan->cols.w + at;
+}
+
+int
+prep_plan_valid_slots (const PrepPlan * plan)
+{
+  return plan != NULL ? plan->n_valid : 0;
 }
 
 PrepStatus
-prep_tensor_size (int out_width, int out_height, int batch_size,
-    PrepDataType data_type, size_t *n_elements, size_t *n_bytes)
+prep_plan_slot_map (const PrepPlan * plan, int slot, PrepBoxMap * map)
 {
-  size_t w = (size_t) out_width, h = (size_t) out_height;
-  size_t e = prep_data_type_size (data_type), n = (size_t) batch_size *3;
+  const PrepSlotGeom *g;
 
-  if (out_width <= 0 || out_height <= 0 || batch_size <= 0)
-    return PREP_ERROR_SIZE;
-  if (e == 0 || batch_size > PREP_BATCH_MAX || n_elements == NULL
-      || n_bytes == NULL)
+  if (plan == NULL || map == NULL || slot < 0 || slot >= plan->cfg.batch_size)
     return PREP_ERROR_INVALID_ARGUMENT;
-  /* N * 3 channels of e bytes: w * h * n * e must fit; the rows of the
-   * batch, N * h, are counted in int */
-  if (w > SIZE_MAX / h || w * h > SIZE_MAX / (n * e) ||
-      (int64_t) batch_size * out_height > INT_MAX)
-    return PREP_ERROR_OVERFLOW;
-  *n_elements = w * h * n;
-  *n_bytes = w * h * n * e;
+  memset (map, 0, sizeof (PrepBoxMap));
+  g = &plan->slots.s[slot];
+  if (!g->valid)
+    return PREP_OK;
+  map->valid = 1;
+  map->src.x = g->ax.start;
+  map->src.y = g->ay.start;
+  map->src.width = g->ax.len;
+  map->src.height = g->ay.len;
+  /* output index o covers [o, o + 1); source pixel start + k covers
+   * [start + k, start + k + 1): inner output pixels span len source ones */
+  map->scale_x = (double) g->ax.inner / (double) g->ax.len;
+  map->scale_y = (double) g->ay.inner / (double) g->ay.len;
+  map->offset_x = g->ax.offset;
+  map->offset_y = g->ay.offset;
   return PREP_OK;
-}
-
-static int64_t
-prep_clamp_span (int64_t * lo, int64_t len, int64_t limit)
-{
-  int64_t hi = *lo + len;
-
-  if (*lo < 0)
-    *lo = 0;
-  if (hi > limit)
-    hi = limit;
-  return hi - *lo;
-}
-
-PrepStatus
-prep_crop_resolve (int frame_width, int frame_height,
-    const PrepRect * requested, PrepRect * resolved, int *clamped)
-{
-  int64_t x, y, w, h;
-  int partial;
-
-  if (requested == NULL || resolved == NULL || clamped == NULL)
-    return PREP_ERROR_INVALID_ARGUMENT;
-  if (frame_width <= 0 || frame_height <= 0)
-    return PREP_ERROR_SIZE;
-  x = requested->x;
-  y = requested->y;
-  w = requested->width;
-  h = requested->height;
-  if (w < 0 || h < 0)
-    return PREP_ERROR_CROP;
-  /* 0 means "to the frame's edge" */
-  if (w == 0)
-    w = frame_width - x;
-  if (h == 0)
-    h = frame_height - y;
-  partial = x < 0 || y < 0 || x + w > frame_width || y + h > frame_height;
-  w = prep_clamp_span (&x, w, frame_width);
-  h = prep_clamp_span (&y, h, frame_height);
-  if (w <= 0 || h <= 0)
-    return PREP_ERROR_CROP;
-  *clamped = partial;
-  resolved->x = (int) x;
-  resolved->y = (int) y;
-  resolved->width = (int) w;
-  resolved->height = (int) h;
-  return PREP_OK;
-}
-
-const char *
-prep_status_string (PrepStatus status)
-{
-  switch (status) {
-    case PREP_OK:
-      return "success";
-    case PREP_ERROR_INVALID_ARGUMENT:
-      return "invalid argument";
-    case PREP_ERROR_SIZE:
-      return "width and height must be positive";
-    case PREP_ERROR_CROP:
-      return "crop rectangle is empty or outside the frame";
-    case PREP_ERROR_NORMALIZATION:
-      return "scale, mean and std must be finite, std non-zero, and "
-          "(255 * scale - mean) / std must fit in float (within +-65504 for "
-          "float16)";
-    case PREP_ERROR_PAD_VALUE:
-      return "pad value must be in [0, 255]";
-    case PREP_ERROR_OVERFLOW:
-      return "output tensor byte size overflows";
-    case PREP_ERROR_STRIDE:
-      return "a stride is negative or smaller than the row it holds "
-          "(luma: width bytes, chroma: width rounded up to even)";
-    case PREP_ERROR_OUTPUT_SIZE:
-      return "output buffer smaller than the tensor";
-    case PREP_ERROR_NO_MEMORY:
-      return "out of memory";
-    case PREP_ERROR_LAUNCH:
-      return "the CUDA kernel launch failed";
-    case PREP_ERROR_GRID:
-      /* grid y is at most 65535 blocks of 8 rows (prep-launch.c) */
-      return "output taller than 524280 rows, the limit of one CUDA launch";
-  }
-  return "unknown error";
 }

@@ -107,15 +107,16 @@ int prep_crop_inside (int frame_width, int frame_height, const PrepRect * r);
 void prep_slot_geometry (const PrepConfig * cfg, const PrepRect * r,
     PrepSlotGeom * g);
 
-/* Taps of every valid slot from plan->slots: col_taps, cols (allocated by
- * prep_columns_init ()) and the kernel's tap table. */
-void prep_plan_fill_taps (PrepPlan * plan);
+/* The AVX2 executor's column table (prep-columns.c): allocated for @n
+ * columns, filled from @n taps at entry @at, freed. */
+PrepStatus prep_columns_init (PrepColumns * c, size_t n);
+void prep_columns_fill (PrepColumns * c, size_t at, const PrepTap * taps,
+    size_t n);
+void prep_columns_clear (PrepColumns * c);
 
-/* Allocates / frees plan->cols (at plan creation); prep_columns_fill ()
- * writes one slot's entries from its col_taps. */
-PrepStatus prep_columns_init (PrepPlan * plan);
-void prep_columns_fill (PrepPlan * plan, int slot);
-void prep_columns_clear (PrepPlan * plan);
+/* The float parameters of a config (prep-params.c): output size, colour
+ * matrix, normalization, flags. */
+void prep_params_init (const PrepConfig * cfg, PrepParams * p);
 
 /* The checks of prep_plan_run_cpu_rows () that do not depend on the rows,
  * then the row executor of @impl and the frame it gets. */

@@ -25,25 +25,20 @@
 #include "prep-private.h"
 
 /* Chunks per thread: small enough to even out the cheap letterbox rows and
- * scheduling noise, large enough to keep the counter cold. */
+ * scheduling noise, large enough to keep the counter cold.  A batch gets at
+ * least PREP_MIN_CHUNKS_PER_SLOT per slot of it: its slots differ in cost
+ * (a padding slot is cheap), and finer chunks even out the tail. */
 #define PREP_CHUNKS_PER_THREAD 8
 #define PREP_MIN_CHUNKS_PER_SLOT 8
 
-/* One plan's share of a job: its checked frame and its rows. */
+/* A frame's work: the plan's checked frame, its rows cut into n_chunks
+ * chunks. */
 typedef struct
 {
   const PrepPlan *plan;
   PrepRowsFunc rows;
   PrepFrame frame;
-  int height;
-} PrepJobSlot;
-
-/* A frame's work: every slot's rows cut into chunks_per_slot chunks. */
-typedef struct
-{
-  PrepJobSlot slots[PREP_SLOTS_MAX];
-  int n_slots;
-  int chunks_per_slot;
+  int n_rows;
   int n_chunks;
 } PrepJob;
 
@@ -65,22 +60,19 @@ struct _PrepWorkers
 };
 
 /* Takes chunks until none is left.  Chunk k is rows
- * [k * height / n_chunks, (k + 1) * height / n_chunks). */
+ * [k * n_rows / n_chunks, (k + 1) * n_rows / n_chunks). */
 static void
 prep_workers_take_chunks (PrepWorkers * w)
 {
   const PrepJob *j = w->job;
-  int k;
+  int k, r0, r1;
 
   while ((k = __atomic_fetch_add (&w->next_chunk, 1, __ATOMIC_RELAXED)) <
       j->n_chunks) {
-    const PrepJobSlot *s = &j->slots[k / j->chunks_per_slot];
-    int c = k % j->chunks_per_slot, n = j->chunks_per_slot;
-    int r0 = (int) ((int64_t) c * s->height / n);
-    int r1 = (int) ((int64_t) (c + 1) * s->height / n);
-
+    r0 = (int) ((int64_t) k * j->n_rows / j->n_chunks);
+    r1 = (int) ((int64_t) (k + 1) * j->n_rows / j->n_chunks);
     if (r1 > r0)
-      prep_run_batch_rows (s->plan, s->rows, &s->frame, r0, r1);
+      prep_run_batch_rows (j->plan, j->rows, &j->frame, r0, r1);
   }
 }
 
@@ -220,36 +212,22 @@ prep_workers_run (PrepWorkers * w, const PrepJob * job)
   pthread_mutex_unlock (&w->run_lock);
 }
 
-/* Runs every slot of @job on the caller alone, or cut into chunks across
- * the pool: about PREP_CHUNKS_PER_THREAD chunks per thread in all, at
- * least one per slot, never more than a slot's rows. */
+/* Runs @job on the caller alone, or cut into chunks across the pool:
+ * about PREP_CHUNKS_PER_THREAD chunks per thread, never more than its
+ * rows. */
 static void
 prep_workers_run_job (PrepWorkers * workers, PrepJob * job)
 {
-  int i, min_height = INT_MAX, batch = 1;
-  int64_t per_slot;
+  int64_t n;
 
-  for (i = 0; i < job->n_slots; i++) {
-    const PrepJobSlot *s = &job->slots[i];
-
-    min_height = s->height < min_height ? s->height : min_height;
-    if (s->plan->cfg.batch_size > batch)
-      batch = s->plan->cfg.batch_size;
-  }
   if (workers == NULL || workers->n_started == 0) {
-    for (i = 0; i < job->n_slots; i++)
-      prep_run_batch_rows (job->slots[i].plan, job->slots[i].rows,
-          &job->slots[i].frame, 0, job->slots[i].height);
+    prep_run_batch_rows (job->plan, job->rows, &job->frame, 0, job->n_rows);
     return;
   }
-  per_slot = ((int64_t) workers->n * PREP_CHUNKS_PER_THREAD + job->n_slots -
-      1) / job->n_slots;
-  /* small slots of uneven cost (plans, or a plan's batch slots): finer
-   * chunks even out the tail */
-  if (per_slot < (int64_t) PREP_MIN_CHUNKS_PER_SLOT * batch)
-    per_slot = (int64_t) PREP_MIN_CHUNKS_PER_SLOT *batch;
-  job->chunks_per_slot = (int) (per_slot < min_height ? per_slot : min_height);
-  job->n_chunks = job->chunks_per_slot * job->n_slots;
+  n = (int64_t) workers->n * PREP_CHUNKS_PER_THREAD;
+  if (n < (int64_t) PREP_MIN_CHUNKS_PER_SLOT * job->plan->cfg.batch_size)
+    n = (int64_t) PREP_MIN_CHUNKS_PER_SLOT *job->plan->cfg.batch_size;
+  job->n_chunks = (int) (n < job->n_rows ? n : job->n_rows);
   prep_workers_run (workers, job);
 }
 
@@ -258,38 +236,15 @@ prep_plan_run_cpu_parallel (const PrepPlan * plan, PrepWorkers * workers,
     PrepCpuImpl impl, const uint8_t * y, int y_stride, const uint8_t * uv,
     int uv_stride, void *dst, size_t dst_size)
 {
-  PrepSlot slot;
-
-  slot.plan = plan;
-  slot.dst = dst;
-  slot.dst_size = dst_size;
-  return prep_plans_run_cpu_parallel (&slot, 1, workers, impl, y, y_stride,
-      uv, uv_stride);
-}
-
-PrepStatus
-prep_plans_run_cpu_parallel (const PrepSlot * slots, int n_slots,
-    PrepWorkers * workers, PrepCpuImpl impl, const uint8_t * y, int y_stride,
-    const uint8_t * uv, int uv_stride)
-{
   PrepJob job;
   PrepStatus st;
-  int i;
 
-  if (slots == NULL || n_slots < 1 || n_slots > PREP_SLOTS_MAX)
-    return PREP_ERROR_INVALID_ARGUMENT;
-  /* every slot is checked before any is written */
-  for (i = 0; i < n_slots; i++) {
-    PrepJobSlot *s = &job.slots[i];
-
-    st = prep_cpu_prepare (slots[i].plan, impl, y, y_stride, uv, uv_stride,
-        slots[i].dst, slots[i].dst_size, &s->rows, &s->frame);
-    if (st != PREP_OK)
-      return st;
-    s->plan = slots[i].plan;
-    s->height = prep_plan_rows (slots[i].plan);
-  }
-  job.n_slots = n_slots;
+  st = prep_cpu_prepare (plan, impl, y, y_stride, uv, uv_stride, dst,
+      dst_size, &job.rows, &job.frame);
+  if (st != PREP_OK)
+    return st;
+  job.plan = plan;
+  job.n_rows = prep_plan_rows (plan);
   prep_workers_run_job (workers, &job);
   return PREP_OK;
 }

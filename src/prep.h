@@ -15,8 +15,9 @@
  *   PrepConfig cfg;
  *   prep_config_init (&cfg);                 (defaults, as the element's)
  *   cfg.src_width = 1920; ...                (fill in)
+ *   PrepRect crop = { 0, 0, 1920, 1080 };   (what the tensor shows)
  *   PrepPlan *plan;
- *   if (prep_plan_new (&cfg, &plan) != PREP_OK) ...
+ *   if (prep_plan_new (&cfg, &crop, 1, &plan) != PREP_OK) ...
  *   prep_plan_run_cpu (plan, y, y_stride, uv, uv_stride, dst, dst_size);
  *   prep_plan_free (plan);
  *
@@ -94,12 +95,12 @@ typedef struct {
  * slot's geometry by value, within the 4 KiB of kernel parameters). */
 #define PREP_BATCH_MAX 64
 
-/* Everything that defines the computation.  The crop must already lie inside
- * the frame (see prep_crop_resolve()).  mean[], std[] apply to the tensor's
- * channels in output order (after channel_order). */
+/* Everything that defines the computation but the source rectangles (the
+ * plan takes those: prep_plan_new (), prep_plan_set_slots ()).  mean[],
+ * std[] apply to the tensor's channels in output order (after
+ * channel_order). */
 typedef struct {
   int src_width, src_height;    /* luma size of the NV12 frame */
-  PrepRect crop;                /* in luma pixels, inside the frame */
   int out_width, out_height;    /* tensor spatial size */
   PrepAspect aspect;
   double pad_value;             /* letterbox bands, pixel units 0..255 */
@@ -112,9 +113,7 @@ typedef struct {
   double mean[3];
   double std[3];
   PrepDataType data_type;       /* element type of the tensor */
-  int batch_size;               /* slots N of the tensor, 1..PREP_BATCH_MAX;
-                                 * each slot starts as crop (see
-                                 * prep_plan_set_slots ()) */
+  int batch_size;               /* slots N of the tensor, 1..PREP_BATCH_MAX */
 } PrepConfig;
 
 /* How one slot of the tensor maps onto the frame, in continuous
@@ -161,6 +160,13 @@ PrepStatus prep_tensor_size (int out_width, int out_height, int batch_size,
 /* Bytes of one element of @data_type (4 or 2; 0 for an unknown one). */
 size_t prep_data_type_size (PrepDataType data_type);
 
+/* The rectangle [x, x + width) x [y, y + height) clamped to a frame of
+ * frame_width x frame_height: 1 and *out set when something is left, 0
+ * (and *out untouched) when nothing is.  The arguments are 64-bit so that
+ * any int or unsigned rectangle (a ROI meta's) fits. */
+int prep_rect_clamp (int frame_width, int frame_height, int64_t x, int64_t y,
+    int64_t width, int64_t height, PrepRect * out);
+
 /* Resolve a requested crop against a frame: width/height 0 mean "to the
  * frame's edge".  A rectangle partly outside the frame is clamped to it
  * (*clamped set to 1); one entirely outside, or empty after clamping, gives
@@ -168,14 +174,18 @@ size_t prep_data_type_size (PrepDataType data_type);
 PrepStatus prep_crop_resolve (int frame_width, int frame_height,
     const PrepRect * requested, PrepRect * resolved, int *clamped);
 
-/* Validates the config, derives the coefficients (in double) and the
- * per-column taps. */
-PrepStatus prep_plan_new (const PrepConfig * cfg, PrepPlan ** plan);
+/* Validates the config, derives the coefficients (in double), sizes every
+ * table for the batch, and places the source rectangles as
+ * prep_plan_set_slots () does (same refusals: PREP_ERROR_CROP for one not
+ * inside the frame, PREP_ERROR_INVALID_ARGUMENT for a count outside
+ * [0, batch_size]).  *plan is NULL on failure. */
+PrepStatus prep_plan_new (const PrepConfig * cfg, const PrepRect * rects,
+    int n_rects, PrepPlan ** plan);
 void prep_plan_free (PrepPlan * plan);
 size_t prep_plan_output_bytes (const PrepPlan * plan);
 
-/* The source rectangles of the batch: slot i < n_rects takes rects[i], the
- * slots from n_rects on are filled with the normalized pad value.  Every
+/* New source rectangles for the batch: slot i < n_rects takes rects[i],
+ * the slots from n_rects on are filled with the normalized pad value.  Every
  * rectangle must lie inside the frame (see prep_crop_resolve ()):
  * otherwise PREP_ERROR_CROP and the plan is unchanged; n_rects outside
  * [0, batch_size], or rects NULL with n_rects > 0, gives
@@ -276,23 +286,6 @@ void prep_workers_free (PrepWorkers * workers);
 PrepStatus prep_plan_run_cpu_parallel (const PrepPlan * plan,
     PrepWorkers * workers, PrepCpuImpl impl, const uint8_t * y, int y_stride,
     const uint8_t * uv, int uv_stride, void *dst, size_t dst_size);
-
-/* Several plans on one frame (e.g. one per region of interest), each into
- * its own destination, in one parallel pass: the rows of all of them are
- * cut into chunks shared by the workers, so small plans still keep every
- * thread busy.  Every slot is checked before any is written.  At most
- * PREP_SLOTS_MAX slots. */
-#define PREP_SLOTS_MAX 256
-
-typedef struct {
-  const PrepPlan *plan;
-  void *dst;
-  size_t dst_size;              /* bytes */
-} PrepSlot;
-
-PrepStatus prep_plans_run_cpu_parallel (const PrepSlot * slots, int n_slots,
-    PrepWorkers * workers, PrepCpuImpl impl, const uint8_t * y, int y_stride,
-    const uint8_t * uv, int uv_stride);
 
 const char *prep_status_string (PrepStatus status);
 

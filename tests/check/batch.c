@@ -497,10 +497,11 @@ run_case (guint i, PrepDataType type, TestFrame * f, gboolean make_frame,
 {
   guint64 rng = case_seed (i);
   PrepPlan *plan = NULL;
+  PrepRect crop = case_crop (&ref_cases[i]);
 
   case_config (&ref_cases[i], cfg);
   cfg->data_type = type;
-  fail_unless_equals_int (prep_plan_new (cfg, &plan), PREP_OK);
+  fail_unless_equals_int (prep_plan_new (cfg, &crop, 1, &plan), PREP_OK);
   if (make_frame)
     frame_new (f, &ref_cases[i], plan, &rng);
   tensor_buf_new (out, cfg);
@@ -539,6 +540,7 @@ GST_START_TEST (test_float16_table)
 {
   const RefCase *tc = &ref_cases[__i__];
   PrepConfig cfg;
+  PrepRect crop;
   TensorBuf h, f32;
   TestFrame f;
   RefConfig rc;
@@ -548,7 +550,8 @@ GST_START_TEST (test_float16_table)
 
   run_case (__i__, PREP_DTYPE_FLOAT16, &f, TRUE, &cfg, &h);
   run_case (__i__, PREP_DTYPE_FLOAT32, &f, FALSE, &cfg, &f32);
-  case_ref_config (&cfg, &cfg.crop, &rc);
+  crop = case_crop (tc);
+  case_ref_config (&cfg, &crop, &rc);
   ref = g_new (double, h.n);
   ref_run (&rc, f.y, f.y_stride, f.uv, f.uv_stride, ref);
   slot_err_init (&e);
@@ -582,6 +585,7 @@ GST_START_TEST (test_float16_extremes)
   };
   guint64 rng = 77;
   PrepConfig cfg;
+  PrepRect crop;
   PrepPlan *plan = NULL;
   TestFrame f;
   TensorBuf out;
@@ -593,7 +597,8 @@ GST_START_TEST (test_float16_extremes)
   cfg.scale = 256.0;
   for (c = 0; c < 3; c++)
     cfg.mean[c] = -224.0;
-  fail_unless_equals_int (prep_plan_new (&cfg, &plan), PREP_OK);
+  crop = case_crop (&tc);
+  fail_unless_equals_int (prep_plan_new (&cfg, &crop, 1, &plan), PREP_OK);
   frame_new (&f, &tc, plan, &rng);
   tensor_buf_new (&out, &cfg);
   fail_unless_equals_int (prep_plan_run_cpu (plan, f.y, f.y_stride, f.uv,
@@ -629,8 +634,7 @@ assert_same_as_fresh (const BatchRun * r, const PrepRect * rects, int n,
   TensorBuf out;
   size_t diff;
 
-  fail_unless_equals_int (prep_plan_new (&r->cfg, &plan), PREP_OK);
-  fail_unless_equals_int (prep_plan_set_slots (plan, rects, n), PREP_OK);
+  fail_unless_equals_int (prep_plan_new (&r->cfg, rects, n, &plan), PREP_OK);
   tensor_buf_new (&out, &r->cfg);
   fail_unless_equals_int (prep_plan_run_cpu (plan, r->frame.y,
           r->frame.y_stride, r->frame.uv, r->frame.uv_stride, out.data,
@@ -706,27 +710,34 @@ GST_START_TEST (test_reslot)
 
 GST_END_TEST;
 
-/* A new plan: every slot is the config's crop. */
+/* A new plan takes its rectangles: n of them fill the first n slots, the
+ * others are padding. */
 GST_START_TEST (test_fresh_plan_slots)
 {
   PrepRect crops[PREP_BATCH_MAX];
   PrepBoxMap map;
   BatchRun r;
-  int s;
+  int s, n;
 
   batch_run_new (&r, 2, PREP_DTYPE_FLOAT32);
-  r.cfg.crop = make_rect (100, 50, 300, 200);
-  prep_plan_free (r.plan);
-  fail_unless_equals_int (prep_plan_new (&r.cfg, &r.plan), PREP_OK);
-  fail_unless_equals_int (prep_plan_valid_slots (r.plan), r.cfg.batch_size);
-  for (s = 0; s < r.cfg.batch_size; s++) {
-    fail_unless_equals_int (prep_plan_slot_map (r.plan, s, &map), PREP_OK);
-    fail_unless (map.valid && memcmp (&map.src, &r.cfg.crop,
-            sizeof (PrepRect)) == 0, "slot %d is not the crop", s);
-    crops[s] = r.cfg.crop;
+  fail_unless (r.cfg.batch_size > 1);
+  for (s = 0; s < r.cfg.batch_size; s++)
+    crops[s] = make_rect (100 + s, 50, 300, 200 - s);
+  for (n = r.cfg.batch_size; n >= 0; n -= r.cfg.batch_size - 1) {
+    prep_plan_free (r.plan);
+    r.plan = NULL;
+    fail_unless_equals_int (prep_plan_new (&r.cfg, crops, n, &r.plan), PREP_OK);
+    fail_unless_equals_int (prep_plan_valid_slots (r.plan), n);
+    for (s = 0; s < r.cfg.batch_size; s++) {
+      fail_unless_equals_int (prep_plan_slot_map (r.plan, s, &map), PREP_OK);
+      fail_unless (map.valid == (s < n), "slot %d of %d: valid %d", s, n,
+          map.valid);
+      fail_unless (s >= n || memcmp (&map.src, &crops[s],
+              sizeof (PrepRect)) == 0, "slot %d is not its rectangle", s);
+    }
+    run_batch_cpu (&r);
+    assert_same_as_fresh (&r, crops, n, "rectangles of a new plan");
   }
-  run_batch_cpu (&r);
-  assert_same_as_fresh (&r, crops, r.cfg.batch_size, "crop in every slot");
   fail_unless_equals_int (prep_plan_valid_slots (NULL), 0);
   batch_run_free (&r);
 }
@@ -842,8 +853,9 @@ GST_END_TEST;
 static void
 check_config (const PrepConfig * cfg, PrepStatus want, const char *what)
 {
+  PrepRect whole = make_rect (0, 0, cfg->src_width, cfg->src_height);
   PrepPlan *plan = NULL;
-  PrepStatus got = prep_plan_new (cfg, &plan);
+  PrepStatus got = prep_plan_new (cfg, &whole, 1, &plan);
 
   fail_unless (got == want, "%s: prep_plan_new gave %d (%s), expected %d",
       what, got, prep_status_string (got), want);
@@ -858,7 +870,6 @@ base_config (PrepConfig * cfg)
   prep_config_init (cfg);
   cfg->src_width = 64;
   cfg->src_height = 48;
-  cfg->crop = make_rect (0, 0, 64, 48);
   cfg->out_width = 16;
   cfg->out_height = 8;
 }
@@ -1099,9 +1110,8 @@ GST_START_TEST (test_slot_map_cases)
       cfg.aspect = (PrepAspect) aspect;
       batch_rects (i, rects);
       plan = NULL;
-      fail_unless_equals_int (prep_plan_new (&cfg, &plan), PREP_OK);
-      fail_unless_equals_int (prep_plan_set_slots (plan, rects,
-              batch_cases[i].n_rects), PREP_OK);
+      fail_unless_equals_int (prep_plan_new (&cfg, rects,
+              batch_cases[i].n_rects, &plan), PREP_OK);
       check_plan_maps (plan, &cfg, rects, batch_cases[i].n_rects,
           batch_cases[i].name);
       prep_plan_free (plan);
@@ -1132,15 +1142,13 @@ GST_START_TEST (test_slot_map_odd)
     for (aspect = 0; aspect < 2; aspect++) {
       base_config (&cfg);
       cfg.src_width = cfg.src_height = 47;
-      cfg.crop = rects[2];
       cfg.out_width = sizes[k][0];
       cfg.out_height = sizes[k][1];
       cfg.aspect = (PrepAspect) aspect;
       cfg.batch_size = G_N_ELEMENTS (rects) + 2;
       plan = NULL;
-      fail_unless_equals_int (prep_plan_new (&cfg, &plan), PREP_OK);
-      fail_unless_equals_int (prep_plan_set_slots (plan, rects,
-              G_N_ELEMENTS (rects)), PREP_OK);
+      fail_unless_equals_int (prep_plan_new (&cfg, rects,
+              G_N_ELEMENTS (rects), &plan), PREP_OK);
       g_snprintf (name, sizeof (name), "%dx%d %s", sizes[k][0], sizes[k][1],
           aspect ? "letterbox" : "stretch");
       check_plan_maps (plan, &cfg, rects, G_N_ELEMENTS (rects), name);

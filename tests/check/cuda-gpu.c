@@ -201,18 +201,14 @@ gpu_teardown (void)
   gst_clear_object (&ctx);
 }
 
-/* A batch of 3 in float16 from case @cfg: slot 0 its crop, slot 1 the
- * crop's top-left quarter (at least 1x1), slot 2 padding. */
+/* The rectangles of a batch of 3 from case @tc: slot 0 its crop, slot 1
+ * the crop's top-left quarter (at least 1x1), slot 2 padding. */
 static void
-make_batch (PrepPlan * plan, const PrepConfig * cfg)
+gpu_batch_rects (const RefCase * tc, PrepRect rects[2])
 {
-  PrepRect rects[2];
-
-  rects[0] = cfg->crop;
-  rects[1] = cfg->crop;
-  rects[1].width = MAX (1, cfg->crop.width / 2);
-  rects[1].height = MAX (1, cfg->crop.height / 2);
-  fail_unless_equals_int (prep_plan_set_slots (plan, rects, 2), PREP_OK);
+  rects[0] = rects[1] = case_crop (tc);
+  rects[1].width = MAX (1, rects[0].width / 2);
+  rects[1].height = MAX (1, rects[0].height / 2);
 }
 
 /* The real kernel on case i (as a float16 batch when @batch), compared
@@ -224,6 +220,7 @@ check_gpu_case (guint i, gboolean batch)
   guint64 rng = case_seed (i);
   PrepPlan *plan = NULL;
   PrepConfig cfg;
+  PrepRect rects[2];
   TestFrame f;
   size_t y_bytes, uv_bytes, bytes;
   CUdeviceptr dy, duv, dtaps, ddst = 0;
@@ -239,9 +236,9 @@ check_gpu_case (guint i, gboolean batch)
     if (prep_config_validate (&cfg) != PREP_OK)
       cfg.data_type = PREP_DTYPE_FLOAT32;
   }
-  fail_unless_equals_int (prep_plan_new (&cfg, &plan), PREP_OK);
-  if (batch)
-    make_batch (plan, &cfg);
+  gpu_batch_rects (tc, rects);
+  fail_unless_equals_int (prep_plan_new (&cfg, rects, batch ? 2 : 1, &plan),
+      PREP_OK);
   frame_new (&f, tc, plan, &rng);
   bytes = prep_plan_output_bytes (plan);
   cpu = g_malloc (bytes);

@@ -134,10 +134,11 @@ cuda_frame_buffer (GstBufferPool * pool, const HostFrame * f)
 static gfloat *
 expected_tensor (const PrepConfig * cfg, const HostFrame * f, gsize * bytes)
 {
+  PrepRect whole = { 0, 0, IN_W, IN_H };
   PrepPlan *plan = NULL;
   gfloat *out;
 
-  fail_unless_equals_int (prep_plan_new (cfg, &plan), PREP_OK);
+  fail_unless_equals_int (prep_plan_new (cfg, &whole, 1, &plan), PREP_OK);
   *bytes = prep_plan_output_bytes (plan);
   out = g_malloc (*bytes);
   fail_unless_equals_int (prep_plan_run_cpu (plan, f->y, IN_W, f->uv, IN_W,
@@ -150,8 +151,8 @@ static void
 config_for (PrepConfig * cfg, gint w, gint h, gboolean letterbox, gboolean nhwc)
 {
   prep_config_init (cfg);
-  cfg->src_width = cfg->crop.width = IN_W;
-  cfg->src_height = cfg->crop.height = IN_H;
+  cfg->src_width = IN_W;
+  cfg->src_height = IN_H;
   cfg->out_width = w;
   cfg->out_height = h;
   cfg->aspect = letterbox ? PREP_ASPECT_LETTERBOX : PREP_ASPECT_STRETCH;
@@ -283,10 +284,7 @@ expected_slots (const PrepConfig * cfg, const guint8 * y, const guint8 * uv,
   PrepPlan *plan = NULL;
   gpointer out;
 
-  if (n > 0)
-    c.crop = rects[0];
-  fail_unless_equals_int (prep_plan_new (&c, &plan), PREP_OK);
-  fail_unless_equals_int (prep_plan_set_slots (plan, rects, n), PREP_OK);
+  fail_unless_equals_int (prep_plan_new (&c, rects, n, &plan), PREP_OK);
   *bytes = prep_plan_output_bytes (plan);
   out = g_malloc (*bytes);
   fail_unless_equals_int (prep_plan_run_cpu (plan, y, c.src_width, uv,

@@ -97,24 +97,18 @@ static void
 expected_run (const PrepConfig * cfg, const PrepRect * rects, gint n,
     const Frame * f, Expected * e)
 {
-  PrepConfig c = *cfg;
   PrepPlan *plan = NULL;
   PrepStatus st;
   gint i;
 
-  if (n > 0)
-    c.crop = rects[0];
-  st = prep_plan_new (&c, &plan);
+  st = prep_plan_new (cfg, rects, n, &plan);
   fail_unless (st == PREP_OK, "prep_plan_new: %s", prep_status_string (st));
-  st = prep_plan_set_slots (plan, rects, n);
-  fail_unless (st == PREP_OK, "prep_plan_set_slots: %s",
-      prep_status_string (st));
   e->size = prep_plan_output_bytes (plan);
   e->data = g_malloc (e->size);
   st = prep_plan_run_cpu (plan, f->data + f->offset[0], f->stride[0],
       f->data + f->offset[1], f->stride[1], e->data, e->size);
   fail_unless (st == PREP_OK, "prep_plan_run_cpu: %s", prep_status_string (st));
-  for (i = 0; i < c.batch_size; i++)
+  for (i = 0; i < cfg->batch_size; i++)
     fail_unless_equals_int (prep_plan_slot_map (plan, i, &e->maps[i]), PREP_OK);
   prep_plan_free (plan);
 }
@@ -489,8 +483,8 @@ push_frame (GstHarness * h, guint32 seed, const PrepConfig * tmpl,
   Frame f;
 
   frame_init (&f, crop_meta ? BIG_W : FW, crop_meta ? BIG_H : FH, seed);
-  cfg.src_width = cfg.crop.width = f.width;
-  cfg.src_height = cfg.crop.height = f.height;
+  cfg.src_width = f.width;
+  cfg.src_height = f.height;
   rects_shift (vis, n, dx, dy, rects);
   expected_run (&cfg, rects, n, &f, &e);
   in = frame_buffer (&f, crop_meta);

@@ -311,6 +311,12 @@ frame_free (TestFrame * f)
   guarded_free (&f->uvg);
 }
 
+PrepRect
+case_crop (const RefCase * tc)
+{
+  return tc->crop.width ? tc->crop : make_rect (0, 0, tc->w, tc->h);
+}
+
 void
 case_config (const RefCase * tc, PrepConfig * cfg)
 {
@@ -321,8 +327,6 @@ case_config (const RefCase * tc, PrepConfig * cfg)
   prep_config_init (cfg);
   cfg->src_width = tc->w;
   cfg->src_height = tc->h;
-  cfg->crop = tc->crop.width ? tc->crop : (PrepRect) {
-  0, 0, tc->w, tc->h};
   cfg->out_width = tc->ow;
   cfg->out_height = tc->oh;
   cfg->aspect = tc->aspect;
@@ -645,9 +649,8 @@ batch_run_from (BatchRun * r, const BatchCase * bc, guint64 seed,
   config_of (bc, type, &r->cfg);
   rects_of (bc, seed, r->rects);
   r->plan = NULL;
-  fail_unless_equals_int (prep_plan_new (&r->cfg, &r->plan), PREP_OK);
-  fail_unless_equals_int (prep_plan_set_slots (r->plan, r->rects,
-          r->bc->n_rects), PREP_OK);
+  fail_unless_equals_int (prep_plan_new (&r->cfg, r->rects, r->bc->n_rects,
+          &r->plan), PREP_OK);
   fail_unless_equals_int (prep_plan_valid_slots (r->plan), r->bc->n_rects);
   frame_new (&r->frame, &r->bc->base, r->plan, &rng);
   tensor_buf_new (&r->out, &r->cfg);
@@ -676,7 +679,7 @@ table_case_as_batch (guint i, BatchCase * bc, PrepRect * crop)
   bc->name = tc->name;
   bc->base = *tc;
   bc->batch = bc->n_rects = 1;
-  *crop = tc->crop.width ? tc->crop : make_rect (0, 0, tc->w, tc->h);
+  *crop = case_crop (tc);
   bc->rects = crop;
 }
 

@@ -131,8 +131,10 @@ typedef struct
 
 void *case_shared_new (size_t size);
 
-/* The engine configuration of a case. */
+/* The engine configuration of a case, and its source rectangle (the crop,
+ * or the whole frame). */
 void case_config (const RefCase * tc, PrepConfig * cfg);
+PrepRect case_crop (const RefCase * tc);
 
 /* ------------------------------------------------------------------------ */
 /* Tensors of either element type, between guard elements                   */

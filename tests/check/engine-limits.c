@@ -26,17 +26,16 @@
 static PrepPlan *
 plan_of_frame (int src_width, int src_height)
 {
+  PrepRect pixel = { 0, 0, 1, 1 };
   PrepConfig cfg;
   PrepPlan *plan = NULL;
 
   prep_config_init (&cfg);
   cfg.src_width = src_width;
   cfg.src_height = src_height;
-  cfg.crop.width = 1;
-  cfg.crop.height = 1;
   cfg.out_width = 2;
   cfg.out_height = 2;
-  fail_unless_equals_int (prep_plan_new (&cfg, &plan), PREP_OK);
+  fail_unless_equals_int (prep_plan_new (&cfg, &pixel, 1, &plan), PREP_OK);
   return plan;
 }
 
@@ -62,7 +61,6 @@ check_strides (const PrepPlan * plan, int y_stride, int uv_stride,
   PrepWorkers *workers = NULL;
   const void *taps;
   size_t taps_bytes;
-  PrepSlot slot;
   int rows = prep_plan_rows (plan);
 
   fail_unless_equals_int (prep_plan_run_cpu (plan, y, y_stride, uv,
@@ -77,11 +75,6 @@ check_strides (const PrepPlan * plan, int y_stride, int uv_stride,
   fail_unless_equals_int (prep_workers_new (2, &workers), PREP_OK);
   fail_unless_equals_int (prep_plan_run_cpu_parallel (plan, workers,
           PREP_CPU_AUTO, y, y_stride, uv, uv_stride, dst, 0), expected);
-  slot.plan = plan;
-  slot.dst = dst;
-  slot.dst_size = 0;
-  fail_unless_equals_int (prep_plans_run_cpu_parallel (&slot, 1, workers,
-          PREP_CPU_SCALAR, y, y_stride, uv, uv_stride), expected);
   prep_workers_free (workers);
   launches = 0;
   fail_unless_equals_int (prep_plan_kernel_taps (plan, &taps, &taps_bytes),

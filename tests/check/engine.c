@@ -58,8 +58,6 @@ golden_config (PrepConfig * cfg, int ow, int oh)
 {
   prep_config_init (cfg);
   cfg->src_width = cfg->src_height = 4;
-  cfg->crop = (PrepRect) {
-  0, 0, 4, 4};
   cfg->out_width = ow;
   cfg->out_height = oh;
 }
@@ -67,7 +65,8 @@ golden_config (PrepConfig * cfg, int ow, int oh)
 /* Runs the engine and the reference model on the golden frame and compares
  * both with the hand-computed tensor. */
 static void
-check_golden (const PrepConfig * cfg, const double *expected, size_t n)
+check_golden (const PrepConfig * cfg, PrepRect crop, const double *expected,
+    size_t n)
 {
   float out[GUARD_HEAD + 64 + GUARD_TAIL];
   double ref[64];
@@ -76,12 +75,12 @@ check_golden (const PrepConfig * cfg, const double *expected, size_t n)
   size_t i;
 
   fail_unless (n == (size_t) 3 * cfg->out_width * cfg->out_height && n <= 64);
-  fail_unless_equals_int (prep_plan_new (cfg, &plan), PREP_OK);
+  fail_unless_equals_int (prep_plan_new (cfg, &crop, 1, &plan), PREP_OK);
   fill_sentinel (out, G_N_ELEMENTS (out));
   fail_unless_equals_int (prep_plan_run_cpu (plan, golden_y, GOLDEN_STRIDE,
           golden_uv, GOLDEN_STRIDE, out + GUARD_HEAD,
           (n + GUARD_TAIL) * sizeof (float)), PREP_OK);
-  case_ref_config (cfg, &cfg->crop, &rc);
+  case_ref_config (cfg, &crop, &rc);
   ref_run (&rc, golden_y, GOLDEN_STRIDE, golden_uv, GOLDEN_STRIDE, ref);
   for (i = 0; i < n; i++) {
     fail_unless (fabs (out[GUARD_HEAD + i] - expected[i]) <= GOLDEN_BOUND,
@@ -133,7 +132,8 @@ GST_START_TEST (test_golden_bilinear_full_601)
   golden_config (&cfg, 2, 2);
   cfg.range = PREP_RANGE_FULL;
   cfg.matrix = PREP_MATRIX_BT601;
-  check_golden (&cfg, expected, G_N_ELEMENTS (expected));
+  check_golden (&cfg, make_rect (0, 0, 4, 4), expected,
+      G_N_ELEMENTS (expected));
 }
 
 GST_END_TEST;
@@ -180,7 +180,8 @@ GST_START_TEST (test_golden_nearest_limited_709_bgr_nhwc)
   cfg.range = PREP_RANGE_LIMITED;
   cfg.channel_order = PREP_ORDER_BGR;
   cfg.layout = PREP_LAYOUT_NHWC;
-  check_golden (&cfg, expected, G_N_ELEMENTS (expected));
+  check_golden (&cfg, make_rect (0, 0, 4, 4), expected,
+      G_N_ELEMENTS (expected));
 }
 
 GST_END_TEST;
@@ -226,8 +227,6 @@ GST_START_TEST (test_golden_letterbox_full_2020)
   PrepConfig cfg;
 
   golden_config (&cfg, 2, 3);
-  cfg.crop = (PrepRect) {
-  0, 1, 4, 2};
   cfg.aspect = PREP_ASPECT_LETTERBOX;
   cfg.pad_value = 60;
   cfg.matrix = PREP_MATRIX_BT2020;
@@ -238,7 +237,8 @@ GST_START_TEST (test_golden_letterbox_full_2020)
   cfg.std[0] = 0.5;
   cfg.std[1] = 0.25;
   cfg.std[2] = 2;
-  check_golden (&cfg, expected, G_N_ELEMENTS (expected));
+  check_golden (&cfg, make_rect (0, 1, 4, 2), expected,
+      G_N_ELEMENTS (expected));
 }
 
 GST_END_TEST;
@@ -282,11 +282,10 @@ GST_START_TEST (test_golden_crop_clamp_limited_601)
   PrepConfig cfg;
 
   golden_config (&cfg, 3, 1);
-  cfg.crop = (PrepRect) {
-  1, 1, 2, 2};
   cfg.matrix = PREP_MATRIX_BT601;
   cfg.range = PREP_RANGE_LIMITED;
-  check_golden (&cfg, expected, G_N_ELEMENTS (expected));
+  check_golden (&cfg, make_rect (1, 1, 2, 2), expected,
+      G_N_ELEMENTS (expected));
 }
 
 GST_END_TEST;
@@ -324,7 +323,8 @@ GST_START_TEST (test_golden_weights_full_709)
   golden_config (&cfg, 3, 1);
   cfg.matrix = PREP_MATRIX_BT709;
   cfg.range = PREP_RANGE_FULL;
-  check_golden (&cfg, expected, G_N_ELEMENTS (expected));
+  check_golden (&cfg, make_rect (0, 0, 4, 4), expected,
+      G_N_ELEMENTS (expected));
 }
 
 GST_END_TEST;
@@ -388,6 +388,7 @@ GST_START_TEST (test_reference_table)
   PrepConfig cfg;
   RefConfig rc;
   PrepPlan *plan = NULL;
+  PrepRect crop;
   TestFrame f;
   size_t n, bytes, total;
   float *dst;
@@ -395,7 +396,8 @@ GST_START_TEST (test_reference_table)
   Worst w;
 
   case_config (tc, &cfg);
-  fail_unless_equals_int (prep_plan_new (&cfg, &plan), PREP_OK);
+  crop = case_crop (tc);
+  fail_unless_equals_int (prep_plan_new (&cfg, &crop, 1, &plan), PREP_OK);
   fail_unless_equals_int (prep_tensor_size (tc->ow, tc->oh, 1,
           PREP_DTYPE_FLOAT32, &n, &bytes), PREP_OK);
   fail_unless (n == (size_t) 3 * tc->ow * tc->oh && bytes == n * 4);
@@ -412,7 +414,7 @@ GST_START_TEST (test_reference_table)
   fail_unless_equals_int (first_written (dst + GUARD_HEAD + n, GUARD_TAIL),
       GUARD_TAIL);
 
-  case_ref_config (&cfg, &cfg.crop, &rc);
+  case_ref_config (&cfg, &crop, &rc);
   ref = g_new (double, n);
   ref_run (&rc, f.y, f.y_stride, f.uv, f.uv_stride, ref);
   w = compare_tensor (&rc, dst + GUARD_HEAD, ref, tc->name);
@@ -446,12 +448,14 @@ check_deterministic (const RefCase * tc)
   guint64 rng = 42;
   PrepConfig cfg;
   PrepPlan *plan = NULL;
+  PrepRect crop;
   TestFrame f;
   size_t bytes;
   float *a, *b;
 
   case_config (tc, &cfg);
-  fail_unless_equals_int (prep_plan_new (&cfg, &plan), PREP_OK);
+  crop = case_crop (tc);
+  fail_unless_equals_int (prep_plan_new (&cfg, &crop, 1, &plan), PREP_OK);
   frame_new (&f, tc, plan, &rng);
   bytes = prep_plan_output_bytes (plan);
   a = g_malloc (bytes);
@@ -572,19 +576,18 @@ valid_config (PrepConfig * cfg)
   prep_config_init (cfg);
   cfg->src_width = 64;
   cfg->src_height = 48;
-  cfg->crop = (PrepRect) {
-  0, 0, 64, 48};
   cfg->out_width = 32;
   cfg->out_height = 32;
 }
 
-/* prep_plan_new and prep_config_validate both give want; a refused plan
- * stays NULL. */
+/* prep_plan_new (with the whole frame as its one rectangle) and
+ * prep_config_validate both give want; a refused plan stays NULL. */
 static void
 check_plan_status (const PrepConfig * cfg, PrepStatus want, const char *what)
 {
+  PrepRect whole = make_rect (0, 0, cfg->src_width, cfg->src_height);
   PrepPlan *plan = NULL;
-  PrepStatus got = prep_plan_new (cfg, &plan);
+  PrepStatus got = prep_plan_new (cfg, &whole, 1, &plan);
 
   fail_unless (got == want, "%s: prep_plan_new gave %d (%s), expected %d (%s)",
       what, got, prep_status_string (got), want, prep_status_string (want));
@@ -651,6 +654,33 @@ check_int_field (gsize offset, int value, PrepStatus want, const char *what)
 
 #define FIELD(f) G_STRUCT_OFFSET (PrepConfig, f)
 
+/* A rectangle of a valid config's frame: prep_plan_new () with it gives
+ * want, and prep_plan_set_slots () with it gives want too and, when it
+ * refuses, leaves the plan's slot as it was. */
+static void
+check_rect_status (PrepRect r, PrepStatus want, const char *what)
+{
+  PrepRect whole = make_rect (0, 0, 64, 48);
+  PrepConfig cfg;
+  PrepPlan *plan = NULL;
+  PrepBoxMap map;
+
+  valid_config (&cfg);
+  fail_unless (prep_plan_new (&cfg, &r, 1, &plan) == want,
+      "%s: prep_plan_new did not give %s", what, prep_status_string (want));
+  fail_unless ((plan != NULL) == (want == PREP_OK), "%s: plan %p", what, plan);
+  prep_plan_free (plan);
+  fail_unless_equals_int (prep_plan_new (&cfg, &whole, 1, &plan), PREP_OK);
+  fail_unless (prep_plan_set_slots (plan, &r, 1) == want,
+      "%s: prep_plan_set_slots did not give %s", what,
+      prep_status_string (want));
+  fail_unless_equals_int (prep_plan_slot_map (plan, 0, &map), PREP_OK);
+  if (want != PREP_OK)
+    fail_unless (memcmp (&map.src, &whole, sizeof whole) == 0,
+        "%s: refused, but the slot changed", what);
+  prep_plan_free (plan);
+}
+
 GST_START_TEST (test_plan_sizes_and_crop)
 {
   PrepConfig cfg;
@@ -662,11 +692,16 @@ GST_START_TEST (test_plan_sizes_and_crop)
   check_int_field (FIELD (src_width), 0, PREP_ERROR_SIZE, "src width 0");
   check_int_field (FIELD (src_height), -1, PREP_ERROR_SIZE, "src height -1");
 
-  check_int_field (FIELD (crop.x), 1, PREP_ERROR_CROP, "crop past right");
-  check_int_field (FIELD (crop.y), -1, PREP_ERROR_CROP, "crop above top");
-  check_int_field (FIELD (crop.width), 0, PREP_ERROR_CROP, "crop width 0");
-  check_int_field (FIELD (crop.height), 49, PREP_ERROR_CROP, "crop too tall");
-  check_int_field (FIELD (crop.x), 64, PREP_ERROR_CROP, "crop outside");
+  check_rect_status (make_rect (1, 0, 64, 48), PREP_ERROR_CROP,
+      "crop past right");
+  check_rect_status (make_rect (0, -1, 64, 48), PREP_ERROR_CROP,
+      "crop above top");
+  check_rect_status (make_rect (0, 0, 0, 48), PREP_ERROR_CROP, "crop width 0");
+  check_rect_status (make_rect (0, 0, 64, 49), PREP_ERROR_CROP,
+      "crop too tall");
+  check_rect_status (make_rect (64, 0, 64, 48), PREP_ERROR_CROP,
+      "crop outside");
+  check_rect_status (make_rect (63, 47, 1, 1), PREP_OK, "crop 1x1 corner");
 
   check_int_field (FIELD (aspect), 7, PREP_ERROR_INVALID_ARGUMENT, "aspect");
   check_int_field (FIELD (interpolation), 2, PREP_ERROR_INVALID_ARGUMENT,
@@ -683,10 +718,20 @@ GST_START_TEST (test_plan_sizes_and_crop)
   check_plan_status (&cfg, PREP_ERROR_OVERFLOW, "out INT_MAX x INT_MAX");
 
   valid_config (&cfg);
-  fail_unless_equals_int (prep_plan_new (NULL, &plan),
+  fail_unless_equals_int (prep_plan_new (NULL, NULL, 0, &plan),
       PREP_ERROR_INVALID_ARGUMENT);
-  fail_unless_equals_int (prep_plan_new (&cfg, NULL),
+  fail_unless_equals_int (prep_plan_new (&cfg, NULL, 0, NULL),
       PREP_ERROR_INVALID_ARGUMENT);
+  fail_unless_equals_int (prep_plan_new (&cfg, NULL, 1, &plan),
+      PREP_ERROR_INVALID_ARGUMENT);
+  fail_unless_equals_int (prep_plan_new (&cfg, NULL, -1, &plan),
+      PREP_ERROR_INVALID_ARGUMENT);
+  fail_unless (plan == NULL);
+  /* no rectangle: a plan of padding */
+  fail_unless_equals_int (prep_plan_new (&cfg, NULL, 0, &plan), PREP_OK);
+  fail_unless_equals_int (prep_plan_valid_slots (plan), 0);
+  prep_plan_free (plan);
+  plan = NULL;
   fail_unless (plan == NULL);
   prep_plan_free (NULL);        /* allowed, like free () */
 }
@@ -756,16 +801,16 @@ GST_START_TEST (test_run_refusals)
   size_t bytes = sizeof (dst);
   PrepConfig cfg;
   PrepPlan *plan = NULL;
+  PrepRect crop;
 
   memset (y, 100, sizeof (y));
   memset (uv, 128, sizeof (uv));
   prep_config_init (&cfg);
   cfg.src_width = RUN_W;
   cfg.src_height = RUN_H;
-  cfg.crop = (PrepRect) {
-  0, 0, RUN_W, RUN_H};
   cfg.out_width = cfg.out_height = 4;
-  fail_unless_equals_int (prep_plan_new (&cfg, &plan), PREP_OK);
+  crop = make_rect (0, 0, RUN_W, RUN_H);
+  fail_unless_equals_int (prep_plan_new (&cfg, &crop, 1, &plan), PREP_OK);
   fail_unless_equals_uint64 (prep_plan_output_bytes (plan), bytes);
 
   check_run_refused (plan, y, RUN_W - 1, uv, 6, bytes, PREP_ERROR_STRIDE);

@@ -21,7 +21,7 @@
  *  - batches (engine-cases.h) in float32 and float16, the table in float16
  *    and random small batches: AVX2 (F16C for float16) and AUTO against
  *    scalar; row ranges cut at and around slot boundaries; the parallel
- *    runners with pools of 1, 2 and 3 threads;
+ *    runner with pools of 1, 2 and 3 threads;
  *  - refusals: bad row ranges, implementations, pointers, strides, sizes
  *    and pool sizes give their status and write nothing.
  * No timing: benchmarks judge speed, not tests. */
@@ -103,10 +103,11 @@ case_run_from (CaseRun * r, const RefCase * tc, guint64 seed)
 {
   guint64 rng = seed;
   PrepConfig cfg;
+  PrepRect crop = case_crop (tc);
 
   case_config (tc, &cfg);
   r->plan = NULL;
-  fail_unless_equals_int (prep_plan_new (&cfg, &r->plan), PREP_OK);
+  fail_unless_equals_int (prep_plan_new (&cfg, &crop, 1, &r->plan), PREP_OK);
   frame_new (&r->frame, tc, r->plan, &rng);
   r->n = prep_plan_output_bytes (r->plan) / sizeof (float);
   r->total = GUARD_HEAD + r->n + GUARD_TAIL;
@@ -389,95 +390,6 @@ GST_END_TEST;
 /* Several plans on one frame                                               */
 /* ------------------------------------------------------------------------ */
 
-#define N_SLOTS 9
-
-/* Plans for random crops and sizes of case @base's frame. */
-static void
-random_slot_configs (const RefCase * base, guint64 * rng, PrepConfig * cfg)
-{
-  guint i;
-
-  for (i = 0; i < N_SLOTS; i++) {
-    case_config (base, &cfg[i]);
-    cfg[i].crop.width = 1 + lcg_next (rng) % base->w;
-    cfg[i].crop.height = 1 + lcg_next (rng) % base->h;
-    cfg[i].crop.x = lcg_next (rng) % (base->w - cfg[i].crop.width + 1);
-    cfg[i].crop.y = lcg_next (rng) % (base->h - cfg[i].crop.height + 1);
-    cfg[i].out_width = 1 + lcg_next (rng) % 61;
-    cfg[i].out_height = 1 + lcg_next (rng) % 47;
-    cfg[i].aspect = (PrepAspect) (lcg_next (rng) % 2);
-  }
-}
-
-/* prep_plans_run_cpu_parallel () gives every slot the bytes of its own
- * scalar run, whatever the pool; a bad slot makes it write nothing. */
-GST_START_TEST (test_slots)
-{
-  const RefCase *base = &ref_cases[__i__];
-  guint64 rng = case_seed (__i__) ^ 0x5107;
-  PrepConfig cfg[N_SLOTS];
-  PrepPlan *plans[N_SLOTS];
-  PrepSlot slots[N_SLOTS];
-  float *ref[N_SLOTS], *out[N_SLOTS];
-  size_t bytes[N_SLOTS];
-  PrepWorkers *w = NULL;
-  TestFrame f;
-  guint i, pool;
-
-  random_slot_configs (base, &rng, cfg);
-  for (i = 0; i < N_SLOTS; i++) {
-    fail_unless_equals_int (prep_plan_new (&cfg[i], &plans[i]), PREP_OK);
-    bytes[i] = prep_plan_output_bytes (plans[i]);
-    ref[i] = g_malloc (bytes[i]);
-    out[i] = g_malloc (bytes[i]);
-  }
-  frame_new (&f, base, plans[0], &rng);
-  for (i = 0; i < N_SLOTS; i++) {
-    fail_unless_equals_int (prep_plan_run_cpu_rows (plans[i], PREP_CPU_SCALAR,
-            f.y, f.y_stride, f.uv, f.uv_stride, ref[i], bytes[i], 0,
-            cfg[i].out_height), PREP_OK);
-    slots[i].plan = plans[i];
-    slots[i].dst = out[i];
-    slots[i].dst_size = bytes[i];
-  }
-  for (pool = 1; pool <= 3; pool++) {
-    fail_unless_equals_int (prep_workers_new (pool, &w), PREP_OK);
-    for (i = 0; i < N_SLOTS; i++)
-      fill_sentinel (out[i], bytes[i] / sizeof (float));
-    fail_unless_equals_int (prep_plans_run_cpu_parallel (slots, N_SLOTS, w,
-            PREP_CPU_AUTO, f.y, f.y_stride, f.uv, f.uv_stride), PREP_OK);
-    for (i = 0; i < N_SLOTS; i++)
-      fail_unless (memcmp (ref[i], out[i], bytes[i]) == 0,
-          "slot %u differs with %u threads", i, pool);
-    /* one slot too small: nothing is written anywhere */
-    for (i = 0; i < N_SLOTS; i++)
-      fill_sentinel (out[i], bytes[i] / sizeof (float));
-    slots[N_SLOTS - 1].dst_size = bytes[N_SLOTS - 1] - 1;
-    fail_unless_equals_int (prep_plans_run_cpu_parallel (slots, N_SLOTS, w,
-            PREP_CPU_AUTO, f.y, f.y_stride, f.uv, f.uv_stride),
-        PREP_ERROR_OUTPUT_SIZE);
-    slots[N_SLOTS - 1].dst_size = bytes[N_SLOTS - 1];
-    for (i = 0; i < N_SLOTS; i++)
-      fail_unless_equals_int (first_written (out[i], bytes[i] /
-              sizeof (float)), bytes[i] / sizeof (float));
-    prep_workers_free (w);
-  }
-  fail_unless_equals_int (prep_plans_run_cpu_parallel (slots, 0, NULL,
-          PREP_CPU_AUTO, f.y, f.y_stride, f.uv, f.uv_stride),
-      PREP_ERROR_INVALID_ARGUMENT);
-  fail_unless_equals_int (prep_plans_run_cpu_parallel (slots,
-          PREP_SLOTS_MAX + 1, NULL, PREP_CPU_AUTO, f.y, f.y_stride, f.uv,
-          f.uv_stride), PREP_ERROR_INVALID_ARGUMENT);
-  for (i = 0; i < N_SLOTS; i++) {
-    g_free (ref[i]);
-    g_free (out[i]);
-    prep_plan_free (plans[i]);
-  }
-  frame_free (&f);
-}
-
-GST_END_TEST;
-
 /* ------------------------------------------------------------------------ */
 /* Batches and float16                                                      */
 /* ------------------------------------------------------------------------ */
@@ -659,32 +571,6 @@ check_batch_pools (const BatchRun * r)
   tensor_buf_free (&buf);
 }
 
-/* The batch's plan twice in one prep_plans_run_cpu_parallel () call (pool
- * of 3), each into its own buffer: both the scalar bytes. */
-static void
-check_batch_plans (const BatchRun * r)
-{
-  TensorBuf a, b;
-  PrepSlot slots[2];
-  PrepWorkers *w = NULL;
-
-  tensor_buf_new (&a, &r->cfg);
-  tensor_buf_new (&b, &r->cfg);
-  slots[0].plan = slots[1].plan = r->plan;
-  slots[0].dst = a.data;
-  slots[1].dst = b.data;
-  slots[0].dst_size = slots[1].dst_size = tensor_buf_bytes (&a);
-  fail_unless_equals_int (prep_workers_new (3, &w), PREP_OK);
-  fail_unless_equals_int (prep_plans_run_cpu_parallel (slots, 2, w,
-          PREP_CPU_AUTO, r->frame.y, r->frame.y_stride, r->frame.uv,
-          r->frame.uv_stride), PREP_OK);
-  batch_same (r, &a, "plans, first", TRUE);
-  batch_same (r, &b, "plans, second", TRUE);
-  prep_workers_free (w);
-  tensor_buf_free (&a);
-  tensor_buf_free (&b);
-}
-
 /* AVX2 over all rows, counted; returns whether identical. */
 static gboolean
 batch_avx2_same (const BatchRun * r)
@@ -774,7 +660,6 @@ GST_START_TEST (test_batch_table)
       for (s = 0; s < 3 && prep_cpu_impl_available (impls[k]); s++)
         check_batch_split (&r, impls[k], &rng);
     check_batch_pools (&r);
-    check_batch_plans (&r);
     batch_run_free (&r);
   }
 }
@@ -1069,7 +954,6 @@ fastpath_suite (void)
   suite_add_tcase (s, rows);
   tcase_add_loop_test (rows, test_row_splits, 0, n_ref_cases);
   tcase_add_test (rows, test_shared_pool);
-  tcase_add_loop_test (rows, test_slots, 0, n_ref_cases);
 
   suite_add_tcase (s, refused);
   tcase_add_test (refused, test_refused_rows);

@@ -146,11 +146,12 @@ case_run_cpu (CaseRun * r, guint i)
   const RefCase *tc = &ref_cases[i];
   guint64 rng = case_seed (i);
   PrepConfig cfg;
+  PrepRect crop = case_crop (tc);
   size_t total;
 
   case_config (tc, &cfg);
   r->plan = NULL;
-  fail_unless_equals_int (prep_plan_new (&cfg, &r->plan), PREP_OK);
+  fail_unless_equals_int (prep_plan_new (&cfg, &crop, 1, &r->plan), PREP_OK);
   frame_new (&r->frame, tc, r->plan, &rng);
   r->n = prep_plan_output_bytes (r->plan) / sizeof (float);
   total = GUARD_HEAD + r->n + GUARD_TAIL;
@@ -717,10 +718,11 @@ GST_START_TEST (test_extents_table)
   for (i = 0; i < n_ref_cases; i++) {
     const RefCase *tc = &ref_cases[i];
     PrepConfig cfg;
+    PrepRect crop = case_crop (tc);
     PrepPlan *plan = NULL;
 
     case_config (tc, &cfg);
-    fail_unless_equals_int (prep_plan_new (&cfg, &plan), PREP_OK);
+    fail_unless_equals_int (prep_plan_new (&cfg, &crop, 1, &plan), PREP_OK);
     check_extents (plan, tc->w + tc->y_pad, 2 * ((tc->w + 1) / 2) +
         tc->uv_pad, tc->name);
     prep_plan_free (plan);
@@ -740,6 +742,7 @@ GST_START_TEST (test_extents_random)
 
   for (i = 0; i < 3000; i++) {
     PrepConfig cfg;
+    PrepRect crop;
     PrepPlan *plan = NULL;
     int y_stride, uv_stride;
     char name[64];
@@ -747,10 +750,10 @@ GST_START_TEST (test_extents_random)
     prep_config_init (&cfg);
     cfg.src_width = 1 + lcg_next (&rng) % 48;
     cfg.src_height = 1 + lcg_next (&rng) % 48;
-    cfg.crop.x = lcg_next (&rng) % cfg.src_width;
-    cfg.crop.y = lcg_next (&rng) % cfg.src_height;
-    cfg.crop.width = 1 + lcg_next (&rng) % (cfg.src_width - cfg.crop.x);
-    cfg.crop.height = 1 + lcg_next (&rng) % (cfg.src_height - cfg.crop.y);
+    crop.x = lcg_next (&rng) % cfg.src_width;
+    crop.y = lcg_next (&rng) % cfg.src_height;
+    crop.width = 1 + lcg_next (&rng) % (cfg.src_width - crop.x);
+    crop.height = 1 + lcg_next (&rng) % (cfg.src_height - crop.y);
     cfg.out_width = 1 + lcg_next (&rng) % 40;
     cfg.out_height = 1 + lcg_next (&rng) % 40;
     cfg.aspect = lcg_next (&rng) % 2;
@@ -758,7 +761,7 @@ GST_START_TEST (test_extents_random)
     y_stride = cfg.src_width + lcg_next (&rng) % 9;
     uv_stride = 2 * ((cfg.src_width + 1) / 2) + lcg_next (&rng) % 9;
     g_snprintf (name, sizeof (name), "random config %d", i);
-    fail_unless_equals_int (prep_plan_new (&cfg, &plan), PREP_OK);
+    fail_unless_equals_int (prep_plan_new (&cfg, &crop, 1, &plan), PREP_OK);
     short_of_crop += check_extents (plan, y_stride, uv_stride, name);
     prep_plan_free (plan);
   }
@@ -811,7 +814,6 @@ random_batch_config (PrepConfig * cfg, guint64 * rng)
   prep_config_init (cfg);
   cfg->src_width = 1 + lcg_next (rng) % 48;
   cfg->src_height = 1 + lcg_next (rng) % 48;
-  cfg->crop = make_rect (0, 0, cfg->src_width, cfg->src_height);
   cfg->out_width = 1 + lcg_next (rng) % 40;
   cfg->out_height = 1 + lcg_next (rng) % 40;
   cfg->aspect = lcg_next (rng) % 2;
@@ -854,8 +856,7 @@ GST_START_TEST (test_extents_batches)
     random_slot_rects (&cfg, &rng, rects, n);
     y_stride = cfg.src_width + lcg_next (&rng) % 9;
     uv_stride = 2 * ((cfg.src_width + 1) / 2) + lcg_next (&rng) % 9;
-    fail_unless_equals_int (prep_plan_new (&cfg, &plan), PREP_OK);
-    fail_unless_equals_int (prep_plan_set_slots (plan, rects, n), PREP_OK);
+    fail_unless_equals_int (prep_plan_new (&cfg, rects, n, &plan), PREP_OK);
     p = prep_plan_params (plan);
     t = *prep_plan_slot_table (plan);
     for (s = 1; s <= cfg.batch_size; s++)

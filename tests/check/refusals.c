@@ -202,7 +202,6 @@ config_init (PrepConfig * cfg, gint w, gint h)
   prep_config_init (cfg);
   cfg->src_width = IN_W;
   cfg->src_height = IN_H;
-  cfg->crop = rect (0, 0, IN_W, IN_H);
   cfg->out_width = w;
   cfg->out_height = h;
   cfg->batch_size = 1;
@@ -211,27 +210,23 @@ config_init (PrepConfig * cfg, gint w, gint h)
 }
 
 /* The engine's tensor for @f (planes at its offsets and strides) with the
- * slots @rects (@n of them; NULL: the crop of @cfg). */
+ * slots @rects (@n of them; NULL: the whole frame). */
 static guint8 *
 expected_tensor (const PrepConfig * cfg, const PrepRect * rects, gint n,
     const guint8 * y, gint y_stride, const guint8 * uv, gint uv_stride,
     gsize * size)
 {
-  PrepConfig c = *cfg;
+  PrepRect whole = rect (0, 0, cfg->src_width, cfg->src_height);
   PrepPlan *plan = NULL;
   PrepStatus st;
   guint8 *data;
 
   if (rects == NULL) {
-    rects = &cfg->crop;
+    rects = &whole;
     n = 1;
   }
-  c.crop = rects[0];
-  st = prep_plan_new (&c, &plan);
+  st = prep_plan_new (cfg, rects, n, &plan);
   fail_unless (st == PREP_OK, "prep_plan_new: %s", prep_status_string (st));
-  st = prep_plan_set_slots (plan, rects, n);
-  fail_unless (st == PREP_OK, "prep_plan_set_slots: %s",
-      prep_status_string (st));
   *size = prep_plan_output_bytes (plan);
   data = g_malloc (*size);
   st = prep_plan_run_cpu (plan, y, y_stride, uv, uv_stride, data, *size);
@@ -553,25 +548,25 @@ GST_START_TEST (test_crop_refused_while_playing)
   gchar *name = g_strndup (crop_refusals[__i__].set,
       strchr (crop_refusals[__i__].set, '=') - crop_refusals[__i__].set);
   PrepConfig cfg;
+  PrepRect at = rect (8, 4, 32, 24);
   Rig r;
 
   rig_new (&r, props, NULL);
   config_init (&cfg, 8, 8);
-  cfg.crop = rect (8, 4, 32, 24);
   fail_unless (rig_push_caps (&r));
-  push_check (&r, &cfg, NULL, 0);
+  push_check (&r, &cfg, &at, 1);
   set_props (r.h->element, crop_refusals[__i__].set);
   assert_messages (&r, 0, 1, crop_refusals[__i__].set,
       crop_refusals[__i__].text, "64x48 frame being played",
       "keeping the previous value", NULL);
   assert_property (r.h->element, name, crop);
-  push_check (&r, &cfg, NULL, 0);
+  push_check (&r, &cfg, &at, 1);
   /* restored, then moved to another good place */
   set_props (r.h->element, crop);
-  push_check (&r, &cfg, NULL, 0);
+  push_check (&r, &cfg, &at, 1);
   set_props (r.h->element, "crop-x=30 crop-y=20");
-  cfg.crop = rect (30, 20, 32, 24);
-  push_check (&r, &cfg, NULL, 0);
+  at = rect (30, 20, 32, 24);
+  push_check (&r, &cfg, &at, 1);
   assert_messages (&r, 0, 0, NULL);
   rig_free (&r);
   g_free (name);
@@ -585,6 +580,7 @@ GST_END_TEST;
 GST_START_TEST (test_crop_refused_before_caps)
 {
   PrepConfig cfg;
+  PrepRect at = rect (40, 0, 16, 48);
   Rig r;
 
   rig_new (&r, "width=8 height=8 crop-x=100 crop-width=16", NULL);
@@ -595,9 +591,8 @@ GST_START_TEST (test_crop_refused_before_caps)
   set_props (r.h->element, "crop-x=40");
   fail_unless (rig_push_caps (&r), "caps refused after the crop was fixed");
   config_init (&cfg, 8, 8);
-  cfg.crop = rect (40, 0, 16, 48);
-  push_check (&r, &cfg, NULL, 0);
-  push_check (&r, &cfg, NULL, 0);
+  push_check (&r, &cfg, &at, 1);
+  push_check (&r, &cfg, &at, 1);
   assert_messages (&r, 0, 0, NULL);
   rig_free (&r);
 }

@@ -719,7 +719,6 @@ engine_expected (GstElement * e, GstCaps * in_caps, GstCaps * out_caps,
     if (prep_crop_resolve (cfg.src_width, cfg.src_height, &req[i], &rects[i],
             &part) != PREP_OK)
       goto done;
-  cfg.crop = rects[0];
   /* tensors that cannot be allocated (the plan's tables grow with the
    * width too): not covered */
   if (prep_tensor_size (w, h, (int) batch, (PrepDataType) dtype, &n_el,
@@ -729,8 +728,7 @@ engine_expected (GstElement * e, GstCaps * in_caps, GstCaps * out_caps,
   /* without output caps: only whether these settings give a plan (and a
    * tensor that can be allocated: larger ones may fail, as documented) */
   if (out_caps == NULL) {
-    ok = prep_plan_new (&cfg, &plan) == PREP_OK &&
-        prep_plan_set_slots (plan, rects, (int) n) == PREP_OK;
+    ok = prep_plan_new (&cfg, rects, (int) n, &plan) == PREP_OK;
     goto done;
   }
   /* only when the output caps are those of these settings */
@@ -747,8 +745,7 @@ engine_expected (GstElement * e, GstCaps * in_caps, GstCaps * out_caps,
     goto done;
   }
   g_free (dims);
-  if (prep_plan_new (&cfg, &plan) != PREP_OK ||
-      prep_plan_set_slots (plan, rects, (int) n) != PREP_OK)
+  if (prep_plan_new (&cfg, rects, (int) n, &plan) != PREP_OK)
     goto done;
   *out_size = prep_plan_output_bytes (plan);
   *out = g_malloc (*out_size);

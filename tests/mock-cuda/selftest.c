@@ -393,18 +393,17 @@ test_module (CUmodule * module)
 static PrepPlan *
 make_plan (void)
 {
+  PrepRect whole = { 0, 0, WIDTH, HEIGHT };
   PrepConfig cfg;
   PrepPlan *plan = NULL;
 
   prep_config_init (&cfg);
   cfg.src_width = WIDTH;
   cfg.src_height = HEIGHT;
-  cfg.crop.width = WIDTH;
-  cfg.crop.height = HEIGHT;
   cfg.out_width = OUT_WIDTH;
   cfg.out_height = OUT_HEIGHT;
   cfg.aspect = PREP_ASPECT_LETTERBOX;
-  if (prep_plan_new (&cfg, &plan) != PREP_OK)
+  if (prep_plan_new (&cfg, &whole, 1, &plan) != PREP_OK)
     return NULL;
   return plan;
 }

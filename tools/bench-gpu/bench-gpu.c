@@ -192,7 +192,6 @@ job_init (Job * job, const Workload * w)
   prep_config_init (&cfg);
   cfg.src_width = FRAME_WIDTH;
   cfg.src_height = FRAME_HEIGHT;
-  cfg.crop = w->crop;
   cfg.out_width = cfg.out_height = w->out;
   cfg.aspect = w->aspect;
   cfg.pad_value = 114.0;
@@ -200,7 +199,7 @@ job_init (Job * job, const Workload * w)
     cfg.mean[c] = w->mean[c];
     cfg.std[c] = w->std[c];
   }
-  s = prep_plan_new (&cfg, &job->plan);
+  s = prep_plan_new (&cfg, &w->crop, 1, &job->plan);
   if (s != PREP_OK) {
     fprintf (stderr, "%s: prep_plan_new: %s\n", w->name,
         prep_status_string (s));

@@ -13,9 +13,10 @@
  * by the ratio A/B: on a shared machine two separate runs of one binary can
  * differ by more than the change, but within a round the four cells (A and
  * B, on 1 thread and on all cores) run back to back, in an order drawn
- * afresh for each round, so a slow period hits them alike.  Each cell writes its own
- * tensor.  Both builds must have the prep.h of this one: the workloads are
- * set up through it. */
+ * afresh for each round, so a slow period hits them alike.  Each cell
+ * writes its own tensor.  Plans come from each build's ab_plan_for ()
+ * (ab-plan.c, compiled against that build's prep.h); the run and pool
+ * entry points are called directly and must keep their signatures. */
 
 #include <dlfcn.h>
 #include <stdio.h>
@@ -28,9 +29,7 @@
 
 typedef struct
 {
-  void (*config_init) (PrepConfig * cfg);
-    PrepStatus (*plan_new) (const PrepConfig * cfg, PrepPlan ** plan);
-    PrepStatus (*set_slots) (PrepPlan * plan, const PrepRect * r, int n);
+  PrepPlan *(*plan_for) (const BenchWorkload * w);
   void (*plan_free) (PrepPlan * plan);
     PrepStatus (*workers_new) (int n_threads, PrepWorkers ** workers);
   void (*workers_free) (PrepWorkers * workers);
@@ -73,26 +72,20 @@ engine_load (const char *path, Engine * e)
 
   if (lib == NULL)
     fail (path, dlerror ());
-  *(void **) &e->config_init = symbol (lib, path, "prep_config_init");
-  *(void **) &e->plan_new = symbol (lib, path, "prep_plan_new");
-  *(void **) &e->set_slots = symbol (lib, path, "prep_plan_set_slots");
+  *(void **) &e->plan_for = symbol (lib, path, "ab_plan_for");
   *(void **) &e->plan_free = symbol (lib, path, "prep_plan_free");
   *(void **) &e->workers_new = symbol (lib, path, "prep_workers_new");
   *(void **) &e->workers_free = symbol (lib, path, "prep_workers_free");
   *(void **) &e->run = symbol (lib, path, "prep_plan_run_cpu_parallel");
 }
 
-/* The benchmark's plan of workload w (bench-config.c), in engine e. */
+/* The benchmark's plan of workload w in engine e (ab-plan.c). */
 static PrepPlan *
 plan_for (const Engine * e, const BenchWorkload * w)
 {
-  PrepRect rects[BENCH_MAX_ROIS];
-  PrepConfig cfg;
-  PrepPlan *plan = NULL;
+  PrepPlan *plan = e->plan_for (w);
 
-  bench_prep_config (w, e->config_init, &cfg, rects);
-  if (e->plan_new (&cfg, &plan) != PREP_OK ||
-      e->set_slots (plan, rects, w->n_rois) != PREP_OK)
+  if (plan == NULL)
     fail (w->name, "the engine refused the workload's plan");
   return plan;
 }

@@ -9,9 +9,11 @@
 # build-bench/tools/bench/cudapreproc-ab-engine (meson setup build-bench
 # -Dbench=true) then times both on the benchmark's workloads, with ROUNDS
 # rounds (default 200) of WORKLOADS (default W1,W2,W3,W4).  The driver sets
-# the workloads up through the working tree's prep.h, so both revisions
-# must share its PrepConfig (the script warns when prep.h differs).  CC
-# may hold a command with arguments.  See docs/performance.md, "Judging a
+# plans through ab_plan_for () (tools/bench/ab-plan.c and bench-config.c
+# of the working tree), compiled into each revision's object against that
+# revision's prep.h, so the revisions may differ in PrepConfig; the run
+# entry points (prep_plan_run_cpu_parallel, prep_workers_*) must keep their
+# signatures.  CC may hold a command with arguments.  See docs/performance.md, "Judging a
 # change".
 set -eu
 
@@ -64,16 +66,20 @@ build_engine () {
     { cat "$tmp/setup-$2.log" >&2; exit 1; }
   ninja -C "$tmp/build-$2" src/libprep.a >"$tmp/ninja-$2.log" 2>&1 ||
     { cat "$tmp/ninja-$2.log" >&2; exit 1; }
+  # the plan adapter, against this revision's prep.h; revisions whose
+  # prep_plan_new () took no rectangles get the old calls
+  old_api=
+  grep -q 'prep_plan_new (const PrepConfig \* cfg, PrepPlan \*\* plan)' \
+    "$src/src/prep.h" && old_api=-DAB_PLAN_NEW_WITHOUT_RECTS
   # shellcheck disable=SC2086 # CC may be a command with arguments
-  $cc -shared -o "$tmp/$2.so" -Wl,--whole-archive \
+  $cc -shared -fPIC -O2 $old_api -I "$src/src" -I "$top/tools/bench" \
+    -o "$tmp/$2.so" "$top/tools/bench/ab-plan.c" \
+    "$top/tools/bench/bench-config.c" -Wl,--whole-archive \
     "$tmp/build-$2/src/libprep.a" -Wl,--no-whole-archive -lpthread -lm
 }
 
 tree_a=$(tree_of "$rev_a")
 tree_b=$(tree_of "$rev_b")
-if ! git -C "$top" diff --quiet "$tree_a" "$tree_b" -- src/prep.h; then
-  echo "ab-engine.sh: warning: src/prep.h differs between the revisions" >&2
-fi
 build_engine "$tree_a" a
 build_engine "$tree_b" b
 echo "A = $rev_a ($(git -C "$top" rev-parse --short "$rev_a")), B = $rev_b"

@@ -23,9 +23,6 @@ bench_prep_config (const BenchWorkload * w,
   config_init (cfg);
   cfg->src_width = w->src_width;
   cfg->src_height = w->src_height;
-  cfg->crop.x = cfg->crop.y = 0;
-  cfg->crop.width = w->src_width;
-  cfg->crop.height = w->src_height;
   cfg->out_width = w->out_width;
   cfg->out_height = w->out_height;
   cfg->batch_size = w->n_rois;

@@ -49,8 +49,7 @@ ours_setup (const BenchWorkload * w, PrepCpuImpl impl, int threaded,
   o->impl = impl;
   o->bytes = bench_slot_elements (w) * w->n_rois * sizeof (float);
   bench_prep_config (w, prep_config_init, &cfg, rects);
-  if (prep_plan_new (&cfg, &o->plan) != PREP_OK ||
-      prep_plan_set_slots (o->plan, rects, w->n_rois) != PREP_OK)
+  if (prep_plan_new (&cfg, rects, w->n_rois, &o->plan) != PREP_OK)
     goto failed;
   if (threaded && prep_workers_new (0, &o->workers) != PREP_OK)
     goto failed;

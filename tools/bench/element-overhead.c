@@ -123,10 +123,6 @@ plan_new (const BenchWorkload * w)
   prep_config_init (&cfg);
   cfg.src_width = w->src_width;
   cfg.src_height = w->src_height;
-  cfg.crop.x = w->rois[0].x;
-  cfg.crop.y = w->rois[0].y;
-  cfg.crop.width = w->rois[0].width;
-  cfg.crop.height = w->rois[0].height;
   cfg.out_width = w->out_width;
   cfg.out_height = w->out_height;
   cfg.aspect = w->letterbox ? PREP_ASPECT_LETTERBOX : PREP_ASPECT_STRETCH;
@@ -137,7 +133,7 @@ plan_new (const BenchWorkload * w)
     cfg.mean[c] = w->norm.mean[c];
     cfg.std[c] = w->norm.std[c];
   }
-  if (prep_plan_new (&cfg, &plan) != PREP_OK)
+  if (prep_plan_new (&cfg, &w->rois[0], 1, &plan) != PREP_OK)
     exit (1);
   return plan;
 }

@@ -7,8 +7,10 @@
  * version 2 of the License, or (at your option) any later version.
  */
 
-/* Building a plan: geometry and coefficients derived once, in double, then
- * rounded once to the float PrepParams shared by every path. */
+/* What a config means for the per-pixel math (prep-math.h): each slot's
+ * geometry and the shared colour and normalization coefficients, derived
+ * once in double, then rounded once to the float PrepParams that every path
+ * (scalar, AVX2, kernel) gets. */
 
 #include <math.h>
 #include <stdint.h>
@@ -140,102 +142,14 @@ prep_normalization (const PrepConfig * cfg, PrepParams * p)
   p->perm[2] = cfg->channel_order == PREP_ORDER_BGR ? 0 : 2;
 }
 
-static PrepStatus
-prep_plan_alloc (PrepPlan * plan)
-{
-  size_t n = (size_t) plan->cfg.batch_size * (size_t) plan->cfg.out_width;
-  size_t per_slot = (size_t) plan->cfg.out_width +
-      (size_t) plan->cfg.out_height;
-
-  if (n > SIZE_MAX / sizeof (PrepTap))
-    return PREP_ERROR_NO_MEMORY;
-  plan->col_taps = malloc (n * sizeof (PrepTap));
-  if (plan->col_taps == NULL)
-    return PREP_ERROR_NO_MEMORY;
-  /* the kernel's table, for the batch's every slot: set_slots rewrites it
-   * in place; zeroed so that no byte of it is ever undefined */
-  if (per_slot > SIZE_MAX / sizeof (PrepTap) / (size_t) plan->cfg.batch_size)
-    return PREP_ERROR_NO_MEMORY;
-  plan->kernel_taps_bytes = (size_t) plan->cfg.batch_size * per_slot *
-      sizeof (PrepTap);
-  plan->kernel_taps = calloc ((size_t) plan->cfg.batch_size * per_slot,
-      sizeof (PrepTap));
-  if (plan->kernel_taps == NULL)
-    return PREP_ERROR_NO_MEMORY;
-  return prep_columns_init (plan);
-}
-
-PrepStatus
-prep_plan_new (const PrepConfig * cfg, PrepPlan ** out)
-{
-  PrepPlan *plan;
-  PrepStatus st;
-  int i;
-
-  if (out == NULL)
-    return PREP_ERROR_INVALID_ARGUMENT;
-  *out = NULL;
-  if ((st = prep_config_validate (cfg)) != PREP_OK)
-    return st;
-  plan = calloc (1, sizeof (PrepPlan));
-  if (plan == NULL)
-    return PREP_ERROR_NO_MEMORY;
-  plan->cfg = *cfg;
-  prep_tensor_size (cfg->out_width, cfg->out_height, 1, cfg->data_type,
-      &plan->n_elements, &plan->slot_bytes);
-  prep_tensor_size (cfg->out_width, cfg->out_height, cfg->batch_size,
-      cfg->data_type, &plan->n_elements, &plan->n_bytes);
-  plan->params.out_width = cfg->out_width;
-  plan->params.out_height = cfg->out_height;
-  prep_color_matrix (cfg, &plan->params);
-  prep_normalization (cfg, &plan->params);
-  plan->params.nearest = cfg->interpolation == PREP_INTERP_NEAREST;
-  plan->params.nhwc = cfg->layout == PREP_LAYOUT_NHWC;
-  plan->params.half = cfg->data_type == PREP_DTYPE_FLOAT16;
-  if (prep_plan_alloc (plan) != PREP_OK) {
-    prep_plan_free (plan);
-    return PREP_ERROR_NO_MEMORY;
-  }
-  /* every slot starts as the crop */
-  for (i = 0; i < cfg->batch_size; i++)
-    prep_slot_geometry (cfg, &cfg->crop, &plan->slots.s[i]);
-  plan->n_valid = cfg->batch_size;
-  prep_plan_fill_taps (plan);
-  *out = plan;
-  return PREP_OK;
-}
-
 void
-prep_plan_free (PrepPlan * plan)
+prep_params_init (const PrepConfig * cfg, PrepParams * p)
 {
-  if (plan == NULL)
-    return;
-  prep_columns_clear (plan);
-  free (plan->col_taps);
-  free (plan->kernel_taps);
-  free (plan);
-}
-
-size_t
-prep_plan_output_bytes (const PrepPlan * plan)
-{
-  return plan->n_bytes;
-}
-
-int
-prep_plan_rows (const PrepPlan * plan)
-{
-  return plan->cfg.batch_size * plan->cfg.out_height;
-}
-
-const PrepParams *
-prep_plan_params (const PrepPlan * plan)
-{
-  return &plan->params;
-}
-
-const PrepSlotTable *
-prep_plan_slot_table (const PrepPlan * plan)
-{
-  return &plan->slots;
+  p->out_width = cfg->out_width;
+  p->out_height = cfg->out_height;
+  prep_color_matrix (cfg, p);
+  prep_normalization (cfg, p);
+  p->nearest = cfg->interpolation == PREP_INTERP_NEAREST;
+  p->nhwc = cfg->layout == PREP_LAYOUT_NHWC;
+  p->half = cfg->data_type == PREP_DTYPE_FLOAT16;
 }
