@@ -67,8 +67,18 @@
  *    entry for the device exists but the driver is too old, else
  *    CUDA_ERROR_NO_BINARY_FOR_GPU.  A module holds the kernel
  *    PREP_KERNEL_TAPS_NAME, run on the host by
- *    prep_kernel_host_launch_taps () (src/prep-kernel.h), and the GPU
- *    benchmark's chain kernels;
+ *    prep_kernel_host_launch_taps () (src/prep-kernel.h): the only kernel
+ *    the mock knows and links;
+ *  - kernels the program brings: any other name given to
+ *    cuModuleGetFunction is looked up, with dlsym (RTLD_DEFAULT), as the
+ *    descriptor mock_cuda_kernel_<name> that the program (the executable
+ *    or a library of the global scope) exports: a MockCudaKernel
+ *    (mock-cuda.h: the naming rule, the layout, how to export it) giving
+ *    its arguments, which of them are device pointers, their extents and
+ *    its host build.  The mock links none of that code (the GPU benchmark's
+ *    chain kernels come this way from tools/bench-gpu/chain-kernels-host.c;
+ *    selftest.c exports one of its own).  No descriptor:
+ *    CUDA_ERROR_NOT_FOUND;
  *  - textures and OpenGL interop: CUDA_ERROR_NOT_SUPPORTED.
  *
  * Strictness
@@ -80,7 +90,12 @@
  *    memory or the reverse; NULL pointers (mock-copy.c);
  *  - a kernel whose luma, chroma or tensor extents (prep_kernel_extents ())
  *    leave a live allocation of the current context (or of a peer it has
- *    access to), or a tensor overlapping its input; a NULL kernelParams slot;
+ *    access to), or a tensor overlapping its input; the same for a
+ *    program's kernel, with each pointer argument's extent as its
+ *    descriptor computes it (MockCudaKernel.extents: 0, i.e. invalid
+ *    arguments, is fatal too) and its output against its inputs; a NULL
+ *    kernelParams slot; a descriptor the mock cannot use (another ABI, a
+ *    wrong name, counts or indices out of range);
  *  - use after free, double free, freeing from inside an allocation, freeing
  *    memory while another context is current;
  *  - a call that needs a context (memory, copies, streams, modules, launches,

@@ -21,7 +21,38 @@
  *     ...
  *   }
  *
- * (a real driver has no such symbol: skip the checks when it is missing). */
+ * (a real driver has no such symbol: skip the checks when it is missing).
+ *
+ * Kernels a program brings (MockCudaKernel below)
+ * The mock itself knows one kernel: the engine's fused kernel
+ * (PREP_KERNEL_TAPS_NAME, src/prep-kernel.h), run through its host build.
+ * Any other kernel is supplied by the program that loads the mock, which
+ * the mock never links: cuModuleGetFunction (&f, module, "NAME") looks up
+ * the data symbol
+ *
+ *   mock_cuda_kernel_NAME          (MOCK_CUDA_KERNEL_SYMBOL_PREFIX "NAME")
+ *
+ * with dlsym (RTLD_DEFAULT, ...), i.e. in the executable and the libraries
+ * of the global scope, and takes it as a const MockCudaKernel describing
+ * the kernel.  NAME must be a C identifier (an extern "C" name or a mangled
+ * one).  No such symbol: CUDA_ERROR_NOT_FOUND, as for an unknown kernel.
+ * An executable must export the symbol to its dynamic symbol table: link it
+ * with -Wl,--dynamic-list=<source>/tests/mock-cuda/mock-cuda-kernels.list
+ * (exports mock_cuda_kernel_* only; meson: mock_cuda_kernels_link_args,
+ * or by path where tests/mock-cuda is not configured yet), -rdynamic or
+ * meson's export_dynamic.  A descriptor the mock cannot use (another
+ * MOCK_CUDA_KERNEL_ABI, a name that differs from NAME, counts or indices
+ * out of range, a pointer argument not of 8 bytes, a missing callback) is a
+ * contract violation: "mock-cuda: FATAL: cuModuleGetFunction: ..." and
+ * abort ().
+ *
+ * Each launch of such a kernel gets the same checks as the fused kernel's:
+ * kernelParams non-NULL for n_args entries (their contents copied at
+ * launch, arg_sizes[i] bytes each, since the launch runs later), then when
+ * the queued launch runs, each pointer argument's extent (extents ()) must
+ * be non-zero and lie inside a live allocation of the current context (or
+ * of a peer it may access), and the output must not overlap any input;
+ * then run () executes the whole grid on the host, under the mock's lock. */
 
 #ifndef __MOCK_CUDA_H__
 #define __MOCK_CUDA_H__
@@ -97,6 +128,47 @@ typedef int (*MockCudaFailFunc) (const char *kind, uint64_t after,
 /* Depth of the calling thread's context stack (0: no current context). */
 unsigned int mock_cuda_get_context_depth (void);
 typedef unsigned int (*MockCudaGetContextDepthFunc) (void);
+
+/* A kernel the program supplies (see the top of this file).  The layout is
+ * the mock's ABI: change it only together with MOCK_CUDA_KERNEL_ABI. */
+#define MOCK_CUDA_KERNEL_ABI 1
+#define MOCK_CUDA_KERNEL_SYMBOL_PREFIX "mock_cuda_kernel_"
+/* The descriptor's symbol for kernel @name (an identifier):
+ *   const MockCudaKernel MOCK_CUDA_KERNEL (my_kernel) = { ... }; */
+#define MOCK_CUDA_KERNEL(name) mock_cuda_kernel_ ## name
+#define MOCK_CUDA_KERNEL_MAX_ARGS 16
+#define MOCK_CUDA_KERNEL_MAX_POINTERS 4
+
+typedef struct {
+  unsigned int x, y, z;
+} MockCudaDim3;
+
+typedef struct {
+  unsigned int abi;             /* MOCK_CUDA_KERNEL_ABI */
+  const char *name;             /* the kernel's name: NAME of the symbol */
+  /* kernelParams entries (1..MOCK_CUDA_KERNEL_MAX_ARGS), and the bytes each
+   * kernelParams[i] points to (> 0) */
+  int n_args;
+  size_t arg_sizes[MOCK_CUDA_KERNEL_MAX_ARGS];
+  /* the device pointer arguments (8-byte CUdeviceptr, 1..MAX_POINTERS of
+   * them): their distinct indices in kernelParams, their names in messages */
+  int n_pointers;
+  int pointer_args[MOCK_CUDA_KERNEL_MAX_POINTERS];
+  const char *pointer_names[MOCK_CUDA_KERNEL_MAX_POINTERS];
+  /* index in pointer_args of the one the kernel writes: it may not overlap
+   * the others */
+  int output;
+  /* Bytes each pointer argument's kernel may touch (bytes[i] for
+   * pointer_args[i]), from the other arguments in @args (the launch's
+   * kernelParams, device addresses in the pointer slots); 0 when the
+   * arguments are invalid (the mock then aborts). */
+  void (*extents) (void *const *args,
+      size_t bytes[MOCK_CUDA_KERNEL_MAX_POINTERS]);
+  /* The host build over every block and thread of the grid.  @args are the
+   * launch's kernelParams (copies), except that each pointer slot points to
+   * a void * holding the host address of that argument's memory. */
+  void (*run) (MockCudaDim3 grid, MockCudaDim3 block, void **args);
+} MockCudaKernel;
 
 #ifdef __cplusplus
 }

@@ -18,24 +18,30 @@
  * checking each buffer the kernel may touch (prep_kernel_extents, and its
  * tap table: grid z blocks of out_width + out_height PrepTap)
  * against the live allocations of the current context (or of peers it has
- * access to).  It also holds the
- * GPU benchmark's chain kernels (tools/bench-gpu/chain-kernels.h), run the
- * same way through their host builds after the same checks of each pointer
- * argument (ChainKernel.extents).  A function object's flags say which
- * kernel it is: an index in kernel_names[].
+ * access to).  That is the only kernel the mock knows.  Any other name is
+ * looked up in the program that loaded the mock, never linked by it: the
+ * exported descriptor mock_cuda_kernel_<name> (a MockCudaKernel, the rules
+ * in mock-cuda.h), found with dlsym (RTLD_DEFAULT) and checked when
+ * cuModuleGetFunction first sees it; its launches run its host build the
+ * same way, after the same checks of each pointer argument
+ * (MockCudaKernel.extents).  A function object's kernel field is that
+ * descriptor, NULL for the fused kernel; no symbol: CUDA_ERROR_NOT_FOUND.
  *
  * A launch is queued on its stream with copies of its parameters and runs
  * later (mock-stream.c), with the checks above; MOCK_CUDA_FAIL=kernel-fault
  * makes it fault then instead (CUDA_ERROR_ILLEGAL_ADDRESS, sticky). */
 
+#define _GNU_SOURCE             /* RTLD_DEFAULT */
+
 #include "mock-state.h"
 
+#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "prep-kernel.h"
-#include "chain-kernels.h"
+#include "mock-cuda.h"
 
 #define FATBIN_MAGIC 0xBA55ED50u
 
@@ -44,26 +50,85 @@ static const int pointer_slots[] = { PREP_TKARG_Y, PREP_TKARG_UV,
   PREP_TKARG_DST, PREP_TKARG_TAPS
 };
 
-/* The kernels of every module: the fused one first, then the chain's. */
-static const char *const kernel_names[] = { PREP_KERNEL_TAPS_NAME,
-  CHAIN_CONVERT_NAME, CHAIN_RESIZE_NAME, CHAIN_NORMALIZE_NAME
-};
+/* Longest kernel name looked up as an exported descriptor. */
+#define KERNEL_NAME_MAX 200
 
-#define FIRST_CHAIN 1
-
-#define N_KERNELS (sizeof (kernel_names) / sizeof (kernel_names[0]))
-#define CHAIN_ARGS_MAX 16
-
-/* Index of @name in kernel_names[], -1 if none. */
+/* Whether @name can end a C symbol name: a non-empty identifier. */
 static int
-kernel_index (const char *name)
+is_identifier (const char *name)
 {
-  unsigned int i;
+  size_t i;
 
-  for (i = 0; i < N_KERNELS; i++)
-    if (strcmp (name, kernel_names[i]) == 0)
-      return (int) i;
-  return -1;
+  for (i = 0; name[i] != '\0'; i++) {
+    char c = name[i];
+
+    if (!(c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
+            || (i > 0 && c >= '0' && c <= '9')))
+      return 0;
+  }
+  return i > 0;
+}
+
+/* Aborts unless @k, the descriptor exported for kernel @name, is one the
+ * mock can run (the rules: mock-cuda.h). */
+static void
+descriptor_check (const char *call, const char *name, const MockCudaKernel * k)
+{
+  int i, j;
+
+  if (k->abi != MOCK_CUDA_KERNEL_ABI)
+    mock_fatal (call, "%s%s: descriptor of ABI %u, the mock's is %d",
+        MOCK_CUDA_KERNEL_SYMBOL_PREFIX, name, k->abi, MOCK_CUDA_KERNEL_ABI);
+  if (k->name == NULL || strcmp (k->name, name) != 0)
+    mock_fatal (call, "%s%s: the descriptor names kernel %s",
+        MOCK_CUDA_KERNEL_SYMBOL_PREFIX, name, k->name ? k->name : "(null)");
+  if (k->n_args < 1 || k->n_args > MOCK_CUDA_KERNEL_MAX_ARGS
+      || k->n_pointers < 1 || k->n_pointers > MOCK_CUDA_KERNEL_MAX_POINTERS
+      || k->output < 0 || k->output >= k->n_pointers)
+    mock_fatal (call, "kernel %s: %d arguments, %d pointers, output %d: out "
+        "of range", name, k->n_args, k->n_pointers, k->output);
+  if (k->extents == NULL || k->run == NULL)
+    mock_fatal (call, "kernel %s: no extents () or run ()", name);
+  for (i = 0; i < k->n_args; i++)
+    if (k->arg_sizes[i] == 0 || k->arg_sizes[i] > 4096)
+      mock_fatal (call, "kernel %s: argument %d of %zu bytes", name, i,
+          k->arg_sizes[i]);
+  for (i = 0; i < k->n_pointers; i++) {
+    int a = k->pointer_args[i];
+
+    if (a < 0 || a >= k->n_args || k->arg_sizes[a] != sizeof (uint64_t)
+        || k->pointer_names[i] == NULL)
+      mock_fatal (call, "kernel %s: pointer %d is argument %d, of %zu bytes "
+          "(a CUdeviceptr has 8), named %s", name, i, a,
+          a >= 0 && a < k->n_args ? k->arg_sizes[a] : 0,
+          k->pointer_names[i] ? k->pointer_names[i] : "(null)");
+    for (j = 0; j < i; j++)
+      if (k->pointer_args[j] == a)
+        mock_fatal (call, "kernel %s: argument %d is pointer %d and %d",
+            name, a, j, i);
+  }
+}
+
+/* The descriptor the program exports for kernel @name, NULL if none. */
+static const MockCudaKernel *
+kernel_lookup (const char *call, const char *name)
+{
+  char symbol[sizeof (MOCK_CUDA_KERNEL_SYMBOL_PREFIX) + KERNEL_NAME_MAX];
+  const MockCudaKernel *k;
+
+  if (!is_identifier (name) || strlen (name) > KERNEL_NAME_MAX)
+    return NULL;
+  snprintf (symbol, sizeof (symbol), "%s%s", MOCK_CUDA_KERNEL_SYMBOL_PREFIX,
+      name);
+  k = dlsym (RTLD_DEFAULT, symbol);
+  if (k == NULL) {
+    mock_trace (call, "kernel %s: no %s exported", name, symbol);
+    return NULL;
+  }
+  descriptor_check (call, name, k);
+  mock_trace (call, "kernel %s: the program's %s (%d arguments, %d pointers)",
+      name, symbol, k->n_args, k->n_pointers);
+  return k;
 }
 
 /* Ends module @module and every function of it. */
@@ -352,9 +417,9 @@ cuModuleGetFunction (CUfunction * hfunc, CUmodule hmod, const char *name)
 {
   const char *call = "cuModuleGetFunction";
   CUresult ret;
+  const MockCudaKernel *k = NULL;
   MockObject *m;
   uint32_t ctx, module, i;
-  int k;
 
   mock_enter (call);
   ret = mock_check_init (call);
@@ -364,21 +429,24 @@ cuModuleGetFunction (CUfunction * hfunc, CUmodule hmod, const char *name)
   m = module_get (call, hmod, ctx);
   if (hfunc == NULL || name == NULL) {
     ret = CUDA_ERROR_INVALID_VALUE;
-  } else if ((k = kernel_index (name)) < 0) {
-    ret = CUDA_ERROR_NOT_FOUND;
-  } else if (k > 0) {
-    /* a chain kernel: one function object per module and kernel */
+  } else if (strcmp (name, PREP_KERNEL_TAPS_NAME) != 0) {
+    k = kernel_lookup (call, name);
+    if (k == NULL) {
+      ret = CUDA_ERROR_NOT_FOUND;
+      goto out;
+    }
+    /* a kernel of the program: one function object per module and kernel */
     module = (uint32_t) (m - mock_state.objects);
     for (i = 1; i < mock_state.n_objects; i++) {
       MockObject *o = &mock_state.objects[i];
 
       if (o->kind == MOCK_OBJ_FUNCTION && o->live && o->owner == module
-          && o->flags == (unsigned int) k)
+          && o->kernel == k)
         break;
     }
     if (i == mock_state.n_objects) {
       i = mock_object_new (MOCK_OBJ_FUNCTION, module);
-      mock_object (i)->flags = (unsigned int) k;
+      mock_object (i)->kernel = k;
     }
     *hfunc = mock_handle (i);
   } else {
@@ -481,18 +549,18 @@ run_kernel (const char *call, uint32_t ctx, const unsigned int grid[3],
   prep_kernel_host_launch_taps (g, b, args);
 }
 
-/* The same for a chain kernel of the GPU benchmark: each pointer argument's
- * extent checked against the live allocations, the output against the
- * inputs, then the host build with host addresses. */
+/* The same for a kernel the program exports (mock-cuda.h): each pointer
+ * argument's extent checked against the live allocations, the output
+ * against the inputs, then its host build with host addresses. */
 static void
-run_chain_kernel (const char *call, uint32_t ctx, const ChainKernel * k,
+run_program_kernel (const char *call, uint32_t ctx, const MockCudaKernel * k,
     const unsigned int grid[3], const unsigned int block[3], void **params)
 {
-  KernelBuffer buf[CHAIN_MAX_POINTERS];
-  size_t bytes[CHAIN_MAX_POINTERS];
-  void *host[CHAIN_MAX_POINTERS], *args[CHAIN_ARGS_MAX];
-  PrepDim3 g = { grid[0], grid[1], grid[2] };
-  PrepDim3 b = { block[0], block[1], block[2] };
+  KernelBuffer buf[MOCK_CUDA_KERNEL_MAX_POINTERS];
+  size_t bytes[MOCK_CUDA_KERNEL_MAX_POINTERS] = { 0 };
+  void *host[MOCK_CUDA_KERNEL_MAX_POINTERS], *args[MOCK_CUDA_KERNEL_MAX_ARGS];
+  MockCudaDim3 g = { grid[0], grid[1], grid[2] };
+  MockCudaDim3 b = { block[0], block[1], block[2] };
   char what[96];
   int i;
 
@@ -503,11 +571,11 @@ run_chain_kernel (const char *call, uint32_t ctx, const ChainKernel * k,
       mock_fatal (call, "bad kernel parameters for %s: %s", k->name,
           k->pointer_names[i]);
     buf[i].name = k->pointer_names[i];
-    buf[i].addr = *(const uint64_t *) params[k->pointer_slots[i]];
+    buf[i].addr = *(const uint64_t *) params[k->pointer_args[i]];
     buf[i].bytes = bytes[i];
     snprintf (what, sizeof (what), "%s argument %s", k->name, buf[i].name);
     host[i] = mock_device_range (call, what, buf[i].addr, buf[i].bytes, ctx);
-    args[k->pointer_slots[i]] = &host[i];
+    args[k->pointer_args[i]] = &host[i];
   }
   for (i = 0; i < k->n_pointers; i++) {
     if (i != k->output && overlaps (&buf[k->output], &buf[i]))
@@ -516,11 +584,12 @@ run_chain_kernel (const char *call, uint32_t ctx, const ChainKernel * k,
           (unsigned long long) buf[k->output].addr, buf[k->output].bytes,
           buf[i].name);
   }
-  k->host_launch (g, b, args);
+  k->run (g, b, args);
 }
 
-/* Bytes of each kernel parameter (kernelParams[i] points to that many), per
- * kernel_names[] entry: a queued launch keeps copies of them. */
+/* Bytes of each parameter of the fused kernel (kernelParams[i] points to
+ * that many; a program's kernel gives its own, MockCudaKernel.arg_sizes): a
+ * queued launch keeps copies of them. */
 static const size_t prep_arg_sizes[PREP_TKARG_COUNT] = {
   [PREP_TKARG_PARAMS] = sizeof (PrepParams),
   [PREP_TKARG_SLOTS] = sizeof (PrepSlotTable),
@@ -532,38 +601,13 @@ static const size_t prep_arg_sizes[PREP_TKARG_COUNT] = {
   [PREP_TKARG_DST] = sizeof (uint64_t),
 };
 
-static const size_t convert_arg_sizes[CHAIN_CONVERT_COUNT] = {
-  8, sizeof (int), 8, sizeof (int), sizeof (int), sizeof (int), 8,
-  sizeof (int)
-};
-
-static const size_t resize_arg_sizes[CHAIN_RESIZE_COUNT] = {
-  8, sizeof (int), sizeof (ChainRect), 8, sizeof (int), sizeof (int),
-  sizeof (int), sizeof (ChainRect), sizeof (int)
-};
-
-static const size_t normalize_arg_sizes[CHAIN_NORMALIZE_COUNT] = {
-  8, sizeof (int), sizeof (int), sizeof (int), sizeof (ChainNorm), 8
-};
-
-static const size_t *const arg_sizes[N_KERNELS] = {
-  prep_arg_sizes, convert_arg_sizes, resize_arg_sizes,
-  normalize_arg_sizes
-};
-
-static const int arg_counts[N_KERNELS] = {
-  PREP_TKARG_COUNT, CHAIN_CONVERT_COUNT, CHAIN_RESIZE_COUNT,
-  CHAIN_NORMALIZE_COUNT
-};
-
 /* A queued launch: the kernel, its geometry and copies of its parameters
  * (the caller's may be gone when it runs). */
 typedef struct
 {
-  int kernel;                   /* index in kernel_names[] */
-  const ChainKernel *chain;
+  const MockCudaKernel *kernel; /* NULL: the fused kernel */
   unsigned int grid[3], block[3];
-  void *params[CHAIN_ARGS_MAX];
+  void *params[MOCK_CUDA_KERNEL_MAX_ARGS];
   uint8_t storage[] __attribute__((aligned (16)));      /* the copies */
 } QueuedLaunch;
 
@@ -578,8 +622,8 @@ launch_run (MockOp * op)
     mock_stream_fault (op->ctx, CUDA_ERROR_ILLEGAL_ADDRESS);
     return;
   }
-  if (l->chain != NULL)
-    run_chain_kernel (op->call, op->ctx, l->chain, l->grid, l->block,
+  if (l->kernel != NULL)
+    run_program_kernel (op->call, op->ctx, l->kernel, l->grid, l->block,
         l->params);
   else
     run_kernel (op->call, op->ctx, l->grid, l->block, l->params);
@@ -587,26 +631,26 @@ launch_run (MockOp * op)
 
 static void
 launch_enqueue (const char *call, MockObject * queue, uint32_t ctx,
-    int kernel, const ChainKernel * chain, const unsigned int grid[3],
+    const MockCudaKernel * kernel, const unsigned int grid[3],
     const unsigned int block[3], void **params)
 {
+  const size_t *sizes = kernel ? kernel->arg_sizes : prep_arg_sizes;
+  int i, n_args = kernel ? kernel->n_args : PREP_TKARG_COUNT;
   QueuedLaunch *l;
   size_t total = 0, off = 0;
-  int i;
 
-  for (i = 0; i < arg_counts[kernel]; i++)
-    total += (arg_sizes[kernel][i] + 15) & ~(size_t) 15;
+  for (i = 0; i < n_args; i++)
+    total += (sizes[i] + 15) & ~(size_t) 15;
   l = calloc (1, sizeof (QueuedLaunch) + total);
   if (l == NULL)
     mock_fatal (call, "out of host memory");
   l->kernel = kernel;
-  l->chain = chain;
   memcpy (l->grid, grid, sizeof (l->grid));
   memcpy (l->block, block, sizeof (l->block));
-  for (i = 0; i < arg_counts[kernel]; i++) {
-    memcpy (l->storage + off, params[i], arg_sizes[kernel][i]);
+  for (i = 0; i < n_args; i++) {
+    memcpy (l->storage + off, params[i], sizes[i]);
     l->params[i] = l->storage + off;
-    off += (arg_sizes[kernel][i] + 15) & ~(size_t) 15;
+    off += (sizes[i] + 15) & ~(size_t) 15;
   }
   mock_stream_enqueue (queue, ctx, call, launch_run, l);
 }
@@ -617,7 +661,6 @@ launch (const char *call, CUfunction f, const unsigned int grid[3],
     void **params, void **extra)
 {
   MockObject *fn, *queue;
-  const ChainKernel *chain = NULL;
   CUresult ret;
   uint32_t ctx;
   int i, n_args;
@@ -639,21 +682,15 @@ launch (const char *call, CUfunction f, const unsigned int grid[3],
     mock_warn (call, "kernelParams must be given and extra must be NULL");
     return CUDA_ERROR_INVALID_VALUE;
   }
-  n_args = PREP_TKARG_COUNT;
-  if (fn->flags >= FIRST_CHAIN) {
-    chain = chain_kernel_find (kernel_names[fn->flags]);
-    if (chain == NULL || chain->n_args > CHAIN_ARGS_MAX)
-      mock_fatal (call, "no host build of kernel %s", kernel_names[fn->flags]);
-    n_args = chain->n_args;
-  }
+  /* the descriptor was checked by cuModuleGetFunction */
+  n_args = fn->kernel ? fn->kernel->n_args : PREP_TKARG_COUNT;
   for (i = 0; i < n_args; i++) {
     if (params[i] == NULL)
       mock_fatal (call, "kernelParams[%d] is NULL", i);
   }
   if (mock_inject (MOCK_FAIL_LAUNCH, call))
     return CUDA_ERROR_LAUNCH_FAILED;
-  launch_enqueue (call, queue, ctx, (int) fn->flags, chain, grid, block,
-      params);
+  launch_enqueue (call, queue, ctx, fn->kernel, grid, block, params);
   mock_state.stats.launches++;
   memcpy (mock_state.stats.last_grid, grid, 3 * sizeof (unsigned int));
   memcpy (mock_state.stats.last_block, block, 3 * sizeof (unsigned int));

@@ -106,8 +106,7 @@ typedef struct {
   pid_t pid;                    /* creator: leaks are per process */
   uint32_t owner;               /* stream, module: context; function: module */
   int device;                   /* context */
-  unsigned int flags;           /* context, stream: creation flags;
-                                 * function: its kernel (mock-module.c) */
+  unsigned int flags;           /* context, stream: creation flags */
   uint64_t pending;             /* stream, context (its NULL stream): queued
                                  * operations not run yet (mock-stream.c) */
   uint64_t submitted;           /* stream, context: async operations ever */
@@ -120,6 +119,8 @@ typedef struct {
   uint32_t *peers;              /* context: peers it may access */
   size_t n_peers;
   uint32_t function;            /* module: its kernel's function, or 0 */
+  const MockCudaKernel *kernel; /* function: the program's kernel it runs
+                                 * (mock-module.c), NULL for the fused one */
 } MockObject;
 
 typedef enum {

@@ -9,7 +9,9 @@
 
 /* Self-test of the mock CUDA driver, through the real libgstcuda 1.22:
  * loader, context, GstCudaMemory (CPU and CUDA maps, pool), module and
- * kernel launch against the CPU path, the loud failures (in forked
+ * kernel launch against the CPU path, a kernel this program brings
+ * (selftest_add: its descriptor exported as mock_cuda_kernel_selftest_add,
+ * mock-cuda.h), the loud failures (in forked
  * children, which must die by SIGABRT with the right message), and the
  * environment-driven configurations (in re-executed children).
  *
@@ -70,6 +72,7 @@ static struct
   CUfunction function;
   PrepPlan *plan;
   CUdeviceptr taps;             /* device copy of the plan's tap table */
+  CUfunction add;               /* the program's kernel selftest_add */
   guint8 y[WIDTH * HEIGHT];     /* the frame's pattern, tightly packed */
   guint8 uv[UV_WIDTH * UV_HEIGHT];
 } fx;
@@ -390,6 +393,105 @@ test_module (CUmodule * module)
       == CUDA_SUCCESS, "cuModuleGetFunction (\"%s\")", PREP_KERNEL_TAPS_NAME);
 }
 
+/* ------------------------------------------------------------------------ */
+/* 3b: a kernel the program brings: selftest_add (const uint8_t *src,
+ * uint8_t *dst, int n, int add), dst[i] = src[i] + add for i < n, one
+ * thread per byte.  The mock does not know it: it finds the exported
+ * descriptor below (the link exports mock_cuda_kernel_*:
+ * mock-cuda-kernels.list). */
+
+enum
+{
+  ADD_SRC, ADD_DST, ADD_N, ADD_ADD, ADD_COUNT
+};
+
+static void
+add_extents (void *const *args, size_t bytes[MOCK_CUDA_KERNEL_MAX_POINTERS])
+{
+  int n = *(const int *) args[ADD_N];
+
+  bytes[0] = bytes[1] = n > 0 ? (size_t) n : 0;
+}
+
+static void
+add_run (MockCudaDim3 grid, MockCudaDim3 block, void **args)
+{
+  const guint8 *src = *(void **) args[ADD_SRC];
+  guint8 *dst = *(void **) args[ADD_DST];
+  int n = *(const int *) args[ADD_N], add = *(const int *) args[ADD_ADD];
+  guint64 i, threads = (guint64) grid.x * block.x;
+
+  for (i = 0; i < threads && i < (guint64) n; i++)
+    dst[i] = (guint8) (src[i] + add);
+}
+
+const MockCudaKernel MOCK_CUDA_KERNEL (selftest_add) = {
+  .abi = MOCK_CUDA_KERNEL_ABI,
+  .name = "selftest_add",
+  .n_args = ADD_COUNT,
+  .arg_sizes = {sizeof (CUdeviceptr), sizeof (CUdeviceptr), sizeof (int),
+      sizeof (int)},
+  .n_pointers = 2,
+  .pointer_args = {ADD_SRC, ADD_DST},
+  .pointer_names = {"src", "dst"},
+  .output = 1,
+  .extents = add_extents,
+  .run = add_run,
+};
+
+/* A descriptor of another ABI: the mock must refuse it loudly. */
+const MockCudaKernel MOCK_CUDA_KERNEL (selftest_bad_abi) = {
+  .abi = 999,
+  .name = "selftest_bad_abi",
+};
+
+/* Launches selftest_add over @n bytes; the context must be pushed. */
+static CUresult
+launch_add (CUdeviceptr src, CUdeviceptr dst, int n, int add)
+{
+  void *args[ADD_COUNT] = { &src, &dst, &n, &add };
+
+  return CuLaunchKernel (fx.add, (unsigned int) (n > 0 ? (n + 63) / 64 : 1),
+      1, 1, 64, 1, 1, 0, NULL, args, NULL);
+}
+
+/* The module is loaded and the context pushed. */
+static void
+test_program_kernel (void)
+{
+  guint8 in[100], out[100];
+  CUdeviceptr src = 0, dst = 0;
+  CUfunction again = NULL, f;
+  guint64 launches = stats ().launches;
+  int i;
+
+  for (i = 0; i < 100; i++)
+    in[i] = (guint8) (i * 7);
+  if (!check (CuModuleGetFunction (&fx.add, fx.module, "selftest_add")
+          == CUDA_SUCCESS && CuModuleGetFunction (&again, fx.module,
+              "selftest_add") == CUDA_SUCCESS && again == fx.add,
+          "cuModuleGetFunction (\"selftest_add\"): the exported descriptor, "
+          "one function per module"))
+    return;
+  check (CuModuleGetFunction (&f, fx.module, "selftest-add") ==
+      CUDA_ERROR_NOT_FOUND && CuModuleGetFunction (&f, fx.module,
+          "selftest_missing") == CUDA_ERROR_NOT_FOUND,
+      "no descriptor (or no identifier): CUDA_ERROR_NOT_FOUND");
+  check (CuMemAlloc (&src, 100) == CUDA_SUCCESS
+      && CuMemAlloc (&dst, 100) == CUDA_SUCCESS
+      && copy_2d (CU_MEMORYTYPE_HOST, in, 0, 100, CU_MEMORYTYPE_DEVICE, NULL,
+          src, 100, 100, 1) == CUDA_SUCCESS, "two buffers of 100 bytes");
+  check (launch_add (src, dst, 100, 3) == CUDA_SUCCESS
+      && stats ().launches == launches + 1
+      && CuStreamSynchronize (NULL) == CUDA_SUCCESS
+      && download (dst, 100, out, 100, 1) == CUDA_SUCCESS,
+      "cuLaunchKernel (selftest_add), synchronized, downloaded");
+  for (i = 0; i < 100 && out[i] == (guint8) (in[i] + 3); i++);
+  check (i == 100, "selftest_add ran its host build: dst = src + 3");
+  CuMemFree (src);
+  CuMemFree (dst);
+}
+
 static PrepPlan *
 make_plan (void)
 {
@@ -552,6 +654,7 @@ test_kernel (void)
   compare_with_cpu (dst, bytes);
   CuMemFree (dst);
   CuStreamDestroy (stream);
+  test_program_kernel ();
   gst_cuda_context_pop (NULL);
 }
 
@@ -839,6 +942,52 @@ kernel_overrun (void)
   CuStreamSynchronize (NULL);
 }
 
+/* selftest_add over 100 bytes into a 99-byte buffer */
+static void
+program_kernel_overrun (void)
+{
+  CUdeviceptr src = 0, dst = 0;
+
+  gst_cuda_context_push (fx.ctx);
+  CuMemAlloc (&src, 100);
+  CuMemAlloc (&dst, 99);
+  launch_add (src, dst, 100, 1);
+  CuStreamSynchronize (NULL);
+}
+
+/* selftest_add in place, shifted: its output overlaps its input */
+static void
+program_kernel_overlap (void)
+{
+  CUdeviceptr buf = 0;
+
+  gst_cuda_context_push (fx.ctx);
+  CuMemAlloc (&buf, 200);
+  launch_add (buf, buf + 50, 100, 1);
+  CuStreamSynchronize (NULL);
+}
+
+/* selftest_add with n = 0: its extents are invalid */
+static void
+program_kernel_bad_args (void)
+{
+  CUdeviceptr buf = 0;
+
+  gst_cuda_context_push (fx.ctx);
+  CuMemAlloc (&buf, 200);
+  launch_add (buf, buf + 100, 0, 1);
+  CuStreamSynchronize (NULL);
+}
+
+static void
+program_kernel_bad_abi (void)
+{
+  CUfunction f;
+
+  gst_cuda_context_push (fx.ctx);
+  CuModuleGetFunction (&f, fx.module, "selftest_bad_abi");
+}
+
 static void
 bad_stream (void)
 {
@@ -874,6 +1023,18 @@ test_deaths (void)
       "while context");
   expect_death ("kernel writing past its tensor", kernel_overrun, SIGABRT,
       "kernel argument tensor (dst)");
+  if (fx.add != NULL) {
+    expect_death ("program's kernel writing past its buffer",
+        program_kernel_overrun, SIGABRT, "selftest_add argument dst [0x");
+    expect_death ("program's kernel output overlapping its input",
+        program_kernel_overlap, SIGABRT, "selftest_add: its output dst");
+    expect_death ("program's kernel with invalid extents",
+        program_kernel_bad_args, SIGABRT,
+        "bad kernel parameters for selftest_add: src");
+  }
+  expect_death ("program's kernel descriptor of another ABI",
+      program_kernel_bad_abi, SIGABRT,
+      "mock_cuda_kernel_selftest_bad_abi: descriptor of ABI 999");
   expect_death ("invalid stream handle", bad_stream, SIGABRT,
       "is not a CUstream");
   expect_death ("host dereference of a CUdeviceptr", host_dereference,

@@ -9,18 +9,29 @@
 
 /* The host build of the chain kernels (chain-kernels.cu compiled as plain
  * C, as src/prep-kernel-host.c does for the fused kernel), run over every
- * block and thread of a launch grid, and their descriptions for the mock
- * CUDA driver (chain_kernel_find ()). */
+ * block and thread of a launch grid, and their descriptors for the mock
+ * CUDA driver.
+ *
+ * The mock knows only the engine's kernel and links none of this: the
+ * benchmark, which launches the chain, brings it.  Each kernel's
+ * descriptor is the exported data symbol mock_cuda_kernel_<name>, of the
+ * mock's type MockCudaKernel (tests/mock-cuda/mock-cuda.h: its layout and
+ * naming rule are the mock's ABI); cudapreproc-bench-gpu links this file
+ * and exports those symbols (tools/bench-gpu/meson.build:
+ * --dynamic-list=tests/mock-cuda/mock-cuda-kernels.list), and the mock
+ * finds them with dlsym when the benchmark asks for a chain kernel.  A
+ * real driver never looks at them. */
 
 #include <string.h>
 
 #include "prep-kernel-shim.h"
+#include "mock-cuda.h"
 
 #define CHAIN_KERNEL_ENTRY static
 #include "chain-kernels.cu"
 
 static void *
-arg_pointer (void **args, int i)
+arg_pointer (void *const *args, int i)
 {
   uint64_t v;
 
@@ -29,7 +40,7 @@ arg_pointer (void **args, int i)
 }
 
 static int
-arg_int (void **args, int i)
+arg_int (void *const *args, int i)
 {
   int v;
 
@@ -38,7 +49,7 @@ arg_int (void **args, int i)
 }
 
 static ChainRect
-arg_rect (void **args, int i)
+arg_rect (void *const *args, int i)
 {
   ChainRect v;
 
@@ -58,10 +69,15 @@ image_bytes (int stride, int rows, size_t row_bytes)
 
 /* The grid loop: @thread once per thread, blocks and threads in order. */
 static void
-run_grid (PrepDim3 grid, PrepDim3 block, void (*thread) (void **), void **args)
+run_grid (MockCudaDim3 grid, MockCudaDim3 block, void (*thread) (void **),
+    void **args)
 {
-  gridDim = grid;
-  blockDim = block;
+  gridDim.x = grid.x;
+  gridDim.y = grid.y;
+  gridDim.z = grid.z;
+  blockDim.x = block.x;
+  blockDim.y = block.y;
+  blockDim.z = block.z;
   for (blockIdx.z = 0; blockIdx.z < gridDim.z; blockIdx.z++)
     for (blockIdx.y = 0; blockIdx.y < gridDim.y; blockIdx.y++)
       for (blockIdx.x = 0; blockIdx.x < gridDim.x; blockIdx.x++)
@@ -74,7 +90,7 @@ run_grid (PrepDim3 grid, PrepDim3 block, void (*thread) (void **), void **args)
 /* Convert */
 
 static void
-convert_extents (void **args, size_t bytes[CHAIN_MAX_POINTERS])
+convert_extents (void *const *args, size_t bytes[MOCK_CUDA_KERNEL_MAX_POINTERS])
 {
   int w = arg_int (args, CHAIN_CONVERT_WIDTH);
   int h = arg_int (args, CHAIN_CONVERT_HEIGHT);
@@ -98,7 +114,7 @@ convert_thread (void **a)
 }
 
 static void
-convert_launch (PrepDim3 grid, PrepDim3 block, void **args)
+convert_run (MockCudaDim3 grid, MockCudaDim3 block, void **args)
 {
   void *y = arg_pointer (args, CHAIN_CONVERT_Y);
   void *uv = arg_pointer (args, CHAIN_CONVERT_UV);
@@ -118,7 +134,7 @@ convert_launch (PrepDim3 grid, PrepDim3 block, void **args)
 /* Resize */
 
 static void
-resize_extents (void **args, size_t bytes[CHAIN_MAX_POINTERS])
+resize_extents (void *const *args, size_t bytes[MOCK_CUDA_KERNEL_MAX_POINTERS])
 {
   ChainRect crop = arg_rect (args, CHAIN_RESIZE_CROP);
   ChainRect inner = arg_rect (args, CHAIN_RESIZE_INNER);
@@ -146,7 +162,7 @@ resize_thread (void **a)
 }
 
 static void
-resize_launch (PrepDim3 grid, PrepDim3 block, void **args)
+resize_run (MockCudaDim3 grid, MockCudaDim3 block, void **args)
 {
   void *src = arg_pointer (args, CHAIN_RESIZE_SRC);
   void *dst = arg_pointer (args, CHAIN_RESIZE_DST);
@@ -167,7 +183,8 @@ resize_launch (PrepDim3 grid, PrepDim3 block, void **args)
 /* Normalize */
 
 static void
-normalize_extents (void **args, size_t bytes[CHAIN_MAX_POINTERS])
+normalize_extents (void *const *args,
+    size_t bytes[MOCK_CUDA_KERNEL_MAX_POINTERS])
 {
   int w = arg_int (args, CHAIN_NORMALIZE_WIDTH);
   int h = arg_int (args, CHAIN_NORMALIZE_HEIGHT);
@@ -188,7 +205,7 @@ normalize_thread (void **a)
 }
 
 static void
-normalize_launch (PrepDim3 grid, PrepDim3 block, void **args)
+normalize_run (MockCudaDim3 grid, MockCudaDim3 block, void **args)
 {
   void *src = arg_pointer (args, CHAIN_NORMALIZE_SRC);
   void *dst = arg_pointer (args, CHAIN_NORMALIZE_DST);
@@ -202,28 +219,48 @@ normalize_launch (PrepDim3 grid, PrepDim3 block, void **args)
   run_grid (grid, block, normalize_thread, a);
 }
 
-static const ChainKernel chain_kernels[] = {
-  {CHAIN_CONVERT_NAME, CHAIN_CONVERT_COUNT, 3,
-        {CHAIN_CONVERT_Y, CHAIN_CONVERT_UV, CHAIN_CONVERT_RGB},
-        {"luma (y)", "chroma (uv)", "rgb"}, 2, convert_extents,
-      convert_launch},
-  {CHAIN_RESIZE_NAME, CHAIN_RESIZE_COUNT, 2,
-        {CHAIN_RESIZE_SRC, CHAIN_RESIZE_DST, 0},
-        {"source rgb (src)", "resized rgb (dst)", NULL}, 1, resize_extents,
-      resize_launch},
-  {CHAIN_NORMALIZE_NAME, CHAIN_NORMALIZE_COUNT, 2,
-        {CHAIN_NORMALIZE_SRC, CHAIN_NORMALIZE_DST, 0},
-        {"rgb (src)", "tensor (dst)", NULL}, 1, normalize_extents,
-      normalize_launch},
+/* The descriptors (mock-cuda.h), one per kernel, named after it. */
+
+#define PTR sizeof (uint64_t)   /* a CUdeviceptr */
+
+const MockCudaKernel MOCK_CUDA_KERNEL (chain_nv12_to_rgb8) = {
+  .abi = MOCK_CUDA_KERNEL_ABI,
+  .name = CHAIN_CONVERT_NAME,
+  .n_args = CHAIN_CONVERT_COUNT,
+  .arg_sizes = {PTR, sizeof (int), PTR, sizeof (int), sizeof (int),
+      sizeof (int), PTR, sizeof (int)},
+  .n_pointers = 3,
+  .pointer_args = {CHAIN_CONVERT_Y, CHAIN_CONVERT_UV, CHAIN_CONVERT_RGB},
+  .pointer_names = {"luma (y)", "chroma (uv)", "rgb"},
+  .output = 2,
+  .extents = convert_extents,
+  .run = convert_run,
 };
 
-const ChainKernel *
-chain_kernel_find (const char *name)
-{
-  size_t i;
+const MockCudaKernel MOCK_CUDA_KERNEL (chain_resize_rgb8) = {
+  .abi = MOCK_CUDA_KERNEL_ABI,
+  .name = CHAIN_RESIZE_NAME,
+  .n_args = CHAIN_RESIZE_COUNT,
+  .arg_sizes = {PTR, sizeof (int), sizeof (ChainRect), PTR, sizeof (int),
+      sizeof (int), sizeof (int), sizeof (ChainRect), sizeof (int)},
+  .n_pointers = 2,
+  .pointer_args = {CHAIN_RESIZE_SRC, CHAIN_RESIZE_DST},
+  .pointer_names = {"source rgb (src)", "resized rgb (dst)"},
+  .output = 1,
+  .extents = resize_extents,
+  .run = resize_run,
+};
 
-  for (i = 0; i < sizeof (chain_kernels) / sizeof (chain_kernels[0]); i++)
-    if (strcmp (name, chain_kernels[i].name) == 0)
-      return &chain_kernels[i];
-  return NULL;
-}
+const MockCudaKernel MOCK_CUDA_KERNEL (chain_normalize_planar) = {
+  .abi = MOCK_CUDA_KERNEL_ABI,
+  .name = CHAIN_NORMALIZE_NAME,
+  .n_args = CHAIN_NORMALIZE_COUNT,
+  .arg_sizes = {PTR, sizeof (int), sizeof (int), sizeof (int),
+      sizeof (ChainNorm), PTR},
+  .n_pointers = 2,
+  .pointer_args = {CHAIN_NORMALIZE_SRC, CHAIN_NORMALIZE_DST},
+  .pointer_names = {"rgb (src)", "tensor (dst)"},
+  .output = 1,
+  .extents = normalize_extents,
+  .run = normalize_run,
+};

@@ -9,10 +9,12 @@
 
 /* The unfused chain of the GPU benchmark (chain-kernels.cu): three separate
  * kernels, as a user would write them, with 8-bit interleaved RGB between
- * them.  Shared by the benchmark, the kernels' host build and the mock CUDA
- * driver, which dispatches them by name (chain_kernel_find ()) to their host
- * builds after checking each pointer argument's extent.  Plain C, no CUDA
- * headers.  Every kernel runs one thread per output pixel, bounds-checked;
+ * them.  Shared by the benchmark and the kernels' host build
+ * (chain-kernels-host.c), which the benchmark links and which exports each
+ * kernel's descriptor to the mock CUDA driver (mock_cuda_kernel_<name>,
+ * tests/mock-cuda/mock-cuda.h): under the mock, a launch runs that host
+ * build after the mock checked each pointer argument's extent.  Plain C,
+ * no CUDA headers.  Every kernel runs one thread per output pixel, bounds-checked;
  * launched with kernelParams, one pointer per parameter to storage of its
  * exact size (pointers as 8-byte CUdeviceptr).
  *
@@ -34,8 +36,6 @@
 
 #include <stddef.h>
 #include <stdint.h>
-
-#include "prep-kernel.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -76,28 +76,6 @@ enum {
   CHAIN_NORMALIZE_HEIGHT, CHAIN_NORMALIZE_NORM, CHAIN_NORMALIZE_DST,
   CHAIN_NORMALIZE_COUNT
 };
-
-#define CHAIN_MAX_POINTERS 3
-
-/* What the mock driver needs to know of a chain kernel. */
-typedef struct
-{
-  const char *name;
-  int n_args;
-  int n_pointers;
-  int pointer_slots[CHAIN_MAX_POINTERS];
-  const char *pointer_names[CHAIN_MAX_POINTERS];
-  int output;                   /* index in pointer_slots of the written one */
-  /* Bytes each pointer argument's kernel may touch, from the non-pointer
-   * arguments of @args (kernelParams); 0 when they are invalid. */
-  void (*extents) (void **args, size_t bytes[CHAIN_MAX_POINTERS]);
-  /* The host build over the whole grid; pointer slots hold host
-   * addresses. */
-  void (*host_launch) (PrepDim3 grid, PrepDim3 block, void **args);
-} ChainKernel;
-
-/* The chain kernel called @name, NULL if none. */
-const ChainKernel *chain_kernel_find (const char *name);
 
 #ifdef __cplusplus
 }
