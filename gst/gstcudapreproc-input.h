@@ -7,9 +7,8 @@
  * version 2 of the License, or (at your option) any later version.
  */
 
-/* What the element checks of its input frames (colorimetry, sizes,
- * strides, the frame behind a crop meta) and how it allocates its output
- * tensors in system memory. */
+/* What the element checks of its input frames: colorimetry, sizes,
+ * strides, the frame behind a crop meta. */
 
 #ifndef __GST_CUDA_PREPROC_INPUT_H__
 #define __GST_CUDA_PREPROC_INPUT_H__
@@ -31,11 +30,11 @@ gboolean gst_cuda_preproc_input_complete (GstElement * self,
     const GstVideoInfo * info, const PrepPlan * plan, gint frame_width,
     GstBuffer * buf);
 
+/* The size of the frame @buf holds: the caps', or with a crop meta the
+ * video meta's (the planes hold the whole frame, the caps the visible
+ * part). */
 void gst_cuda_preproc_input_frame_size (const GstVideoInfo * info,
     GstBuffer * buf, gint * width, gint * height);
-
-void gst_cuda_preproc_output_pool (GstQuery * query, gsize bytes);
-void gst_cuda_preproc_output_align (GstQuery * query);
 
 G_END_DECLS
 

@@ -57,6 +57,7 @@
 #include "gstcudapreproc-input.h"
 #include "gstcudapreproc-meta.h"
 #include "gstcudapreproc-negotiate.h"
+#include "gstcudapreproc-output.h"
 #include "gstcudapreproc-props.h"
 #include "gstcudapreproc-slots.h"
 #include "prep.h"
@@ -678,8 +679,10 @@ gst_cuda_preproc_propose_allocation (GstBaseTransform * trans,
   return TRUE;
 }
 
-/* CUDA tensors come from the element's pool, system ones from a pool of
- * their size (gstcudapreproc-input.c), cache-line aligned. */
+/* The output pool: none for CUDA tensors (they come from the element's
+ * own pool, prepare_output_buffer ()); for system ones a pool of their
+ * size, cache-line aligned (gstcudapreproc-output.c), which GstBaseTransform
+ * then configures and activates. */
 static gboolean
 gst_cuda_preproc_decide_allocation (GstBaseTransform * trans, GstQuery * query)
 {
@@ -689,7 +692,6 @@ gst_cuda_preproc_decide_allocation (GstBaseTransform * trans, GstQuery * query)
   gst_query_parse_allocation (query, &caps, NULL);
   if (caps == NULL || !gst_cuda_preproc_caps_get_bytes (caps, &bytes))
     return FALSE;
-  /* CUDA tensors come from our own pool (prepare_output_buffer) */
   if (GST_CUDA_PREPROC (trans)->neg.cuda_out) {
     while (gst_query_get_n_allocation_pools (query) > 0)
       gst_query_remove_nth_allocation_pool (query, 0);
