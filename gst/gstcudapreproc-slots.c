@@ -17,6 +17,25 @@
 #include "gstcudapreproc-meta.h"
 #include "gstcudapreproc-rois.h"
 
+void
+gst_cuda_preproc_slots_replace (GstCudaPreprocSlots * slots,
+    const GstCudaPreprocSlots * fresh)
+{
+  gboolean warned = slots->warned_dropped;
+  gboolean dropping = slots->dropping;
+
+  *slots = *fresh;
+  slots->cropped = FALSE;
+  slots->dropping = dropping;
+  slots->warned_dropped = warned;
+}
+
+void
+gst_cuda_preproc_slots_new_stream (GstCudaPreprocSlots * slots)
+{
+  slots->warned_dropped = FALSE;
+}
+
 gboolean
 gst_cuda_preproc_slots_resolve (GstCudaPreprocSlots * slots,
     guint64 * clamped, guint * bad)

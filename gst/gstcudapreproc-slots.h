@@ -40,6 +40,17 @@ typedef struct
                                  * once per stream */
 } GstCudaPreprocSlots;
 
+/* Takes the rectangles of a plan just built (@fresh, filled by
+ * gst_cuda_preproc_negotiated_plan ()) into @slots, keeping what lasts
+ * across plans: a run of dropped frames and the once-per-stream warning.
+ * The new plan holds the property rectangles of the caps' frame, not of a
+ * crop meta's area. */
+void gst_cuda_preproc_slots_replace (GstCudaPreprocSlots * slots,
+    const GstCudaPreprocSlots * fresh);
+
+/* A new stream: ROI metas beyond the batch are reported again. */
+void gst_cuda_preproc_slots_new_stream (GstCudaPreprocSlots * slots);
+
 /* Resolves slots->requested against slots->visible into slots->rects
  * (clipped to the batch).  A rectangle partly outside is clamped and its
  * index set in *clamped (a bit mask of the first 64); one wholly outside or

@@ -45,13 +45,11 @@
 #include "config.h"
 #endif
 
-#include <math.h>
-#include <string.h>
-
 #include <gst/video/video.h>
 
 #include "gstcudapreproc.h"
 #include "gstcudapreproc-caps.h"
+#include "gstcudapreproc-cpu.h"
 #include "gstcudapreproc-cuda.h"
 #include "gstcudapreproc-enums.h"
 #include "gstcudapreproc-input.h"
@@ -64,7 +62,6 @@
 
 GST_DEBUG_CATEGORY (gst_cuda_preproc_debug);
 #define GST_CAT_DEFAULT gst_cuda_preproc_debug
-
 
 struct _GstCudaPreproc
 {
@@ -85,8 +82,7 @@ struct _GstCudaPreproc
   gchar *last_error;            /* last negotiation error posted */
   GstCudaPreprocCuda *cuda;     /* NULL in builds without CUDA */
   GstCudaPreprocSlots slots;    /* the batch's rectangles */
-  PrepWorkers *workers;         /* CPU path threads; NULL: streaming thread */
-  gint workers_for;             /* n-threads they were made for; -1: none */
+  GstCudaPreprocCpu cpu;        /* the CPU path's threads */
 };
 
 #define gst_cuda_preproc_parent_class parent_class
@@ -104,12 +100,20 @@ static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
     GST_PAD_SRC, GST_PAD_ALWAYS,
     GST_STATIC_CAPS (GST_CUDA_PREPROC_SRC_CAPS));
 
+static void gst_cuda_preproc_finalize (GObject * object);
 static void gst_cuda_preproc_set_property (GObject * object, guint prop_id,
     const GValue * value, GParamSpec * pspec);
 static void gst_cuda_preproc_get_property (GObject * object, guint prop_id,
     GValue * value, GParamSpec * pspec);
-static void gst_cuda_preproc_finalize (GObject * object);
+static GstStateChangeReturn gst_cuda_preproc_change_state (GstElement *
+    element, GstStateChange transition);
 static gboolean gst_cuda_preproc_stop (GstBaseTransform * trans);
+static void gst_cuda_preproc_set_context (GstElement * element,
+    GstContext * context);
+static gboolean gst_cuda_preproc_sink_event (GstBaseTransform * trans,
+    GstEvent * event);
+static gboolean gst_cuda_preproc_query (GstBaseTransform * trans,
+    GstPadDirection direction, GstQuery * query);
 static GstCaps *gst_cuda_preproc_transform_caps (GstBaseTransform * trans,
     GstPadDirection direction, GstCaps * caps, GstCaps * filter);
 static GstCaps *gst_cuda_preproc_fixate_caps (GstBaseTransform * trans,
@@ -123,22 +127,12 @@ static gboolean gst_cuda_preproc_propose_allocation (GstBaseTransform * trans,
     GstQuery * decide_query, GstQuery * query);
 static gboolean gst_cuda_preproc_decide_allocation (GstBaseTransform * trans,
     GstQuery * query);
-static GstFlowReturn gst_cuda_preproc_transform (GstBaseTransform * trans,
-    GstBuffer * inbuf, GstBuffer * outbuf);
 static GstFlowReturn gst_cuda_preproc_prepare_output_buffer (GstBaseTransform
     * trans, GstBuffer * inbuf, GstBuffer ** outbuf);
 static gboolean gst_cuda_preproc_transform_meta (GstBaseTransform * trans,
     GstBuffer * outbuf, GstMeta * meta, GstBuffer * inbuf);
-static gboolean gst_cuda_preproc_query (GstBaseTransform * trans,
-    GstPadDirection direction, GstQuery * query);
-static void gst_cuda_preproc_set_context (GstElement * element,
-    GstContext * context);
-static GstStateChangeReturn gst_cuda_preproc_change_state (GstElement *
-    element, GstStateChange transition);
-static gboolean gst_cuda_preproc_sink_event (GstBaseTransform * trans,
-    GstEvent * event);
-static void gst_cuda_preproc_negotiation_error (GstCudaPreproc * self,
-    gchar * text);
+static GstFlowReturn gst_cuda_preproc_transform (GstBaseTransform * trans,
+    GstBuffer * inbuf, GstBuffer * outbuf);
 
 static void
 gst_cuda_preproc_class_init (GstCudaPreprocClass * klass)
@@ -160,8 +154,14 @@ gst_cuda_preproc_class_init (GstCudaPreprocClass * klass)
       "Crops, converts NV12 to RGB, resizes and normalizes video frames "
       "into a float tensor in one pass", "gst-cudapreproc developers");
 
+  element_class->change_state =
+      GST_DEBUG_FUNCPTR (gst_cuda_preproc_change_state);
+  element_class->set_context = GST_DEBUG_FUNCPTR (gst_cuda_preproc_set_context);
+
   trans_class->passthrough_on_same_caps = FALSE;
   trans_class->stop = GST_DEBUG_FUNCPTR (gst_cuda_preproc_stop);
+  trans_class->sink_event = GST_DEBUG_FUNCPTR (gst_cuda_preproc_sink_event);
+  trans_class->query = GST_DEBUG_FUNCPTR (gst_cuda_preproc_query);
   trans_class->transform_caps =
       GST_DEBUG_FUNCPTR (gst_cuda_preproc_transform_caps);
   trans_class->fixate_caps = GST_DEBUG_FUNCPTR (gst_cuda_preproc_fixate_caps);
@@ -172,16 +172,11 @@ gst_cuda_preproc_class_init (GstCudaPreprocClass * klass)
       GST_DEBUG_FUNCPTR (gst_cuda_preproc_propose_allocation);
   trans_class->decide_allocation =
       GST_DEBUG_FUNCPTR (gst_cuda_preproc_decide_allocation);
-  trans_class->transform = GST_DEBUG_FUNCPTR (gst_cuda_preproc_transform);
   trans_class->prepare_output_buffer =
       GST_DEBUG_FUNCPTR (gst_cuda_preproc_prepare_output_buffer);
-  trans_class->query = GST_DEBUG_FUNCPTR (gst_cuda_preproc_query);
   trans_class->transform_meta =
       GST_DEBUG_FUNCPTR (gst_cuda_preproc_transform_meta);
-  trans_class->sink_event = GST_DEBUG_FUNCPTR (gst_cuda_preproc_sink_event);
-  element_class->set_context = GST_DEBUG_FUNCPTR (gst_cuda_preproc_set_context);
-  element_class->change_state =
-      GST_DEBUG_FUNCPTR (gst_cuda_preproc_change_state);
+  trans_class->transform = GST_DEBUG_FUNCPTR (gst_cuda_preproc_transform);
 }
 
 static void
@@ -189,7 +184,7 @@ gst_cuda_preproc_init (GstCudaPreproc * self)
 {
   gst_cuda_preproc_settings_init (&self->settings);
   self->settings_changed = TRUE;
-  self->workers_for = -1;
+  gst_cuda_preproc_cpu_init (&self->cpu);
   self->cuda = gst_cuda_preproc_cuda_new (GST_ELEMENT (self));
 }
 
@@ -199,11 +194,32 @@ gst_cuda_preproc_finalize (GObject * object)
   GstCudaPreproc *self = GST_CUDA_PREPROC (object);
 
   prep_plan_free (self->plan);
-  prep_workers_free (self->workers);
+  gst_cuda_preproc_cpu_clear (&self->cpu);
   g_free (self->last_error);
   g_free (self->warned);
   gst_cuda_preproc_cuda_free (self->cuda);
   G_OBJECT_CLASS (parent_class)->finalize (object);
+}
+
+/* The device is chosen when the element opens CUDA: only in NULL/READY. */
+static gboolean
+gst_cuda_preproc_check_device_id (GstCudaPreproc * self, const GValue * value)
+{
+  GstState state;
+  gint old;
+
+  GST_OBJECT_LOCK (self);
+  state = GST_STATE (self);
+  old = self->settings.cuda_device_id;
+  GST_OBJECT_UNLOCK (self);
+  if (state <= GST_STATE_READY)
+    return TRUE;
+  GST_ELEMENT_WARNING (self, RESOURCE, SETTINGS,
+      ("Refusing cuda-device-id=%d in the %s state: the device can only "
+          "change in the NULL or READY state; keeping %d",
+          g_value_get_int (value), gst_element_state_get_name (state), old),
+      (NULL));
+  return FALSE;
 }
 
 /* While a stream plays, a crop or rois value that cannot apply to its frame
@@ -235,25 +251,18 @@ gst_cuda_preproc_check_rects (GstCudaPreproc * self, guint prop_id,
   return FALSE;
 }
 
-/* The device is chosen when the element opens CUDA: only in NULL/READY. */
+/* FALSE for a value that cannot apply now: it is refused with a warning
+ * and the previous value stays. */
 static gboolean
-gst_cuda_preproc_check_device_id (GstCudaPreproc * self, const GValue * value)
+gst_cuda_preproc_check_value (GstCudaPreproc * self, guint prop_id,
+    GParamSpec * pspec, const GValue * value)
 {
-  GstState state;
-  gint old;
-
-  GST_OBJECT_LOCK (self);
-  state = GST_STATE (self);
-  old = self->settings.cuda_device_id;
-  GST_OBJECT_UNLOCK (self);
-  if (state <= GST_STATE_READY)
-    return TRUE;
-  GST_ELEMENT_WARNING (self, RESOURCE, SETTINGS,
-      ("Refusing cuda-device-id=%d in the %s state: the device can only "
-          "change in the NULL or READY state; keeping %d",
-          g_value_get_int (value), gst_element_state_get_name (state), old),
-      (NULL));
-  return FALSE;
+  if (prop_id == PROP_CUDA_DEVICE_ID)
+    return gst_cuda_preproc_check_device_id (self, value);
+  if (prop_id == PROP_ROIS || (prop_id >= PROP_CROP_X &&
+          prop_id <= PROP_CROP_HEIGHT))
+    return gst_cuda_preproc_check_rects (self, prop_id, pspec, value);
+  return TRUE;
 }
 
 static void
@@ -263,19 +272,15 @@ gst_cuda_preproc_set_property (GObject * object, guint prop_id,
   GstCudaPreproc *self = GST_CUDA_PREPROC (object);
   gboolean reshape;
 
-  if (prop_id == PROP_CUDA_DEVICE_ID &&
-      !gst_cuda_preproc_check_device_id (self, value))
-    return;
-  if ((prop_id == PROP_ROIS || (prop_id >= PROP_CROP_X &&
-              prop_id <= PROP_CROP_HEIGHT)) &&
-      !gst_cuda_preproc_check_rects (self, prop_id, pspec, value))
+  if (!gst_cuda_preproc_check_value (self, prop_id, pspec, value))
     return;
   if (!gst_cuda_preproc_settings_set (GST_OBJECT (self), &self->settings,
           pspec, value, &reshape)) {
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     return;
   }
-  /* the thread count needs no new plan (see ensure_workers) */
+  /* neither the thread count (the CPU path takes it on the next frame)
+   * nor the CUDA pool's size needs a new plan */
   GST_OBJECT_LOCK (self);
   if (prop_id != PROP_N_THREADS && prop_id != PROP_OUTPUT_BUFFERS)
     self->settings_changed = TRUE;
@@ -298,6 +303,64 @@ gst_cuda_preproc_get_property (GObject * object, guint prop_id,
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
 }
 
+static gint
+gst_cuda_preproc_device_id (GstCudaPreproc * self)
+{
+  gint id;
+
+  GST_OBJECT_LOCK (self);
+  id = self->settings.cuda_device_id;
+  GST_OBJECT_UNLOCK (self);
+  return id;
+}
+
+static gint
+gst_cuda_preproc_n_threads (GstCudaPreproc * self)
+{
+  gint n;
+
+  GST_OBJECT_LOCK (self);
+  n = (gint) self->settings.n_threads;
+  GST_OBJECT_UNLOCK (self);
+  return n;
+}
+
+/* The shape the properties give, and the serial number of that shape. */
+static GstCudaPreprocShape
+gst_cuda_preproc_property_shape_serial (GstCudaPreproc * self, guint * serial)
+{
+  GstCudaPreprocShape shape;
+
+  GST_OBJECT_LOCK (self);
+  *serial = self->shape_serial;
+  shape.width = self->settings.width;
+  shape.height = self->settings.height;
+  shape.nhwc = self->settings.layout == GST_CUDA_PREPROC_LAYOUT_NHWC;
+  shape.batch = (gint) gst_cuda_preproc_settings_batch (&self->settings);
+  shape.half = self->settings.data_type == GST_CUDA_PREPROC_DATA_TYPE_FLOAT16;
+  GST_OBJECT_UNLOCK (self);
+  return shape;
+}
+
+static GstCudaPreprocShape
+gst_cuda_preproc_property_shape (GstCudaPreproc * self)
+{
+  guint serial;
+
+  return gst_cuda_preproc_property_shape_serial (self, &serial);
+}
+
+static GstStateChangeReturn
+gst_cuda_preproc_change_state (GstElement * element, GstStateChange transition)
+{
+  GstCudaPreproc *self = GST_CUDA_PREPROC (element);
+
+  if (transition == GST_STATE_CHANGE_PAUSED_TO_READY)
+    gst_cuda_preproc_cuda_set_flushing (self->cuda, TRUE);
+  else if (transition == GST_STATE_CHANGE_READY_TO_PAUSED)
+    gst_cuda_preproc_cuda_set_flushing (self->cuda, FALSE);
+  return GST_ELEMENT_CLASS (parent_class)->change_state (element, transition);
+}
 
 static gboolean
 gst_cuda_preproc_stop (GstBaseTransform * trans)
@@ -306,12 +369,10 @@ gst_cuda_preproc_stop (GstBaseTransform * trans)
 
   prep_plan_free (self->plan);
   self->plan = NULL;
-  prep_workers_free (self->workers);
-  self->workers = NULL;
-  self->workers_for = -1;
+  gst_cuda_preproc_cpu_clear (&self->cpu);
   g_clear_pointer (&self->warned, g_free);
   g_clear_pointer (&self->last_error, g_free);
-  self->slots.warned_dropped = FALSE;
+  gst_cuda_preproc_slots_new_stream (&self->slots);
   GST_OBJECT_LOCK (self);
   self->play_width = self->play_height = 0;
   GST_OBJECT_UNLOCK (self);
@@ -323,12 +384,9 @@ static void
 gst_cuda_preproc_set_context (GstElement * element, GstContext * context)
 {
   GstCudaPreproc *self = GST_CUDA_PREPROC (element);
-  gint device_id;
 
-  GST_OBJECT_LOCK (self);
-  device_id = self->settings.cuda_device_id;
-  GST_OBJECT_UNLOCK (self);
-  gst_cuda_preproc_cuda_set_context (self->cuda, context, device_id);
+  gst_cuda_preproc_cuda_set_context (self->cuda, context,
+      gst_cuda_preproc_device_id (self));
   GST_ELEMENT_CLASS (parent_class)->set_context (element, context);
 }
 
@@ -346,41 +404,19 @@ gst_cuda_preproc_sink_event (GstBaseTransform * trans, GstEvent * event)
   return GST_BASE_TRANSFORM_CLASS (parent_class)->sink_event (trans, event);
 }
 
-static GstStateChangeReturn
-gst_cuda_preproc_change_state (GstElement * element, GstStateChange transition)
+/* Negotiation is retried several times on the same caps: post each
+ * distinct negotiation error once (takes @text). */
+static void
+gst_cuda_preproc_negotiation_error (GstCudaPreproc * self, gchar * text)
 {
-  GstCudaPreproc *self = GST_CUDA_PREPROC (element);
-
-  if (transition == GST_STATE_CHANGE_PAUSED_TO_READY)
-    gst_cuda_preproc_cuda_set_flushing (self->cuda, TRUE);
-  else if (transition == GST_STATE_CHANGE_READY_TO_PAUSED)
-    gst_cuda_preproc_cuda_set_flushing (self->cuda, FALSE);
-  return GST_ELEMENT_CLASS (parent_class)->change_state (element, transition);
-}
-
-/* The input's ROI metas go on with the tensor, in frame coordinates, so
- * that downstream can attach results to the objects: the box meta's roi-id
- * names the one each slot came from.  Other metas follow GstBaseTransform's
- * rule (untagged ones only). */
-static gboolean
-gst_cuda_preproc_transform_meta (GstBaseTransform * trans, GstBuffer * outbuf,
-    GstMeta * meta, GstBuffer * inbuf)
-{
-  if (meta->info->api == GST_VIDEO_REGION_OF_INTEREST_META_API_TYPE)
-    return TRUE;
-  return GST_BASE_TRANSFORM_CLASS (parent_class)->transform_meta (trans,
-      outbuf, meta, inbuf);
-}
-
-static gint
-gst_cuda_preproc_device_id (GstCudaPreproc * self)
-{
-  gint id;
-
-  GST_OBJECT_LOCK (self);
-  id = self->settings.cuda_device_id;
-  GST_OBJECT_UNLOCK (self);
-  return id;
+  if (g_strcmp0 (text, self->last_error) == 0) {
+    GST_DEBUG_OBJECT (self, "again: %s", text);
+    g_free (text);
+    return;
+  }
+  g_free (self->last_error);
+  self->last_error = text;
+  GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, ("%s", text), (NULL));
 }
 
 /* Upstream insisting on CUDA memory where CUDA cannot be used: say why,
@@ -420,31 +456,6 @@ gst_cuda_preproc_query (GstBaseTransform * trans, GstPadDirection direction,
       gst_cuda_preproc_refuse_cuda (self, caps);
   }
   return handled;
-}
-
-/* The shape the properties give, and the serial number of that shape. */
-static GstCudaPreprocShape
-gst_cuda_preproc_property_shape_serial (GstCudaPreproc * self, guint * serial)
-{
-  GstCudaPreprocShape shape;
-
-  GST_OBJECT_LOCK (self);
-  *serial = self->shape_serial;
-  shape.width = self->settings.width;
-  shape.height = self->settings.height;
-  shape.nhwc = self->settings.layout == GST_CUDA_PREPROC_LAYOUT_NHWC;
-  shape.batch = (gint) gst_cuda_preproc_settings_batch (&self->settings);
-  shape.half = self->settings.data_type == GST_CUDA_PREPROC_DATA_TYPE_FLOAT16;
-  GST_OBJECT_UNLOCK (self);
-  return shape;
-}
-
-static GstCudaPreprocShape
-gst_cuda_preproc_property_shape (GstCudaPreproc * self)
-{
-  guint serial;
-
-  return gst_cuda_preproc_property_shape_serial (self, &serial);
 }
 
 static GstCaps *
@@ -496,19 +507,21 @@ gst_cuda_preproc_fixate_caps (GstBaseTransform * trans,
   return gst_caps_fixate (othercaps);
 }
 
-/* Negotiation is retried several times on the same caps: post each
- * distinct negotiation error once (takes @text). */
+/* What the properties leave to downstream.  A shape property that changed
+ * since the caps were made is no downstream choice: anything is allowed,
+ * and the new shape is negotiated before the next buffer. */
 static void
-gst_cuda_preproc_negotiation_error (GstCudaPreproc * self, gchar * text)
+gst_cuda_preproc_wanted (GstCudaPreproc * self, GstCudaPreprocWanted * want)
 {
-  if (g_strcmp0 (text, self->last_error) == 0) {
-    GST_DEBUG_OBJECT (self, "again: %s", text);
-    g_free (text);
-    return;
-  }
-  g_free (self->last_error);
-  self->last_error = text;
-  GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, ("%s", text), (NULL));
+  guint serial;
+
+  want->shape = gst_cuda_preproc_property_shape_serial (self, &serial);
+  GST_OBJECT_LOCK (self);
+  want->size_free = !self->settings.size_set;
+  want->batch_free = gst_cuda_preproc_settings_batch_free (&self->settings);
+  GST_OBJECT_UNLOCK (self);
+  if (serial != (guint) g_atomic_int_get (&self->caps_serial))
+    want->size_free = want->batch_free = TRUE;
 }
 
 /* Posts the warnings of the rectangles just resolved (clamped ones, rois
@@ -542,16 +555,10 @@ gst_cuda_preproc_commit (GstCudaPreproc * self,
     const GstCudaPreprocNegotiated * neg, PrepPlan * plan,
     const GstCudaPreprocSlots * slots)
 {
-  gboolean warned = self->slots.warned_dropped;
-  gboolean dropping = self->slots.dropping;
-
   prep_plan_free (self->plan);
   self->plan = plan;
   self->neg = *neg;
-  self->slots = *slots;
-  self->slots.cropped = FALSE;
-  self->slots.dropping = dropping;
-  self->slots.warned_dropped = warned;
+  gst_cuda_preproc_slots_replace (&self->slots, slots);
   g_clear_pointer (&self->last_error, g_free);
   GST_OBJECT_LOCK (self);
   self->play_width = GST_VIDEO_INFO_WIDTH (&neg->in_info);
@@ -559,21 +566,32 @@ gst_cuda_preproc_commit (GstCudaPreproc * self,
   GST_OBJECT_UNLOCK (self);
 }
 
-/* What the properties leave to downstream.  A shape property that changed
- * since the caps were made is no downstream choice: anything is allowed,
- * and the new shape is negotiated before the next buffer. */
-static void
-gst_cuda_preproc_wanted (GstCudaPreproc * self, GstCudaPreprocWanted * want)
+/* A plan from @neg (completed where the properties decide) and the current
+ * properties, with the batch's rectangles in @slots; the warnings about
+ * those rectangles are posted.  NULL with *@error (to free) when the plan
+ * cannot be built. */
+static PrepPlan *
+gst_cuda_preproc_make_plan (GstCudaPreproc * self,
+    GstCudaPreprocNegotiated * neg, GstCudaPreprocSlots * slots, gchar ** error)
 {
-  guint serial;
+  GstCudaPreprocSettings s;
+  GstCudaPreprocWanted want;
+  GPtrArray *warnings;
+  PrepPlan *plan;
 
-  want->shape = gst_cuda_preproc_property_shape_serial (self, &serial);
   GST_OBJECT_LOCK (self);
-  want->size_free = !self->settings.size_set;
-  want->batch_free = gst_cuda_preproc_settings_batch_free (&self->settings);
+  s = self->settings;
+  self->settings_changed = FALSE;
   GST_OBJECT_UNLOCK (self);
-  if (serial != (guint) g_atomic_int_get (&self->caps_serial))
-    want->size_free = want->batch_free = TRUE;
+
+  gst_cuda_preproc_wanted (self, &want);
+  warnings = g_ptr_array_new_with_free_func (g_free);
+  plan = gst_cuda_preproc_negotiated_plan (neg, &s, &want, slots, warnings,
+      error);
+  if (plan != NULL)
+    gst_cuda_preproc_post_warnings (self, warnings);
+  g_ptr_array_unref (warnings);
+  return plan;
 }
 
 /* Makes @candidate, with a plan built from it and the current properties,
@@ -585,25 +603,11 @@ gst_cuda_preproc_rebuild_plan (GstCudaPreproc * self,
     const GstCudaPreprocNegotiated * candidate)
 {
   GstCudaPreprocNegotiated neg = *candidate;
-  GstCudaPreprocSettings s;
-  GstCudaPreprocWanted want;
   GstCudaPreprocSlots slots;
-  GPtrArray *warnings;
   PrepPlan *plan;
   gchar *error;
 
-  GST_OBJECT_LOCK (self);
-  s = self->settings;
-  self->settings_changed = FALSE;
-  GST_OBJECT_UNLOCK (self);
-
-  gst_cuda_preproc_wanted (self, &want);
-  warnings = g_ptr_array_new_with_free_func (g_free);
-  plan = gst_cuda_preproc_negotiated_plan (&neg, &s, &want, &slots, warnings,
-      &error);
-  if (plan != NULL)
-    gst_cuda_preproc_post_warnings (self, warnings);
-  g_ptr_array_unref (warnings);
+  plan = gst_cuda_preproc_make_plan (self, &neg, &slots, &error);
   if (plan == NULL)
     goto refused;
   gst_cuda_preproc_commit (self, &neg, plan, &slots);
@@ -703,117 +707,6 @@ gst_cuda_preproc_decide_allocation (GstBaseTransform * trans, GstQuery * query)
       query);
 }
 
-/* Rebuilds the plan when a property or the frame size changed since the
- * last frame. */
-static gboolean
-gst_cuda_preproc_ensure_plan (GstCudaPreproc * self, GstBuffer * buf)
-{
-  GstCudaPreprocNegotiated neg = self->neg;
-  gboolean changed;
-
-  GST_OBJECT_LOCK (self);
-  changed = self->settings_changed;
-  GST_OBJECT_UNLOCK (self);
-  gst_cuda_preproc_input_frame_size (&neg.in_info, buf, &neg.frame_width,
-      &neg.frame_height);
-  if (!changed && self->plan != NULL &&
-      neg.frame_width == self->neg.frame_width &&
-      neg.frame_height == self->neg.frame_height)
-    return TRUE;
-  return gst_cuda_preproc_rebuild_plan (self, &neg);
-}
-
-/* The CPU path's threads for the n-threads property, (re)made on the first
- * frame after it changed.  With 1, or when the threads cannot be started
- * (one warning), the streaming thread does the work alone. */
-static void
-gst_cuda_preproc_ensure_workers (GstCudaPreproc * self)
-{
-  PrepStatus st;
-  gint n;
-
-  GST_OBJECT_LOCK (self);
-  n = (gint) self->settings.n_threads;
-  GST_OBJECT_UNLOCK (self);
-  if (n == self->workers_for)
-    return;
-  prep_workers_free (self->workers);
-  self->workers = NULL;
-  self->workers_for = n;
-  if (n == 1)
-    return;
-  st = prep_workers_new (n, &self->workers);
-  if (st != PREP_OK) {
-    GST_ELEMENT_WARNING (self, RESOURCE, FAILED,
-        ("Cannot start %d threads for the CPU path (%s); using the "
-            "streaming thread alone", n, prep_status_string (st)), (NULL));
-    return;
-  }
-  GST_DEBUG_OBJECT (self, "CPU path on %d threads (%s)",
-      prep_workers_count (self->workers), prep_cpu_impl_name (PREP_CPU_AUTO));
-}
-
-static GstFlowReturn
-gst_cuda_preproc_transform (GstBaseTransform * trans, GstBuffer * inbuf,
-    GstBuffer * outbuf)
-{
-  GstCudaPreproc *self = GST_CUDA_PREPROC (trans);
-  GstVideoFrame frame;
-  GstMapInfo out;
-  PrepStatus st;
-
-  if (!gst_cuda_preproc_ensure_plan (self, inbuf))
-    return GST_FLOW_NOT_NEGOTIATED;
-  if (!gst_cuda_preproc_input_complete (GST_ELEMENT (self),
-          &self->neg.in_info, self->plan, self->neg.frame_width, inbuf) ||
-      !gst_cuda_preproc_slots_for_frame (&self->slots, GST_ELEMENT (self),
-          self->plan, inbuf, self->neg.frame_width, self->neg.frame_height,
-          GST_VIDEO_INFO_WIDTH (&self->neg.in_info),
-          GST_VIDEO_INFO_HEIGHT (&self->neg.in_info)))
-    return GST_BASE_TRANSFORM_FLOW_DROPPED;
-  gst_cuda_preproc_slots_add_meta (&self->slots, self->plan, outbuf,
-      self->neg.shape.width, self->neg.shape.height);
-  if (self->neg.cuda_in)
-    return gst_cuda_preproc_cuda_process (self->cuda, self->plan,
-        &self->neg.in_info, inbuf, outbuf, self->neg.cuda_out);
-  if (!gst_video_frame_map (&frame, &self->neg.in_info, inbuf, GST_MAP_READ))
-    goto map_in_failed;
-  if (!gst_buffer_map (outbuf, &out, GST_MAP_WRITE))
-    goto map_out_failed;
-  gst_cuda_preproc_ensure_workers (self);
-  st = prep_plan_run_cpu_parallel (self->plan, self->workers, PREP_CPU_AUTO,
-      GST_VIDEO_FRAME_PLANE_DATA (&frame, 0),
-      GST_VIDEO_FRAME_PLANE_STRIDE (&frame, 0),
-      GST_VIDEO_FRAME_PLANE_DATA (&frame, 1),
-      GST_VIDEO_FRAME_PLANE_STRIDE (&frame, 1), out.data, out.size);
-  gst_buffer_unmap (outbuf, &out);
-  gst_video_frame_unmap (&frame);
-  if (st != PREP_OK)
-    goto run_failed;
-  return GST_FLOW_OK;
-
-  /* ERRORS */
-map_in_failed:
-  {
-    GST_ELEMENT_WARNING (self, STREAM, FORMAT,
-        ("Cannot map the input frame; frame dropped"), (NULL));
-    return GST_BASE_TRANSFORM_FLOW_DROPPED;
-  }
-map_out_failed:
-  {
-    gst_video_frame_unmap (&frame);
-    GST_ELEMENT_ERROR (self, RESOURCE, WRITE,
-        ("Cannot map the output tensor buffer for writing"), (NULL));
-    return GST_FLOW_ERROR;
-  }
-run_failed:
-  {
-    GST_ELEMENT_ERROR (self, STREAM, FAILED,
-        ("Preprocessing failed: %s", prep_status_string (st)), (NULL));
-    return GST_FLOW_ERROR;
-  }
-}
-
 /* CUDA output comes from the element's pool in the input's CUDA context;
  * everything else from the negotiated allocation. */
 static GstFlowReturn
@@ -836,4 +729,63 @@ gst_cuda_preproc_prepare_output_buffer (GstBaseTransform * trans,
   if (ret == GST_FLOW_OK && klass->copy_metadata != NULL)
     klass->copy_metadata (trans, inbuf, *outbuf);
   return ret;
+}
+
+/* The input's ROI metas go on with the tensor, in frame coordinates, so
+ * that downstream can attach results to the objects: the box meta's roi-id
+ * names the one each slot came from.  Other metas follow GstBaseTransform's
+ * rule (untagged ones only). */
+static gboolean
+gst_cuda_preproc_transform_meta (GstBaseTransform * trans, GstBuffer * outbuf,
+    GstMeta * meta, GstBuffer * inbuf)
+{
+  if (meta->info->api == GST_VIDEO_REGION_OF_INTEREST_META_API_TYPE)
+    return TRUE;
+  return GST_BASE_TRANSFORM_CLASS (parent_class)->transform_meta (trans,
+      outbuf, meta, inbuf);
+}
+
+/* Rebuilds the plan when a property or the frame size changed since the
+ * last frame. */
+static gboolean
+gst_cuda_preproc_ensure_plan (GstCudaPreproc * self, GstBuffer * buf)
+{
+  GstCudaPreprocNegotiated neg = self->neg;
+  gboolean changed;
+
+  GST_OBJECT_LOCK (self);
+  changed = self->settings_changed;
+  GST_OBJECT_UNLOCK (self);
+  gst_cuda_preproc_input_frame_size (&neg.in_info, buf, &neg.frame_width,
+      &neg.frame_height);
+  if (!changed && self->plan != NULL &&
+      neg.frame_width == self->neg.frame_width &&
+      neg.frame_height == self->neg.frame_height)
+    return TRUE;
+  return gst_cuda_preproc_rebuild_plan (self, &neg);
+}
+
+static GstFlowReturn
+gst_cuda_preproc_transform (GstBaseTransform * trans, GstBuffer * inbuf,
+    GstBuffer * outbuf)
+{
+  GstCudaPreproc *self = GST_CUDA_PREPROC (trans);
+
+  if (!gst_cuda_preproc_ensure_plan (self, inbuf))
+    return GST_FLOW_NOT_NEGOTIATED;
+  if (!gst_cuda_preproc_input_complete (GST_ELEMENT (self),
+          &self->neg.in_info, self->plan, self->neg.frame_width, inbuf) ||
+      !gst_cuda_preproc_slots_for_frame (&self->slots, GST_ELEMENT (self),
+          self->plan, inbuf, self->neg.frame_width, self->neg.frame_height,
+          GST_VIDEO_INFO_WIDTH (&self->neg.in_info),
+          GST_VIDEO_INFO_HEIGHT (&self->neg.in_info)))
+    return GST_BASE_TRANSFORM_FLOW_DROPPED;
+  gst_cuda_preproc_slots_add_meta (&self->slots, self->plan, outbuf,
+      self->neg.shape.width, self->neg.shape.height);
+  if (self->neg.cuda_in)
+    return gst_cuda_preproc_cuda_process (self->cuda, self->plan,
+        &self->neg.in_info, inbuf, outbuf, self->neg.cuda_out);
+  return gst_cuda_preproc_cpu_process (&self->cpu, GST_ELEMENT (self),
+      gst_cuda_preproc_n_threads (self), self->plan, &self->neg.in_info,
+      inbuf, outbuf);
 }

@@ -1,0 +1,48 @@
+/* gst-cudapreproc
+ * Copyright (C) 2026 gst-cudapreproc developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+
+/* The CPU side of cudapreproc: NV12 in system memory through the engine's
+ * CPU executor (vectorized where the CPU has AVX2), on the threads of the
+ * n-threads property.  The counterpart of gst_cuda_preproc_cuda_process ()
+ * for input in CUDA memory; both give the same bytes. */
+
+#ifndef __GST_CUDA_PREPROC_CPU_H__
+#define __GST_CUDA_PREPROC_CPU_H__
+
+#include <gst/gst.h>
+#include <gst/video/video.h>
+
+#include "prep.h"
+
+G_BEGIN_DECLS
+
+/* Streaming thread only. */
+typedef struct
+{
+  PrepWorkers *workers;         /* NULL: the streaming thread alone */
+  gint workers_for;             /* n-threads they were made for; -1: none */
+} GstCudaPreprocCpu;
+
+void gst_cuda_preproc_cpu_init (GstCudaPreprocCpu * cpu);
+/* Stops the threads; the next frame makes them again. */
+void gst_cuda_preproc_cpu_clear (GstCudaPreprocCpu * cpu);
+
+/* Runs @plan on the NV12 frame @inbuf (laid out as @in_info says, or as
+ * its video meta does) into @outbuf, on @n_threads threads (0: one per
+ * core), the threads (re)made on the first frame after n-threads changed.
+ * With 1, or when they cannot be started (one element warning), the
+ * streaming thread does the work alone.  An input that cannot be mapped is
+ * dropped with a warning, other failures are element errors on @element. */
+GstFlowReturn gst_cuda_preproc_cpu_process (GstCudaPreprocCpu * cpu,
+    GstElement * element, gint n_threads, const PrepPlan * plan,
+    const GstVideoInfo * in_info, GstBuffer * inbuf, GstBuffer * outbuf);
+
+G_END_DECLS
+
+#endif /* __GST_CUDA_PREPROC_CPU_H__ */
