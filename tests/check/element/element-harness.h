@@ -8,7 +8,7 @@
  */
 
 /* The GstHarness set-up and the input frames that the element's test
- * suites share (element.c, element-batch.c). */
+ * suites share (the element program, element-batch.c, refusals.c). */
 
 #ifndef __ELEMENT_HARNESS_H__
 #define __ELEMENT_HARNESS_H__

@@ -8,9 +8,11 @@
  */
 
 /* The engine's table of test cases and what reproduces each case's input:
- * shared by tests/check/engine.c (CPU path against the float64 reference
- * model) and tests/check/kernel.c (the kernel's host build against the CPU
- * path), so that both iterate the same cases on the same frames.
+ * shared by tests/check/engine/engine.c (CPU path against the float64
+ * reference model) and tests/check/engine/kernel.c (the kernel's host build
+ * against the CPU path), so that both iterate the same cases on the same
+ * frames; also by batch.c, fastpath.c and the element's GPU test
+ * (tests/check/element/cuda-gpu.c), through engine_cases_dep.
  * Headers are formatted by hand. */
 
 #ifndef __ENGINE_CASES_H__
