@@ -220,6 +220,8 @@ push_and_compare (GstHarness * h, GstBufferPool * pool, const HostFrame * f,
           expected, bytes, want_cuda));
 }
 
+/* The element, and the tensor it must give (letterbox and nhwc left out:
+ * stretch, NCHW). */
 typedef struct
 {
   const gchar *props;
@@ -228,10 +230,12 @@ typedef struct
 } PathCase;
 
 static const PathCase path_cases[] = {
-  {"cudapreproc width=32 height=24", 32, 24, FALSE, FALSE},
-  {"cudapreproc width=40 height=40 aspect=letterbox", 40, 40, TRUE, FALSE},
-  {"cudapreproc width=97 height=13 layout=nhwc", 97, 13, FALSE, TRUE},
-  {"cudapreproc width=128 height=96", 128, 96, FALSE, FALSE},
+  {.props = "cudapreproc width=32 height=24",.w = 32,.h = 24},
+  {.props = "cudapreproc width=40 height=40 aspect=letterbox",.w = 40,
+      .h = 40,.letterbox = TRUE},
+  {.props = "cudapreproc width=97 height=13 layout=nhwc",.w = 97,.h = 13,
+      .nhwc = TRUE},
+  {.props = "cudapreproc width=128 height=96",.w = 128,.h = 96},
 };
 
 static void
@@ -293,6 +297,8 @@ expected_slots (const PrepConfig * cfg, const guint8 * y, const guint8 * uv,
   return out;
 }
 
+/* The element, and the tensor it must give (letterbox, nhwc, half and
+ * metas left out: stretch, NCHW, float32, no ROI metas on the input). */
 typedef struct
 {
   const gchar *props;
@@ -310,18 +316,20 @@ static const struct
 } batch_metas[] = { {5, 4, 30, 20}, {40, 30, 40, 40} };
 
 static const BatchCase batch_cases[] = {
-  {"cudapreproc width=24 height=24 aspect=letterbox "
-        "rois=\"<<0,0,32,24>,<10,5,41,30>,<63,47,1,1>>\"", 24, 24, 3,
-        TRUE, FALSE, FALSE, 3, {{0, 0, 32, 24}, {10, 5, 41, 30},
-          {63, 47, 1, 1}}, FALSE},
-  {"cudapreproc width=20 height=12 layout=nhwc data-type=float16 "
-        "batch-size=3 rois=\"<<3,1,50,40>,<0,0,64,48>>\"", 20, 12, 3,
-      FALSE, TRUE, TRUE, 2, {{3, 1, 50, 40}, {0, 0, 64, 48}}, FALSE},
-  {"cudapreproc width=16 height=16 aspect=letterbox data-type=float16",
-      16, 16, 1, TRUE, FALSE, TRUE, 1, {{0, 0, 64, 48}}, FALSE},
-  {"cudapreproc width=16 height=16 aspect=letterbox roi-source=meta "
-        "batch-size=3", 16, 16, 3, TRUE, FALSE, FALSE, 2,
-      {{5, 4, 30, 20}, {40, 30, 24, 18}}, TRUE},
+  {.props = "cudapreproc width=24 height=24 aspect=letterbox "
+        "rois=\"<<0,0,32,24>,<10,5,41,30>,<63,47,1,1>>\"",.w = 24,.h = 24,
+        .batch = 3,.letterbox = TRUE,.n = 3,
+      .rects = {{0, 0, 32, 24}, {10, 5, 41, 30}, {63, 47, 1, 1}}},
+  {.props = "cudapreproc width=20 height=12 layout=nhwc data-type=float16 "
+        "batch-size=3 rois=\"<<3,1,50,40>,<0,0,64,48>>\"",.w = 20,.h = 12,
+        .batch = 3,.nhwc = TRUE,.half = TRUE,.n = 2,
+      .rects = {{3, 1, 50, 40}, {0, 0, 64, 48}}},
+  {.props = "cudapreproc width=16 height=16 aspect=letterbox "
+        "data-type=float16",.w = 16,.h = 16,.batch = 1,.letterbox = TRUE,
+      .half = TRUE,.n = 1,.rects = {{0, 0, 64, 48}}},
+  {.props = "cudapreproc width=16 height=16 aspect=letterbox roi-source=meta "
+        "batch-size=3",.w = 16,.h = 16,.batch = 3,.letterbox = TRUE,.n = 2,
+      .rects = {{5, 4, 30, 20}, {40, 30, 24, 18}},.metas = TRUE},
 };
 
 /* The box meta's batch and valid slots (docs/meta.md). */
@@ -636,18 +644,25 @@ typedef struct
   gboolean sys_out;             /* system-memory tensors */
 } FailureCase;
 
+/* sys_out left out: CUDA tensors. */
 static const FailureCase failure_cases[] = {
   /* the test's pool allocates a probe and its input frame first */
-  {"alloc", "2", "Cannot allocate a 3072 bytes CUDA tensor"},
-  {"launch", "0", "CUDA preprocessing failed: CUDA_ERROR_LAUNCH_FAILED"},
+  {.fail = "alloc",.after = "2",
+      .message = "Cannot allocate a 3072 bytes CUDA tensor"},
+  {.fail = "launch",.after = "0",
+      .message = "CUDA preprocessing failed: CUDA_ERROR_LAUNCH_FAILED"},
   /* the element synchronizes where it promises complete tensors: system
    * output always (CUDA output only before GStreamer 1.24) */
-  {"sync", "0", "CUDA preprocessing failed: CUDA_ERROR_LAUNCH_FAILED", TRUE},
-  {"module", "0", "Cannot prepare the CUDA kernel: "
+  {.fail = "sync",.after = "0",
+        .message = "CUDA preprocessing failed: CUDA_ERROR_LAUNCH_FAILED",
+      .sys_out = TRUE},
+  {.fail = "module",.after = "0",
+      .message = "Cannot prepare the CUDA kernel: "
         "CUDA_ERROR_NO_BINARY_FOR_GPU"},
-  {"image", "0", "Cannot prepare the CUDA kernel: CUDA_ERROR_INVALID_IMAGE"},
-  {"stream", "0", "Cannot prepare the CUDA kernel: "
-        "CUDA_ERROR_OUT_OF_MEMORY"},
+  {.fail = "image",.after = "0",
+      .message = "Cannot prepare the CUDA kernel: CUDA_ERROR_INVALID_IMAGE"},
+  {.fail = "stream",.after = "0",
+      .message = "Cannot prepare the CUDA kernel: CUDA_ERROR_OUT_OF_MEMORY"},
 };
 
 /* An injected driver failure gives the documented element error and a
@@ -800,9 +815,13 @@ typedef struct
 } DeviceCase;
 
 static const DeviceCase device_cases[] = {
-  {"MOCK_CUDA_CC", "6.1", "6.1", FALSE},        /* Pascal */
-  {"MOCK_CUDA_CC", "7.0", "7.0", FALSE},        /* Volta, no SASS in CUDA 13 */
-  {"MOCK_CUDA_DRIVER_VERSION", NULL, "8.6", TRUE},
+  /* Pascal */
+  {.var = "MOCK_CUDA_CC",.value = "6.1",.cc = "6.1",.old_driver = FALSE},
+  /* Volta, no SASS in CUDA 13 */
+  {.var = "MOCK_CUDA_CC",.value = "7.0",.cc = "7.0",.old_driver = FALSE},
+  /* the value is computed from the build's CUDA_VERSION */
+  {.var = "MOCK_CUDA_DRIVER_VERSION",.value = NULL,.cc = "8.6",
+      .old_driver = TRUE},
 };
 
 /* A device that cannot run the build's kernel: no CUDA caps, one warning

@@ -37,11 +37,14 @@ typedef struct
 } ClampCase;
 
 static const ClampCase clamp_cases[] = {
-  {"crop-x=250 crop-width=100", {250, 0, 70, 240}, "width=100", "width=70"},
-  {"crop-y=200 crop-height=100 crop-x=8 crop-width=64", {8, 200, 64, 40},
-      "height=100", "height=40"},
-  {"crop-x=300 crop-y=230 crop-width=50 crop-height=50", {300, 230, 20, 10},
-      "width=50", "width=20"},
+  {.props = "crop-x=250 crop-width=100",.clamped = {250, 0, 70, 240},
+      .requested_text = "width=100",.clamped_text = "width=70"},
+  {.props = "crop-y=200 crop-height=100 crop-x=8 crop-width=64",
+        .clamped = {8, 200, 64, 40},.requested_text = "height=100",
+      .clamped_text = "height=40"},
+  {.props = "crop-x=300 crop-y=230 crop-width=50 crop-height=50",
+        .clamped = {300, 230, 20, 10},.requested_text = "width=50",
+      .clamped_text = "width=20"},
 };
 
 GST_START_TEST (test_crop_clamped)

@@ -532,6 +532,8 @@ static const PrepRect crops[] = {
   {0, 0, FW, FH}, {10, 4, 50, 40}, {31, 5, 65, 59}, {90, 0, 6, 64}
 };
 
+/* Fields left out are 0 or NULL: batch-size not set, the rois sampled,
+ * no warning, no more properties. */
 typedef struct
 {
   const gchar *name;
@@ -552,28 +554,45 @@ typedef struct
 #define NHWC PREP_LAYOUT_NHWC
 
 static const RoisCase rois_cases[] = {
-  {"1, stretch nchw", one, 1, 0, 32, 24, SB, NCHW},
-  {"3, letterbox nhwc", three, 3, 0, 40, 40, LB, NHWC},
-  {"3, stretch nchw", three, 3, 0, 17, 29, SB, NCHW},
-  {"8, stretch nchw", eight, 8, 0, 24, 20, SB, NCHW},
-  {"8, letterbox nhwc", eight, 8, 0, 21, 33, LB, NHWC},
-  {"16, letterbox nchw", sixteen, 16, 0, 20, 20, LB, NCHW},
-  {"16, stretch nhwc", sixteen, 16, 0, 12, 10, SB, NHWC},
-  {"3 in a batch of 5", three, 3, 5, 16, 16, LB, NCHW},
-  {"1 in a batch of 4, nhwc", one, 1, 4, 16, 12, LB, NHWC},
-  {"8 in a batch of 3", eight, 8, 3, 16, 16, SB, NCHW, NULL,
-      "8 rois for a batch of 3: the last 5 are not used"},
-  {"partly outside: clamped", clamp_req, 2, 0, 16, 16, LB, NCHW, clamp_res,
-      "ROI 1 (x=80, y=50, width=30, height=30) exceeds the 96x64 frame; "
-        "clamped to (x=80, y=50, width=16, height=14)"},
-  {"no rois: the frame", NULL, 0, 0, 24, 20, SB, NCHW, &crops[0]},
-  {"no rois: crop", NULL, 0, 0, 24, 20, SB, NCHW, &crops[1], NULL,
-      "crop-x=10 crop-y=4 crop-width=50 crop-height=40"},
-  {"no rois: crop to the edge", NULL, 0, 0, 24, 20, LB, NHWC, &crops[2],
-      NULL, "crop-x=31 crop-y=5"},
-  {"no rois: crop clamped", NULL, 0, 2, 24, 20, LB, NCHW, &crops[3],
-        "Crop (x=90, y=0, width=20, height=0) exceeds the 96x64 frame",
-      "crop-x=90 crop-width=20"},
+  {.name = "1, stretch nchw",.rois = one,.n_rois = 1,.out_w = 32,
+      .out_h = 24,.aspect = SB,.layout = NCHW},
+  {.name = "3, letterbox nhwc",.rois = three,.n_rois = 3,.out_w = 40,
+      .out_h = 40,.aspect = LB,.layout = NHWC},
+  {.name = "3, stretch nchw",.rois = three,.n_rois = 3,.out_w = 17,
+      .out_h = 29,.aspect = SB,.layout = NCHW},
+  {.name = "8, stretch nchw",.rois = eight,.n_rois = 8,.out_w = 24,
+      .out_h = 20,.aspect = SB,.layout = NCHW},
+  {.name = "8, letterbox nhwc",.rois = eight,.n_rois = 8,.out_w = 21,
+      .out_h = 33,.aspect = LB,.layout = NHWC},
+  {.name = "16, letterbox nchw",.rois = sixteen,.n_rois = 16,.out_w = 20,
+      .out_h = 20,.aspect = LB,.layout = NCHW},
+  {.name = "16, stretch nhwc",.rois = sixteen,.n_rois = 16,.out_w = 12,
+      .out_h = 10,.aspect = SB,.layout = NHWC},
+  {.name = "3 in a batch of 5",.rois = three,.n_rois = 3,.batch_prop = 5,
+      .out_w = 16,.out_h = 16,.aspect = LB,.layout = NCHW},
+  {.name = "1 in a batch of 4, nhwc",.rois = one,.n_rois = 1,
+        .batch_prop = 4,.out_w = 16,.out_h = 12,.aspect = LB,
+      .layout = NHWC},
+  {.name = "8 in a batch of 3",.rois = eight,.n_rois = 8,.batch_prop = 3,
+        .out_w = 16,.out_h = 16,.aspect = SB,.layout = NCHW,
+      .warning = "8 rois for a batch of 3: the last 5 are not used"},
+  {.name = "partly outside: clamped",.rois = clamp_req,.n_rois = 2,
+        .out_w = 16,.out_h = 16,.aspect = LB,.layout = NCHW,
+        .used = clamp_res,
+      .warning = "ROI 1 (x=80, y=50, width=30, height=30) exceeds the "
+        "96x64 frame; clamped to (x=80, y=50, width=16, height=14)"},
+  {.name = "no rois: the frame",.out_w = 24,.out_h = 20,.aspect = SB,
+      .layout = NCHW,.used = &crops[0]},
+  {.name = "no rois: crop",.out_w = 24,.out_h = 20,.aspect = SB,
+        .layout = NCHW,.used = &crops[1],
+      .props = "crop-x=10 crop-y=4 crop-width=50 crop-height=40"},
+  {.name = "no rois: crop to the edge",.out_w = 24,.out_h = 20,
+        .aspect = LB,.layout = NHWC,.used = &crops[2],
+      .props = "crop-x=31 crop-y=5"},
+  {.name = "no rois: crop clamped",.batch_prop = 2,.out_w = 24,
+        .out_h = 20,.aspect = LB,.layout = NCHW,.used = &crops[3],
+      .warning = "Crop (x=90, y=0, width=20, height=0) exceeds the 96x64 "
+        "frame",.props = "crop-x=90 crop-width=20"},
 };
 
 /* Every slot bit-identical to the engine's, the box meta, the caps. */
@@ -623,12 +642,17 @@ typedef struct
 } BatchStep;
 
 static const BatchStep batch_steps[] = {
-  {"rois=<<10,8,40,30>>", 1, 1, one, TRUE},
-  {"rois=<<0,0,48,32>,<24,16,48,32>,<47,31,49,33>>", 3, 3, three, TRUE},
-  {"batch-size=8", 8, 3, three, TRUE},
-  {"rois=<<10,8,40,30>>", 8, 1, one, FALSE},
-  {"batch-size=0", 1, 1, one, TRUE},
-  {"rois=<>", 1, 1, crops, FALSE},
+  {.props = "rois=<<10,8,40,30>>",.batch = 1,.n = 1,.rects = one,
+      .new_caps = TRUE},
+  {.props = "rois=<<0,0,48,32>,<24,16,48,32>,<47,31,49,33>>",.batch = 3,
+      .n = 3,.rects = three,.new_caps = TRUE},
+  {.props = "batch-size=8",.batch = 8,.n = 3,.rects = three,
+      .new_caps = TRUE},
+  {.props = "rois=<<10,8,40,30>>",.batch = 8,.n = 1,.rects = one,
+      .new_caps = FALSE},
+  {.props = "batch-size=0",.batch = 1,.n = 1,.rects = one,
+      .new_caps = TRUE},
+  {.props = "rois=<>",.batch = 1,.n = 1,.rects = crops,.new_caps = FALSE},
 };
 
 GST_START_TEST (test_batch_changes)
@@ -765,7 +789,8 @@ GST_END_TEST;
 /* roi-source=meta                                                           */
 /* ------------------------------------------------------------------------ */
 
-/* The metas of one buffer and the slots they must give. */
+/* The metas of one buffer and the slots they must give (@n valid, the
+ * others padding). */
 typedef struct
 {
   guint n_metas;
@@ -776,23 +801,41 @@ typedef struct
 } MetaFrame;
 
 static const MetaFrame meta_frames[] = {
-  {0},
-  {2, {{"person", 4, 4, 30, 20, 11}, {"car", 50, 30, 40, 30, 12}},
-      2, {{4, 4, 30, 20}, {50, 30, 40, 30}}, {11, 12}},
+  /* no metas: no valid slot */
+  {.n_metas = 0,.n = 0},
+  {.n_metas = 2,
+        .metas = {{.type = "person",.x = 4,.y = 4,.w = 30,.h = 20,.id = 11},
+            {.type = "car",.x = 50,.y = 30,.w = 40,.h = 30,.id = 12}},
+        .n = 2,.rects = {{4, 4, 30, 20}, {50, 30, 40, 30}},
+      .ids = {11, 12}},
   /* partly outside: clamped; x near G_MAXUINT: skipped; w, h G_MAXUINT:
    * clamped to the frame */
-  {5, {{"person", 60, 40, 50, 50, 21}, {"car", G_MAXUINT - 5, 3, 10, 10, 22},
-          {"dog", 2, 3, G_MAXUINT, G_MAXUINT, 23}, {"car", 10, 10, 5, 5, 24},
-          {"person", 0, 0, FW, FH, 25}},
-      4, {{60, 40, 36, 24}, {2, 3, 94, 61}, {10, 10, 5, 5}, {0, 0, FW, FH}},
-      {21, 23, 24, 25}},
+  {.n_metas = 5,
+        .metas = {{.type = "person",.x = 60,.y = 40,.w = 50,.h = 50,.id = 21},
+            {.type = "car",.x = G_MAXUINT - 5,.y = 3,.w = 10,.h = 10,.id = 22},
+            {.type = "dog",.x = 2,.y = 3,
+                .w = G_MAXUINT,.h = G_MAXUINT,.id = 23},
+            {.type = "car",.x = 10,.y = 10,.w = 5,.h = 5,.id = 24},
+            {.type = "person",.x = 0,.y = 0,.w = FW,.h = FH,.id = 25}},
+        .n = 4,
+        .rects = {{60, 40, 36, 24}, {2, 3, 94, 61}, {10, 10, 5, 5},
+            {0, 0, FW, FH}},
+      .ids = {21, 23, 24, 25}},
   /* empty ones skipped, then the first 4 of 5 */
-  {6, {{"a", 5, 5, 0, 9, 31}, {"a", 1, 2, 3, 4, 32}, {"b", 96, 10, 9, 9, 33},
-          {"a", 5, 6, 7, 8, 34}, {"c", 9, 10, 11, 12, 35},
-          {"a", 13, 14, 15, 16, 36}},
-      4, {{1, 2, 3, 4}, {5, 6, 7, 8}, {9, 10, 11, 12}, {13, 14, 15, 16}},
-      {32, 34, 35, 36}},
-  {1, {{"person", 95, 63, 1, 1, 41}}, 1, {{95, 63, 1, 1}}, {41}},
+  {.n_metas = 6,
+        .metas = {{.type = "a",.x = 5,.y = 5,.w = 0,.h = 9,.id = 31},
+            {.type = "a",.x = 1,.y = 2,.w = 3,.h = 4,.id = 32},
+            {.type = "b",.x = 96,.y = 10,.w = 9,.h = 9,.id = 33},
+            {.type = "a",.x = 5,.y = 6,.w = 7,.h = 8,.id = 34},
+            {.type = "c",.x = 9,.y = 10,.w = 11,.h = 12,.id = 35},
+            {.type = "a",.x = 13,.y = 14,.w = 15,.h = 16,.id = 36}},
+        .n = 4,
+        .rects = {{1, 2, 3, 4}, {5, 6, 7, 8}, {9, 10, 11, 12},
+            {13, 14, 15, 16}},
+      .ids = {32, 34, 35, 36}},
+  {.n_metas = 1,
+        .metas = {{.type = "person",.x = 95,.y = 63,.w = 1,.h = 1,.id = 41}},
+      .n = 1,.rects = {{95, 63, 1, 1}},.ids = {41}},
 };
 
 /* The input's ROI metas travel with the tensor, unchanged, and the box
@@ -800,7 +843,8 @@ static const MetaFrame meta_frames[] = {
 GST_START_TEST (test_roi_metas_carried)
 {
   static const MetaRoi in[] = {
-    {"person", 10, 8, 20, 30, 7}, {"car", 40, 20, 30, 20, 9},
+    {.type = "person",.x = 10,.y = 8,.w = 20,.h = 30,.id = 7},
+    {.type = "car",.x = 40,.y = 20,.w = 30,.h = 20,.id = 9},
   };
   GstBus *bus;
   GstHarness *h = harness_new ("width=16 height=16 roi-source=meta "
@@ -868,8 +912,10 @@ GST_END_TEST;
 
 /* roi-type keeps only the metas of that type; changed while streaming. */
 static const MetaRoi typed_metas[] = {
-  {"car", 0, 0, 20, 20, 1}, {"person", 10, 5, 30, 40, 2},
-  {"dog", 40, 30, 8, 8, 3}, {"person", 50, 20, 40, 40, 4},
+  {.type = "car",.x = 0,.y = 0,.w = 20,.h = 20,.id = 1},
+  {.type = "person",.x = 10,.y = 5,.w = 30,.h = 40,.id = 2},
+  {.type = "dog",.x = 40,.y = 30,.w = 8,.h = 8,.id = 3},
+  {.type = "person",.x = 50,.y = 20,.w = 40,.h = 40,.id = 4},
 };
 
 GST_START_TEST (test_roi_type)
@@ -881,10 +927,14 @@ GST_START_TEST (test_roi_type)
     PrepRect rects[3];
     gint ids[3];
   } steps[] = {
-    {"person", 2, {{10, 5, 30, 40}, {50, 20, 40, 40}}, {2, 4}},
-    {"car", 1, {{0, 0, 20, 20}}, {1}},
-    {"cat", 0},
-    {"", 3, {{0, 0, 20, 20}, {10, 5, 30, 40}, {40, 30, 8, 8}}, {1, 2, 3}},
+    {.type = "person",.n = 2,.rects = {{10, 5, 30, 40}, {50, 20, 40, 40}},
+        .ids = {2, 4}},
+    {.type = "car",.n = 1,.rects = {{0, 0, 20, 20}},.ids = {1}},
+    /* no meta of the type: no valid slot */
+    {.type = "cat",.n = 0},
+    {.type = "",.n = 3,
+          .rects = {{0, 0, 20, 20}, {10, 5, 30, 40}, {40, 30, 8, 8}},
+        .ids = {1, 2, 3}},
   };
   GstBus *bus;
   GstHarness *h = harness_new ("roi-source=meta batch-size=3 width=16 "
@@ -994,10 +1044,13 @@ GST_START_TEST (test_float16)
     PrepAspect aspect;
     gboolean imagenet;
   } cases[] = {
-    {"layout=nchw aspect=letterbox", NCHW, LB},
-    {"layout=nhwc aspect=stretch", NHWC, SB},
-    {"layout=nhwc aspect=letterbox mean=<0.485,0.456,0.406> "
-          "std=<0.229,0.224,0.225>", NHWC, LB, TRUE},
+    {.props = "layout=nchw aspect=letterbox",.layout = NCHW,.aspect = LB,
+        .imagenet = FALSE},
+    {.props = "layout=nhwc aspect=stretch",.layout = NHWC,.aspect = SB,
+        .imagenet = FALSE},
+    {.props = "layout=nhwc aspect=letterbox mean=<0.485,0.456,0.406> "
+          "std=<0.229,0.224,0.225>",.layout = NHWC,.aspect = LB,
+        .imagenet = TRUE},
   };
   static const gdouble mean[3] = { 0.485, 0.456, 0.406 };
   static const gdouble std[3] = { 0.229, 0.224, 0.225 };
@@ -1067,21 +1120,32 @@ typedef struct
 } CropMetaCase;
 
 static const CropMetaCase crop_meta_cases[] = {
-  {"the visible area", "", {10, 6, FW, FH}, 1, {{0, 0, FW, FH}}, SB},
-  {"crop properties", "crop-x=4 crop-y=2 crop-width=50 crop-height=40",
-      {10, 6, FW, FH}, 1, {{4, 2, 50, 40}}, SB},
-  {"crop to the visible edge", "crop-x=30 crop-y=20 aspect=letterbox",
-      {10, 6, FW, FH}, 1, {{30, 20, 66, 44}}, LB},
-  {"rois", "rois=<<0,0,20,20>,<30,10,40,30>,<95,63,1,1>> aspect=letterbox",
-        {10, 6, FW, FH}, 3, {{0, 0, 20, 20}, {30, 10, 40, 30}, {95, 63, 1, 1}},
-      LB},
-  {"odd offsets", "rois=<<1,3,31,17>,<45,21,51,43>>", {11, 7, FW, FH}, 2,
-      {{1, 3, 31, 17}, {45, 21, 51, 43}}, SB},
-  {"odd offsets, crop", "crop-x=3 crop-y=1 crop-width=33 crop-height=21",
-      {31, 29, FW, FH}, 1, {{3, 1, 33, 21}}, SB},
+  {.name = "the visible area",.props = "",.crop_meta = {10, 6, FW, FH},
+      .n = 1,.vis = {{0, 0, FW, FH}},.aspect = SB},
+  {.name = "crop properties",
+        .props = "crop-x=4 crop-y=2 crop-width=50 crop-height=40",
+        .crop_meta = {10, 6, FW, FH},.n = 1,.vis = {{4, 2, 50, 40}},
+      .aspect = SB},
+  {.name = "crop to the visible edge",
+        .props = "crop-x=30 crop-y=20 aspect=letterbox",
+        .crop_meta = {10, 6, FW, FH},.n = 1,.vis = {{30, 20, 66, 44}},
+      .aspect = LB},
+  {.name = "rois",
+        .props = "rois=<<0,0,20,20>,<30,10,40,30>,<95,63,1,1>> "
+        "aspect=letterbox",.crop_meta = {10, 6, FW, FH},.n = 3,
+        .vis = {{0, 0, 20, 20}, {30, 10, 40, 30}, {95, 63, 1, 1}},
+      .aspect = LB},
+  {.name = "odd offsets",.props = "rois=<<1,3,31,17>,<45,21,51,43>>",
+        .crop_meta = {11, 7, FW, FH},.n = 2,
+      .vis = {{1, 3, 31, 17}, {45, 21, 51, 43}},.aspect = SB},
+  {.name = "odd offsets, crop",
+        .props = "crop-x=3 crop-y=1 crop-width=33 crop-height=21",
+        .crop_meta = {31, 29, FW, FH},.n = 1,.vis = {{3, 1, 33, 21}},
+      .aspect = SB},
   /* a visible area smaller than the caps: rois clamped to it */
-  {"small visible area", "rois=<<5,5,20,20>,<40,20,50,40>>",
-      {17, 9, 60, 40}, 2, {{5, 5, 20, 20}, {40, 20, 20, 20}}, SB},
+  {.name = "small visible area",.props = "rois=<<5,5,20,20>,<40,20,50,40>>",
+        .crop_meta = {17, 9, 60, 40},.n = 2,
+      .vis = {{5, 5, 20, 20}, {40, 20, 20, 20}},.aspect = SB},
 };
 
 GST_START_TEST (test_crop_meta)
@@ -1138,7 +1202,9 @@ GST_END_TEST;
 GST_START_TEST (test_crop_meta_roi_meta)
 {
   static const MetaRoi metas[] = {
-    {"a", 5, 5, 20, 20, 1}, {"a", 90, 60, 20, 20, 2}, {"a", 96, 0, 5, 5, 3},
+    {.type = "a",.x = 5,.y = 5,.w = 20,.h = 20,.id = 1},
+    {.type = "a",.x = 90,.y = 60,.w = 20,.h = 20,.id = 2},
+    {.type = "a",.x = 96,.y = 0,.w = 5,.h = 5,.id = 3},
   };
   static const PrepRect vis[] = { {5, 5, 20, 20}, {90, 60, 6, 4} };
   static const gint ids[] = { 1, 2 };

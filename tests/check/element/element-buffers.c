@@ -47,6 +47,8 @@ frame_init_strided (Frame * f, gint width, gint height, gint pad, gsize lead,
   frame_fill_random (f, seed);
 }
 
+/* Fields left out are 0: no padding (pad), the luma plane at the start
+ * of the buffer (lead), the planes back to back (gap), one memory. */
 typedef struct
 {
   const gchar *name;
@@ -56,11 +58,15 @@ typedef struct
 } StrideCase;
 
 static const StrideCase stride_cases[] = {
-  {"padded strides", 100, 50, 28, 0, 0, FALSE},
-  {"padded strides at offsets", 100, 50, 60, 64, 100, FALSE},
-  {"odd size, odd strides", 101, 51, 17, 3, 5, FALSE},
-  {"two memories", 100, 50, 0, 0, 32, TRUE},
-  {"two memories, padded, offsets", 101, 51, 45, 13, 40, TRUE},
+  {.name = "padded strides",.width = 100,.height = 50,.pad = 28},
+  {.name = "padded strides at offsets",.width = 100,.height = 50,
+      .pad = 60,.lead = 64,.gap = 100},
+  {.name = "odd size, odd strides",.width = 101,.height = 51,.pad = 17,
+      .lead = 3,.gap = 5},
+  {.name = "two memories",.width = 100,.height = 50,.gap = 32,
+      .split = TRUE},
+  {.name = "two memories, padded, offsets",.width = 101,.height = 51,
+      .pad = 45,.lead = 13,.gap = 40,.split = TRUE},
 };
 
 GST_START_TEST (test_strided_input)

@@ -241,7 +241,9 @@ GST_START_TEST (test_properties_launch_syntax)
 
 GST_END_TEST;
 
-/* Out of the param spec's range: GLib warns, the old value stays. */
+/* Out of the param spec's range: GLib warns, the old value stays.  Fields
+ * left out are 0: an integer property (is_double FALSE, good_d and bad_d
+ * unused), or a double one's unused good_i and bad_i. */
 typedef struct
 {
   const gchar *name;
@@ -251,16 +253,16 @@ typedef struct
 } RangeCase;
 
 static const RangeCase range_cases[] = {
-  {"width", FALSE, 320, 0},
-  {"width", FALSE, 320, -5},
-  {"height", FALSE, 200, 0},
-  {"crop-x", FALSE, 10, -1},
-  {"crop-y", FALSE, 10, -1},
-  {"crop-width", FALSE, 10, -1},
-  {"crop-height", FALSE, 10, -100},
-  {"pad-value", TRUE, 0, 0, 7.0, 300.0},
-  {"pad-value", TRUE, 0, 0, 7.0, -1.0},
-  {"n-threads", FALSE, 2, PREP_WORKERS_MAX + 1},
+  {.name = "width",.good_i = 320,.bad_i = 0},
+  {.name = "width",.good_i = 320,.bad_i = -5},
+  {.name = "height",.good_i = 200,.bad_i = 0},
+  {.name = "crop-x",.good_i = 10,.bad_i = -1},
+  {.name = "crop-y",.good_i = 10,.bad_i = -1},
+  {.name = "crop-width",.good_i = 10,.bad_i = -1},
+  {.name = "crop-height",.good_i = 10,.bad_i = -100},
+  {.name = "pad-value",.is_double = TRUE,.good_d = 7.0,.bad_d = 300.0},
+  {.name = "pad-value",.is_double = TRUE,.good_d = 7.0,.bad_d = -1.0},
+  {.name = "n-threads",.good_i = 2,.bad_i = PREP_WORKERS_MAX + 1},
 };
 
 GST_START_TEST (test_properties_out_of_range)

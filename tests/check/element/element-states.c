@@ -181,6 +181,8 @@ assert_dimensions (GstCaps * caps, const gchar * dims)
       (gst_caps_get_structure (caps, 0), "dimensions"), dims);
 }
 
+/* The properties set, then the dimensions and the tensor they give
+ * (nhwc left out: NCHW). */
 typedef struct
 {
   const gchar *props, *dims;
@@ -189,11 +191,15 @@ typedef struct
 } Reshape;
 
 static const Reshape reshapes[] = {
-  {"width=32 height=24", "32:24:3:1", 32, 24, FALSE},
-  {"width=16 height=8", "16:8:3:1", 16, 8, FALSE},
-  {"layout=nhwc", "3:16:8:1", 16, 8, TRUE},
-  {"width=40", "3:40:8:1", 40, 8, TRUE},
-  {"layout=nchw height=30", "40:30:3:1", 40, 30, FALSE},
+  {.props = "width=32 height=24",.dims = "32:24:3:1",.width = 32,
+      .height = 24},
+  {.props = "width=16 height=8",.dims = "16:8:3:1",.width = 16,.height = 8},
+  {.props = "layout=nhwc",.dims = "3:16:8:1",.width = 16,.height = 8,
+      .nhwc = TRUE},
+  {.props = "width=40",.dims = "3:40:8:1",.width = 40,.height = 8,
+      .nhwc = TRUE},
+  {.props = "layout=nchw height=30",.dims = "40:30:3:1",.width = 40,
+      .height = 30},
 };
 
 GST_START_TEST (test_renegotiation)
@@ -244,11 +250,13 @@ GST_END_TEST;
  * plan kept the layout negotiated last, as GstBaseTransform does not call
  * set_caps () again for unchanged caps.) */
 static const Reshape same_caps_steps[] = {
-  {"width=3 height=3", "3:3:3:1", 3, 3, FALSE},
-  {"layout=nhwc", "3:3:3:1", 3, 3, TRUE},
-  {"layout=nchw", "3:3:3:1", 3, 3, FALSE},
-  {"height=5", "3:5:3:1", 3, 5, FALSE},
-  {"layout=nhwc width=5 height=3", "3:5:3:1", 5, 3, TRUE},
+  {.props = "width=3 height=3",.dims = "3:3:3:1",.width = 3,.height = 3},
+  {.props = "layout=nhwc",.dims = "3:3:3:1",.width = 3,.height = 3,
+      .nhwc = TRUE},
+  {.props = "layout=nchw",.dims = "3:3:3:1",.width = 3,.height = 3},
+  {.props = "height=5",.dims = "3:5:3:1",.width = 3,.height = 5},
+  {.props = "layout=nhwc width=5 height=3",.dims = "3:5:3:1",.width = 5,
+      .height = 3,.nhwc = TRUE},
 };
 
 GST_START_TEST (test_layout_change_same_caps)
@@ -290,10 +298,15 @@ GST_START_TEST (test_input_renegotiation)
     PrepMatrix matrix;
     PrepRange range;
   } inputs[] = {
-    {64, 48, "bt601", PREP_MATRIX_BT601, PREP_RANGE_LIMITED},
-    {40, 30, "1:3:5:1", PREP_MATRIX_BT709, PREP_RANGE_FULL},
-    {64, 700, NULL, PREP_MATRIX_BT709, PREP_RANGE_LIMITED},
-    {17, 9, "bt2020", PREP_MATRIX_BT2020, PREP_RANGE_LIMITED},
+    {.width = 64,.height = 48,.colorimetry = "bt601",
+        .matrix = PREP_MATRIX_BT601,.range = PREP_RANGE_LIMITED},
+    {.width = 40,.height = 30,.colorimetry = "1:3:5:1",
+        .matrix = PREP_MATRIX_BT709,.range = PREP_RANGE_FULL},
+    /* none: the default for 700 lines */
+    {.width = 64,.height = 700,.colorimetry = NULL,
+        .matrix = PREP_MATRIX_BT709,.range = PREP_RANGE_LIMITED},
+    {.width = 17,.height = 9,.colorimetry = "bt2020",
+        .matrix = PREP_MATRIX_BT2020,.range = PREP_RANGE_LIMITED},
   };
   GstBus *bus;
   GstHarness *h = harness_new ("width=20 height=10 aspect=letterbox", &bus);
@@ -518,6 +531,8 @@ on_handoff (GstElement * sink, GstBuffer * buf, GstPad * pad, gpointer data)
   gst_buffer_unmap (buf, &map);
 }
 
+/* A pipeline that runs to EOS gives tensors of dims and size; one with
+ * error_text (dims and size left out) ends with that error. */
 typedef struct
 {
   const gchar *element, *dims;
@@ -526,12 +541,14 @@ typedef struct
 } PipelineCase;
 
 static const PipelineCase pipeline_cases[] = {
-  {"cudapreproc width=224 height=224", "224:224:3:1", 224 * 224 * 12, NULL},
-  {"cudapreproc width=224 height=224 n-threads=0", "224:224:3:1",
-      224 * 224 * 12, NULL},
-  {"cudapreproc width=64 height=48 layout=nhwc aspect=letterbox "
-        "mean=<0,0,0> std=<1,1,1>", "3:64:48:1", 64 * 48 * 12, NULL},
-  {"cudapreproc crop-x=400", NULL, 0, "320x240"},
+  {.element = "cudapreproc width=224 height=224",.dims = "224:224:3:1",
+      .size = 224 * 224 * 12},
+  {.element = "cudapreproc width=224 height=224 n-threads=0",
+      .dims = "224:224:3:1",.size = 224 * 224 * 12},
+  {.element = "cudapreproc width=64 height=48 layout=nhwc aspect=letterbox "
+        "mean=<0,0,0> std=<1,1,1>",.dims = "3:64:48:1",
+      .size = 64 * 48 * 12},
+  {.element = "cudapreproc crop-x=400",.error_text = "320x240"},
 };
 
 GST_START_TEST (test_pipeline)
