@@ -38,6 +38,7 @@
 #include <gst/cuda/cuda-gst.h>
 
 #include "engine-cases.h"
+#include "tensor-check.h"
 #include "prep-kernel.h"
 #include "prep-kernel-fatbin.h"
 
@@ -266,8 +267,11 @@ check_gpu_case (guint i, gboolean batch)
   CuMemFree (ddst);
   gst_cuda_context_pop (NULL);
 
-  fail_unless (memcmp (cpu, gpu, bytes) == 0, "case %s%s: GPU differs from "
-      "CPU", tc->name, batch ? " (float16 batch of 3)" : "");
+  assert_same_tensor (gpu, cpu, bytes,
+      cfg.data_type == PREP_DTYPE_FLOAT16 ? 2 : 4, cfg.batch_size,
+      "the CPU path's", "case %s%s, on the GPU", tc->name,
+      !batch ? "" : cfg.data_type == PREP_DTYPE_FLOAT16 ?
+      " (float16 batch of 3)" : " (float32 batch of 3)");
   g_free (cpu);
   g_free (gpu);
   frame_free (&f);
@@ -334,8 +338,9 @@ compare_tensors (GPtrArray * cpu, GPtrArray * gpu, guint n, gboolean
     /* a CPU map of CUDA memory downloads it */
     fail_unless (gst_buffer_map (b, &mb, GST_MAP_READ));
     fail_unless_equals_uint64 (ma.size, mb.size);
-    fail_unless (memcmp (ma.data, mb.data, ma.size) == 0,
-        "%s: tensor %u differs between the CPU and the GPU pipeline", what, i);
+    /* the pipelines' tensors are float32 */
+    assert_same_tensor (mb.data, ma.data, ma.size, 4, 1,
+        "the CPU pipeline's", "%s: tensor %u of the GPU pipeline", what, i);
     gst_buffer_unmap (a, &ma);
     gst_buffer_unmap (b, &mb);
   }

@@ -42,6 +42,7 @@
 #include "prep.h"
 #include "mock-cuda.h"
 #include "mock-cuda-check.h"
+#include "tensor-check.h"
 
 #define IN_W 64
 #define IN_H 48
@@ -183,11 +184,26 @@ cuda_harness (const gchar * props, const gchar * out_caps)
   return h;
 }
 
+/* The CUDA path's tensor @got (@bytes) is @expected, the CPU engine's for
+ * @cfg; a failure names @what (the case) and the first element that
+ * differs. */
+static void
+assert_engine_tensor (gconstpointer got, gconstpointer expected, gsize bytes,
+    const PrepConfig * cfg, const gchar * what)
+{
+  assert_same_tensor (got, expected, bytes,
+      cfg->data_type == PREP_DTYPE_FLOAT16 ? 2 : 4, cfg->batch_size,
+      "the CPU engine's", "%s: %d slots of %dx%d %s", what, cfg->batch_size,
+      cfg->out_width, cfg->out_height,
+      cfg->data_type == PREP_DTYPE_FLOAT16 ? "float16" : "float32");
+}
+
 /* Pushes @in (taken), pulls the tensor, checks its memory kind and that
- * its bytes are @expected's (taken); returns the tensor. */
+ * its bytes are @expected's (taken, the engine's for @cfg; @what names
+ * the case); returns the tensor. */
 static GstBuffer *
 push_and_compare_buffer (GstHarness * h, GstBuffer * in, gpointer expected,
-    gsize bytes, gboolean want_cuda)
+    gsize bytes, const PrepConfig * cfg, gboolean want_cuda, const gchar * what)
 {
   GstBuffer *out;
   GstMapInfo map;
@@ -201,23 +217,23 @@ push_and_compare_buffer (GstHarness * h, GstBuffer * in, gpointer expected,
               0)), want_cuda);
   fail_unless (gst_buffer_map (out, &map, GST_MAP_READ));
   fail_unless_equals_uint64 (map.size, bytes);
-  fail_unless (memcmp (map.data, expected, bytes) == 0,
-      "CUDA path output differs from the CPU engine");
+  assert_engine_tensor (map.data, expected, bytes, cfg, what);
   gst_buffer_unmap (out, &map);
   g_free (expected);
   return out;
 }
 
-/* Pushes @f, pulls the tensor, checks its memory kind and its bytes. */
+/* Pushes @f, pulls the tensor, checks its memory kind and its bytes (a
+ * failure names @what). */
 static void
 push_and_compare (GstHarness * h, GstBufferPool * pool, const HostFrame * f,
-    const PrepConfig * cfg, gboolean want_cuda)
+    const PrepConfig * cfg, gboolean want_cuda, const gchar * what)
 {
   gsize bytes;
   gfloat *expected = expected_tensor (cfg, f, &bytes);
 
   gst_buffer_unref (push_and_compare_buffer (h, cuda_frame_buffer (pool, f),
-          expected, bytes, want_cuda));
+          expected, bytes, cfg, want_cuda, what));
 }
 
 /* The element, and the tensor it must give (letterbox and nhwc left out:
@@ -250,8 +266,11 @@ run_path_case (const PathCase * c, const gchar * out_caps, gboolean cuda)
 
   config_for (&cfg, c->w, c->h, c->letterbox, c->nhwc);
   for (i = 0; i < 3; i++) {
+    gchar *what = g_strdup_printf ("%s, frame %u", c->props, 7 + i);
+
     host_frame_fill (&f, 7 + i);
-    push_and_compare (h, pool, &f, &cfg, cuda);
+    push_and_compare (h, pool, &f, &cfg, cuda, what);
+    g_free (what);
   }
   gst_harness_teardown (h);
   gst_buffer_pool_set_active (pool, FALSE);
@@ -364,6 +383,7 @@ run_batch_case (const BatchCase * c, const gchar * out_caps, gboolean cuda)
     GstBuffer *in, *out;
     gsize bytes;
     gpointer expected;
+    gchar *what = g_strdup_printf ("%s, frame %u", c->props, 40 + i);
 
     host_frame_fill (&f, 40 + i);
     expected = expected_slots (&cfg, f.y, f.uv, c->rects, c->n, &bytes);
@@ -372,9 +392,10 @@ run_batch_case (const BatchCase * c, const gchar * out_caps, gboolean cuda)
       gst_buffer_add_video_region_of_interest_meta (in, "object",
           batch_metas[k].x, batch_metas[k].y, batch_metas[k].w,
           batch_metas[k].h);
-    out = push_and_compare_buffer (h, in, expected, bytes, cuda);
+    out = push_and_compare_buffer (h, in, expected, bytes, &cfg, cuda, what);
     assert_box_counts (out, c->batch, c->n);
     gst_buffer_unref (out);
+    g_free (what);
   }
   gst_harness_teardown (h);
   gst_buffer_pool_set_active (pool, FALSE);
@@ -443,7 +464,8 @@ GST_START_TEST (test_cuda_crop_meta)
   crop->y = 5;
   crop->width = IN_W;
   crop->height = IN_H;
-  gst_buffer_unref (push_and_compare_buffer (h, in, expected, bytes, TRUE));
+  gst_buffer_unref (push_and_compare_buffer (h, in, expected, bytes, &cfg,
+          TRUE, "crop meta (9, 5, 64, 48) of an 80x60 frame"));
   g_free (y);
   g_free (uv);
   gst_harness_teardown (h);
@@ -520,7 +542,7 @@ GST_START_TEST (test_context_from_application)
   gst_harness_set_caps_str (h, CUDA_NV12, CUDA_TENSORS);
   config_for (&cfg, 32, 24, FALSE, FALSE);
   host_frame_fill (&f, 3);
-  push_and_compare (h, pool, &f, &cfg, TRUE);
+  push_and_compare (h, pool, &f, &cfg, TRUE, "the application's context");
   got = queried_context (h->element);
   fail_unless (got == ctx, "the element must use the shared context");
   gst_object_unref (got);
@@ -607,7 +629,8 @@ GST_START_TEST (test_input_context_honoured)
       CUDA_TENSORS);
   config_for (&cfg, 16, 16, FALSE, FALSE);
   host_frame_fill (&f, 11);
-  push_and_compare (h, pool, &f, &cfg, TRUE);
+  push_and_compare (h, pool, &f, &cfg, TRUE,
+      "a frame from the context of device 1");
   gst_harness_teardown (h);
   gst_buffer_pool_set_active (pool, FALSE);
   gst_object_unref (pool);
@@ -897,8 +920,10 @@ GST_START_TEST (test_device_cannot_run_build)
   fail_unless_equals_int (gst_harness_push (h, in), GST_FLOW_OK);
   out = gst_harness_pull (h);
   fail_unless (gst_buffer_map (out, &map, GST_MAP_READ));
-  fail_unless (map.size == bytes && memcmp (map.data, expected, bytes) == 0,
-      "the CPU path's tensor is wrong");
+  fail_unless_equals_uint64 (map.size, bytes);
+  assert_engine_tensor (map.data, expected, bytes, &cfg, c->old_driver ?
+      "an old driver: the CPU path's tensor" : "a device of compute "
+      "capability below the build's: the CPU path's tensor");
   gst_buffer_unmap (out, &map);
   gst_buffer_unref (out);
   g_free (expected);
@@ -1117,7 +1142,7 @@ GST_START_TEST (test_context_push_fails)
   /* a first frame prepares the stream, the module and the output pool */
   config_for (&cfg, 16, 16, FALSE, FALSE);
   host_frame_fill (&f, 8);
-  push_and_compare (h, pool, &f, &cfg, TRUE);
+  push_and_compare (h, pool, &f, &cfg, TRUE, "the first frame");
   host_frame_fill (&f, 9);
   in = uploaded_frame (pool, &f);
   fail_unless_equals_int (depth (), 0);
@@ -1152,7 +1177,7 @@ GST_START_TEST (test_no_own_context)
   h = cuda_harness ("cudapreproc width=16 height=16", CUDA_TENSORS);
   config_for (&cfg, 16, 16, FALSE, FALSE);
   host_frame_fill (&f, 12);
-  push_and_compare (h, pool, &f, &cfg, TRUE);
+  push_and_compare (h, pool, &f, &cfg, TRUE, "the input's context");
   fail_unless_equals_uint64 (mock_stats ().contexts_created, 1);
   got = queried_context (h->element);
   fail_unless (got == ctx, "the element must answer with the input's "
@@ -1213,8 +1238,10 @@ GST_START_TEST (test_output_synchronization)
 #endif
   }
   fail_unless (gst_buffer_map (out, &map, GST_MAP_READ));
-  fail_unless (map.size == bytes && memcmp (map.data, expected, bytes) == 0,
-      "wrong bytes after the synchronization");
+  fail_unless_equals_uint64 (map.size, bytes);
+  assert_engine_tensor (map.data, expected, bytes, &cfg, cuda_out ?
+      "CUDA tensors, after the synchronization" :
+      "system tensors, after the synchronization");
   gst_buffer_unmap (out, &map);
   gst_buffer_unref (out);
   g_free (expected);
@@ -1247,13 +1274,17 @@ GST_START_TEST (test_pinned_download)
     GstBuffer *in;
     gfloat *expected;
     gsize bytes;
+    gchar *what;
 
     host_frame_fill (&f, 40 + i);
     expected = expected_tensor (&cfg, &f, &bytes);
     /* the input's own staging (libgstcuda) is allocated here */
     in = uploaded_frame (pool, &f);
     n = mock_stats ().host_allocs;
-    gst_buffer_unref (push_and_compare_buffer (h, in, expected, bytes, FALSE));
+    what = g_strdup_printf ("frame %u", 40 + i);
+    gst_buffer_unref (push_and_compare_buffer (h, in, expected, bytes, &cfg,
+            FALSE, what));
+    g_free (what);
     n = mock_stats ().host_allocs - n;
     if (i == 0) {
       first = n;

@@ -16,7 +16,8 @@
  * Expected tensors come from the engine: prep_plan_new () +
  * prep_plan_set_slots () + prep_plan_run_cpu () on the same frame, with the
  * rectangles written down by the test (clamped by hand), so a wrong
- * rectangle, offset, batch or type in the element is a memcmp failure.  The
+ * rectangle, offset, batch or type in the element fails the comparison,
+ * which names the frame and the first element that differs.  The
  * box meta is checked against prep_plan_slot_map () and against the
  * geometry of docs/semantics.md computed here. */
 
@@ -30,6 +31,7 @@
 
 #include "prep.h"
 #include "element-harness.h"
+#include "tensor-check.h"
 
 /* The caps' frame */
 #define FW 96
@@ -126,9 +128,12 @@ rects_shift (const PrepRect * in, gint n, gint dx, gint dy, PrepRect * out)
   }
 }
 
-/* The output bit-identical to the engine's (float32: all finite). */
+/* The output bit-identical to the engine's (float32: all finite); a
+ * failure names the frame (@seed) and the tensor (@n_valid valid slots of
+ * @cfg), then the first element that differs. */
 static void
-assert_tensor (GstBuffer * out, const PrepConfig * cfg, const Expected * e)
+assert_tensor (GstBuffer * out, const PrepConfig * cfg, const Expected * e,
+    guint32 seed, gint n_valid)
 {
   GstMapInfo map;
   gsize i;
@@ -141,15 +146,25 @@ assert_tensor (GstBuffer * out, const PrepConfig * cfg, const Expected * e)
       (cfg->data_type == PREP_DTYPE_FLOAT16 ? 2 : 4));
   if (cfg->data_type == PREP_DTYPE_FLOAT32)
     for (i = 0; i < map.size / 4; i++)
-      fail_unless (isfinite (((const gfloat *) map.data)[i]));
-  fail_unless (memcmp (map.data, e->data, e->size) == 0,
-      "output differs from the engine's");
+      fail_unless (isfinite (((const gfloat *) map.data)[i]), "frame %u: "
+          "output element %" G_GSIZE_FORMAT " is %g", seed, i,
+          ((const gfloat *) map.data)[i]);
+  assert_same_tensor (map.data, e->data, e->size,
+      cfg->data_type == PREP_DTYPE_FLOAT16 ? 2 : 4, cfg->batch_size,
+      "the engine's", "frame %u (%dx%d): %d of %d slots, %dx%d %s %s %s",
+      seed, cfg->src_width, cfg->src_height, n_valid, cfg->batch_size,
+      cfg->out_width, cfg->out_height,
+      cfg->aspect == PREP_ASPECT_LETTERBOX ? "letterbox" : "stretch",
+      cfg->layout == PREP_LAYOUT_NHWC ? "nhwc" : "nchw",
+      cfg->data_type == PREP_DTYPE_FLOAT16 ? "float16" : "float32");
   gst_buffer_unmap (out, &map);
 }
 
-/* float32 slots from @n_valid on hold the normalized pad value. */
+/* float32 slots from @n_valid on hold the normalized pad value (a failure
+ * names the frame, @seed). */
 static void
-assert_pad_slots (GstBuffer * out, const PrepConfig * cfg, gint n_valid)
+assert_pad_slots (GstBuffer * out, const PrepConfig * cfg, gint n_valid,
+    guint32 seed)
 {
   gsize plane = (gsize) cfg->out_width * cfg->out_height, slot = 3 * plane;
   GstMapInfo map;
@@ -167,8 +182,8 @@ assert_pad_slots (GstBuffer * out, const PrepConfig * cfg, gint n_valid)
       want = (gfloat) ((cfg->pad_value * cfg->scale - cfg->mean[c]) /
           cfg->std[c]);
       fail_unless (fabsf (v[s * slot + i] - want) <= 1e-6f,
-          "pad slot %d element %" G_GSIZE_FORMAT ": %g, not %g", s, i,
-          v[s * slot + i], want);
+          "frame %u: pad slot %d element %" G_GSIZE_FORMAT ": %g, not %g",
+          seed, s, i, v[s * slot + i], want);
     }
   }
   gst_buffer_unmap (out, &map);
@@ -490,10 +505,10 @@ push_frame (GstHarness * h, guint32 seed, const PrepConfig * tmpl,
   in = frame_buffer (&f, crop_meta);
   add_roi_metas (in, metas, n_metas);
   out = harness_push_pull (h, in);
-  assert_tensor (out, &cfg, &e);
+  assert_tensor (out, &cfg, &e, seed, n);
   assert_box (out, &cfg, &e, vis, n, ids, dx, dy);
   if (cfg.data_type == PREP_DTYPE_FLOAT32)
-    assert_pad_slots (out, &cfg, n);
+    assert_pad_slots (out, &cfg, n, seed);
   gst_buffer_unref (out);
   g_free (e.data);
   frame_clear (&f);

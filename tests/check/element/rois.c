@@ -309,7 +309,10 @@ GST_START_TEST (test_meta_buffer_copy)
 
     fail_unless_equals_int (count_box_metas (copies[i]), 1);
     fail_unless (box != read_box (buf));
-    fail_unless (gst_structure_is_equal (box, read_box (buf)));
+    /* (the strings are made, and leaked, only on failure) */
+    fail_unless (gst_structure_is_equal (box, read_box (buf)), "copy %u: "
+        "box meta %s, the original's %s", i, gst_structure_to_string (box),
+        gst_structure_to_string (read_box (buf)));
     gst_buffer_unref (copies[i]);
   }
   gst_buffer_unref (buf);
@@ -407,7 +410,9 @@ GST_START_TEST (test_meta_bad_args)
   fail_if (gst_cuda_preproc_box_meta_add (buf, maps, NULL, c->batch_size,
           c->tensor_width, c->tensor_height), "%s", c->what);
   fail_unless_equals_int (count_box_metas (buf), 1);
-  fail_unless (gst_structure_is_equal (read_box (buf), before));
+  fail_unless (gst_structure_is_equal (read_box (buf), before), "%s: box "
+      "meta %s, before %s", c->what, gst_structure_to_string (read_box (buf)),
+      gst_structure_to_string (before));
   gst_structure_free (before);
   gst_buffer_unref (buf);
   gst_buffer_unref (bare);
@@ -554,19 +559,25 @@ buffer_with_rois (const RoiIn * in, guint n)
   return buf;
 }
 
+/* The rectangles and ids gathered are the case's; a failure names the
+ * case and the first rectangle that differs, with both. */
 static void
 check_rects (const RoiCase * c, const PrepRect * rects, const gint * ids,
     guint n)
 {
   guint i;
 
-  fail_unless_equals_int (n, c->n_out);
+  fail_unless (n == c->n_out, "%s: %u rectangles, expected %u", c->name, n,
+      c->n_out);
   for (i = 0; i < n; i++) {
-    fail_unless_equals_int (ids[i], c->out[i].id);
-    fail_unless_equals_int (rects[i].x, c->out[i].x);
-    fail_unless_equals_int (rects[i].y, c->out[i].y);
-    fail_unless_equals_int (rects[i].width, c->out[i].width);
-    fail_unless_equals_int (rects[i].height, c->out[i].height);
+    const RoiOut *o = &c->out[i];
+
+    fail_unless (ids[i] == o->id && rects[i].x == o->x &&
+        rects[i].y == o->y && rects[i].width == o->width &&
+        rects[i].height == o->height, "%s: rectangle %u is id %d (%d, %d, "
+        "%d x %d), expected id %d (%d, %d, %d x %d)", c->name, i, ids[i],
+        rects[i].x, rects[i].y, rects[i].width, rects[i].height, o->id, o->x,
+        o->y, o->width, o->height);
   }
 }
 

@@ -338,10 +338,11 @@ ref_pad (const PrepConfig * cfg, int c)
 }
 
 /* A padding slot: every element of channel c the pad value of c (the same
- * bits everywhere) and within the bound of the reference's. */
+ * bits everywhere) and within the bound of the reference's; a failure
+ * names the case, @name. */
 static void
 compare_pad_slot (SlotErr * e, const TensorBuf * b, const PrepConfig * cfg,
-    int slot)
+    int slot, const char *name)
 {
   size_t plane = (size_t) cfg->out_width * cfg->out_height, j;
   size_t slot_elems = 3 * plane;
@@ -354,8 +355,9 @@ compare_pad_slot (SlotErr * e, const TensorBuf * b, const PrepConfig * cfg,
     /* no fail_unless () per element: it costs a syscall each */
     if (slot_value (b, slot_elems, slot, j) !=
         slot_value (b, slot_elems, slot, nhwc ? (size_t) c : c * plane))
-      fail ("pad slot %d: element %zu differs from the first of its "
-          "channel", slot, j);
+      fail ("%s: pad slot %d: element %zu is %.9g, the first of its channel "
+          "%.9g", name, slot, j, slot_value (b, slot_elems, slot, j),
+          slot_value (b, slot_elems, slot, nhwc ? (size_t) c : c * plane));
   }
 }
 
@@ -370,7 +372,7 @@ compare_batch (SlotErr * e, const BatchRun * r)
 
   for (s = 0; s < r->cfg.batch_size; s++) {
     if (s >= r->bc->n_rects) {
-      compare_pad_slot (e, &r->out, &r->cfg, s);
+      compare_pad_slot (e, &r->out, &r->cfg, s, r->bc->name);
       continue;
     }
     case_ref_config (&r->cfg, &r->rects[s], &rc);
@@ -641,8 +643,9 @@ assert_same_as_fresh (const BatchRun * r, const PrepRect * rects, int n,
           tensor_buf_bytes (&out)), PREP_OK);
   diff = tensor_buf_first_diff (&r->out, &out);
   fail_unless (diff == out.total, "%s, %s: %d slots set again differ from "
-      "a fresh plan at element %zd", r->bc->name, what, n,
-      (gssize) diff - GUARD_HEAD);
+      "a fresh plan at element %zd: 0x%x, fresh 0x%x", r->bc->name, what, n,
+      (gssize) diff - GUARD_HEAD, tensor_buf_bits (&r->out, diff),
+      tensor_buf_bits (&out, diff));
   tensor_buf_free (&out);
   prep_plan_free (plan);
 }
@@ -680,6 +683,7 @@ check_reslot (guint i, PrepDataType type)
   PrepRect rects[PREP_BATCH_MAX];
   BatchRun r;
   TensorBuf first;
+  size_t diff;
   int counts[4], k;
 
   batch_run_new (&r, i, type);
@@ -696,8 +700,11 @@ check_reslot (guint i, PrepDataType type)
   }
   reslot_and_check (&r, NULL, 0, "NULL rects");
   reslot_and_check (&r, r.rects, r.bc->n_rects, "the case's own rects");
-  fail_unless (tensor_buf_first_diff (&first, &r.out) == first.total,
-      "%s: back to the first slots, the output differs", r.bc->name);
+  diff = tensor_buf_first_diff (&first, &r.out);
+  fail_unless (diff == first.total, "%s, %s: back to the first slots, the "
+      "output differs at element %zd: 0x%x, first 0x%x", r.bc->name,
+      dtype_name (type), (gssize) diff - GUARD_HEAD,
+      tensor_buf_bits (&r.out, diff), tensor_buf_bits (&first, diff));
   tensor_buf_free (&first);
   batch_run_free (&r);
 }
@@ -774,6 +781,7 @@ static void
 assert_plan_unchanged (BatchRun * r, const PlanState * st, const char *what)
 {
   PrepBoxMap map;
+  size_t diff;
   int s;
 
   fail_unless_equals_int (prep_plan_valid_slots (r->plan), st->valid);
@@ -783,8 +791,10 @@ assert_plan_unchanged (BatchRun * r, const PlanState * st, const char *what)
         "%s: slot %d's map changed", what, s);
   }
   run_batch_cpu (r);
-  fail_unless (tensor_buf_first_diff (&st->out, &r->out) == st->out.total,
-      "%s: the output changed", what);
+  diff = tensor_buf_first_diff (&st->out, &r->out);
+  fail_unless (diff == st->out.total, "%s, %s: the output changed at element "
+      "%zd: 0x%x, before 0x%x", r->bc->name, what, (gssize) diff - GUARD_HEAD,
+      tensor_buf_bits (&r->out, diff), tensor_buf_bits (&st->out, diff));
 }
 
 /* rects[0..n) with @bad as the last one: refused with @want, plan as it
@@ -975,7 +985,7 @@ typedef struct
 } Inner;
 
 static Inner
-design_inner (const PrepConfig * cfg, const PrepRect * r)
+semantics_inner (const PrepConfig * cfg, const PrepRect * r)
 {
   gint64 ow = cfg->out_width, oh = cfg->out_height;
   Inner in = { ow, oh, 0, 0 };
@@ -1035,7 +1045,7 @@ check_map_axis (int start, int len, double scale, double offset,
     sx = start + (x - off + 0.5) * len / inner - 0.5;
     f = to_frame (x + 0.5, start, scale, offset);
     fail_unless (fabs (f - (sx + 0.5)) <= 1e-9, "%s: center of %lld -> %.12g,"
-        " design %.12g", what, (long long) x, f, sx + 0.5);
+        " semantics.md %.12g", what, (long long) x, f, sx + 0.5);
   }
 }
 
@@ -1043,7 +1053,7 @@ static void
 check_slot_map (const PrepPlan * plan, const PrepConfig * cfg, int slot,
     const PrepRect * r, const char *name)
 {
-  Inner in = design_inner (cfg, r);
+  Inner in = semantics_inner (cfg, r);
   PrepBoxMap map;
   char what[160];
 
@@ -1158,9 +1168,9 @@ GST_START_TEST (test_slot_map_odd)
   cfg.out_width = 7;
   cfg.out_height = 32;
   cfg.aspect = PREP_ASPECT_LETTERBOX;
-  fail_unless_equals_int (design_inner (&cfg, &rects[0]).ih, 32);
-  fail_unless_equals_int (design_inner (&cfg, &rects[0]).iw, 7);
-  fail_unless_equals_int (design_inner (&cfg, &rects[4]).ih, 1);
+  fail_unless_equals_int (semantics_inner (&cfg, &rects[0]).ih, 32);
+  fail_unless_equals_int (semantics_inner (&cfg, &rects[0]).iw, 7);
+  fail_unless_equals_int (semantics_inner (&cfg, &rects[4]).ih, 1);
 }
 
 GST_END_TEST;

@@ -63,10 +63,10 @@ golden_config (PrepConfig * cfg, int ow, int oh)
 }
 
 /* Runs the engine and the reference model on the golden frame and compares
- * both with the hand-computed tensor. */
+ * both with the hand-computed tensor; a failure names the case, @name. */
 static void
 check_golden (const PrepConfig * cfg, PrepRect crop, const double *expected,
-    size_t n)
+    size_t n, const char *name)
 {
   float out[GUARD_HEAD + 64 + GUARD_TAIL];
   double ref[64];
@@ -84,11 +84,11 @@ check_golden (const PrepConfig * cfg, PrepRect crop, const double *expected,
   ref_run (&rc, golden_y, GOLDEN_STRIDE, golden_uv, GOLDEN_STRIDE, ref);
   for (i = 0; i < n; i++) {
     fail_unless (fabs (out[GUARD_HEAD + i] - expected[i]) <= GOLDEN_BOUND,
-        "engine element %zu: expected %.7f, got %.7f", i, expected[i],
-        out[GUARD_HEAD + i]);
+        "%s: engine element %zu: expected %.7f, got %.7f", name, i,
+        expected[i], out[GUARD_HEAD + i]);
     fail_unless (fabs (ref[i] - expected[i]) <= GOLDEN_BOUND,
-        "reference element %zu: expected %.7f, got %.7f", i, expected[i],
-        ref[i]);
+        "%s: reference element %zu: expected %.7f, got %.7f", name, i,
+        expected[i], ref[i]);
   }
   fail_unless_equals_int (first_written (out, GUARD_HEAD), GUARD_HEAD);
   fail_unless_equals_int (first_written (out + GUARD_HEAD + n, GUARD_TAIL),
@@ -133,7 +133,7 @@ GST_START_TEST (test_golden_bilinear_full_601)
   cfg.range = PREP_RANGE_FULL;
   cfg.matrix = PREP_MATRIX_BT601;
   check_golden (&cfg, make_rect (0, 0, 4, 4), expected,
-      G_N_ELEMENTS (expected));
+      G_N_ELEMENTS (expected), __func__);
 }
 
 GST_END_TEST;
@@ -181,7 +181,7 @@ GST_START_TEST (test_golden_nearest_limited_709_bgr_nhwc)
   cfg.channel_order = PREP_ORDER_BGR;
   cfg.layout = PREP_LAYOUT_NHWC;
   check_golden (&cfg, make_rect (0, 0, 4, 4), expected,
-      G_N_ELEMENTS (expected));
+      G_N_ELEMENTS (expected), __func__);
 }
 
 GST_END_TEST;
@@ -238,7 +238,7 @@ GST_START_TEST (test_golden_letterbox_full_2020)
   cfg.std[1] = 0.25;
   cfg.std[2] = 2;
   check_golden (&cfg, make_rect (0, 1, 4, 2), expected,
-      G_N_ELEMENTS (expected));
+      G_N_ELEMENTS (expected), __func__);
 }
 
 GST_END_TEST;
@@ -285,7 +285,7 @@ GST_START_TEST (test_golden_crop_clamp_limited_601)
   cfg.matrix = PREP_MATRIX_BT601;
   cfg.range = PREP_RANGE_LIMITED;
   check_golden (&cfg, make_rect (1, 1, 2, 2), expected,
-      G_N_ELEMENTS (expected));
+      G_N_ELEMENTS (expected), __func__);
 }
 
 GST_END_TEST;
@@ -324,7 +324,7 @@ GST_START_TEST (test_golden_weights_full_709)
   cfg.matrix = PREP_MATRIX_BT709;
   cfg.range = PREP_RANGE_FULL;
   check_golden (&cfg, make_rect (0, 0, 4, 4), expected,
-      G_N_ELEMENTS (expected));
+      G_N_ELEMENTS (expected), __func__);
 }
 
 GST_END_TEST;
@@ -466,7 +466,12 @@ check_deterministic (const RefCase * tc)
           f.uv_stride, a, bytes), PREP_OK);
   fail_unless_equals_int (prep_plan_run_cpu (plan, f.y, f.y_stride, f.uv,
           f.uv_stride, b, bytes), PREP_OK);
-  fail_unless (memcmp (a, b, bytes) == 0, "%s: runs differ", tc->name);
+  if (memcmp (a, b, bytes) != 0) {
+    size_t i = first_difference (a, b, bytes / sizeof (float));
+
+    fail ("%s: runs differ at element %zu: %a, then %a", tc->name, i, a[i],
+        b[i]);
+  }
   g_free (a);
   g_free (b);
   frame_free (&f);

@@ -44,6 +44,7 @@
  * elements (GUARD_HEAD + n + GUARD_TAIL floats). */
 typedef struct
 {
+  const char *name;             /* the case's, for failure messages */
   PrepPlan *plan;
   TestFrame frame;
   size_t n;                     /* tensor elements */
@@ -88,14 +89,16 @@ assert_complete (const CaseRun * r, const float *buf, const char *what)
       count_sentinels (buf + GUARD_HEAD, r->n), r->n);
 }
 
-/* Bit-identical to the reference, guards included. */
+/* Bit-identical to the reference, guards included; a failure names the
+ * case, @what (the path) and the first element that differs. */
 static void
 assert_same (const CaseRun * r, const float *buf, const char *what)
 {
   size_t diff = first_difference (r->ref, buf, r->total);
 
-  fail_unless (diff == r->total, "%s: element %zd differs: scalar %a, "
-      "here %a", what, (gssize) diff - GUARD_HEAD, r->ref[diff], buf[diff]);
+  fail_unless (diff == r->total, "%s, %s: element %zd differs: scalar %a, "
+      "here %a", r->name, what, (gssize) diff - GUARD_HEAD, r->ref[diff],
+      buf[diff]);
 }
 
 static void
@@ -106,6 +109,7 @@ case_run_from (CaseRun * r, const RefCase * tc, guint64 seed)
   PrepRect crop = case_crop (tc);
 
   case_config (tc, &cfg);
+  r->name = tc->name;
   r->plan = NULL;
   fail_unless_equals_int (prep_plan_new (&cfg, &crop, 1, &r->plan), PREP_OK);
   frame_new (&r->frame, tc, r->plan, &rng);
@@ -164,14 +168,14 @@ GST_START_TEST (test_table)
         prep_cpu_impl_name (PREP_CPU_AUTO));
   if (avx2) {
     assert_complete (&r, fast, tc->name);
-    assert_same (&r, fast, tc->name);
+    assert_same (&r, fast, "avx2");
   }
   /* prep_plan_run_cpu (): AUTO, whichever it picks */
   out = sentinel_buffer (&r);
   fail_unless_equals_int (prep_plan_run_cpu (r.plan, r.frame.y,
           r.frame.y_stride, r.frame.uv, r.frame.uv_stride, out + GUARD_HEAD,
           r.n * sizeof (float)), PREP_OK);
-  assert_same (&r, out, tc->name);
+  assert_same (&r, out, "AUTO");
   g_free (out);
   g_free (fast);
   case_run_free (&r);
@@ -221,7 +225,7 @@ GST_START_TEST (test_random_configs)
     out = sentinel_buffer (&r);
     fail_unless_equals_int (run_rows (&r, PREP_CPU_AVX2, out, 0, tc.oh),
         PREP_OK);
-    assert_same (&r, out, name);
+    assert_same (&r, out, "avx2");
     g_free (out);
     case_run_free (&r);
   }
@@ -252,8 +256,9 @@ assert_rows (const CaseRun * r, const float *buf, const gboolean * done)
         i = first_difference (buf + at, r->ref + at, row);
       else
         i = first_written (buf + at, row);
-      fail_unless (i == row, "row %d, plane %d, element %zu: %s", y, c, i,
-          done[y] ? "differs from the reference" : "written too early");
+      fail_unless (i == row, "%s: row %d, plane %d, element %zu: %s: %a, "
+          "scalar %a", r->name, y, c, i, done[y] ? "differs from the "
+          "reference" : "written too early", buf[at + i], r->ref[at + i]);
     }
 }
 
@@ -421,19 +426,30 @@ batch_scalar (BatchRun * r)
   tensor_buf_assert_complete (&r->out, "scalar");
 }
 
-/* Bit-identical to the scalar output, guards included. */
+/* Whether buf is bit-identical to the scalar output, guards included;
+ * if not, the case, @what (the path) and the first element that differs
+ * in @why. */
 static gboolean
 batch_same (const BatchRun * r, const TensorBuf * buf, const char *what,
-    gboolean must)
+    char *why, size_t why_len)
 {
   size_t diff = tensor_buf_first_diff (&r->out, buf);
 
-  if (must)
-    fail_unless (diff == buf->total, "%s, %s, %s: element %zd differs: "
-        "scalar 0x%x, here 0x%x", r->bc->name, dtype_name (r->cfg.data_type),
-        what, (gssize) diff - GUARD_HEAD, tensor_buf_bits (&r->out, diff),
+  if (diff != buf->total)
+    g_snprintf (why, why_len, "%s, %s, %s: element %zd differs: scalar "
+        "0x%x, here 0x%x", r->bc->name, dtype_name (r->cfg.data_type), what,
+        (gssize) diff - GUARD_HEAD, tensor_buf_bits (&r->out, diff),
         tensor_buf_bits (buf, diff));
   return diff == buf->total;
+}
+
+/* The same, failing with that text. */
+static void
+assert_batch_same (const BatchRun * r, const TensorBuf * buf, const char *what)
+{
+  char why[256] = "";
+
+  fail_unless (batch_same (r, buf, what, why, sizeof (why)), "%s", why);
 }
 
 /* Batch row @row (slot row / H, row row % H) of buf: the reference's bits
@@ -451,13 +467,22 @@ assert_batch_row (const BatchRun * r, const TensorBuf * buf, int row,
   len = (size_t) p->out_width * (p->nhwc ? 3 : 1);
   for (c = 0; c < planes; c++) {
     at = GUARD_HEAD + slot * slot_elems + prep_out_index (p, 0, y, c);
-    if (done)
-      fail_unless (memcmp (buf->mem + at * buf->esize, r->out.mem + at *
-              buf->esize, len * buf->esize) == 0, "batch row %d (slot %d, "
-          "row %d), plane %d differs from the reference", row, slot, y, c);
-    else
+    if (done && memcmp (buf->mem + at * buf->esize, r->out.mem + at *
+            buf->esize, len * buf->esize) != 0) {
+      size_t k;
+
+      for (k = 0; k < len; k++)
+        if (tensor_buf_bits (buf, at + k) != tensor_buf_bits (&r->out, at + k))
+          break;
+      fail ("%s, %s: batch row %d (slot %d, row %d), plane %d, element %zu "
+          "differs: scalar 0x%x, here 0x%x", r->bc->name,
+          dtype_name (r->cfg.data_type), row, slot, y, c, k,
+          tensor_buf_bits (&r->out, at + k), tensor_buf_bits (buf, at + k));
+    } else if (!done) {
       fail_unless (tensor_buf_count_sentinels (buf, at, len) == len,
-          "batch row %d (slot %d, row %d) written too early", row, slot, y);
+          "%s, %s: batch row %d (slot %d, row %d) written too early",
+          r->bc->name, dtype_name (r->cfg.data_type), row, slot, y);
+    }
   }
 }
 
@@ -540,7 +565,7 @@ check_batch_split (const BatchRun * r, PrepCpuImpl impl, guint64 * rng)
       done[i] = TRUE;
     assert_batch_rows (r, &buf, done);
   }
-  batch_same (r, &buf, "row split", TRUE);
+  assert_batch_same (r, &buf, "row split");
   tensor_buf_free (&buf);
   g_free (done);
 }
@@ -564,16 +589,17 @@ check_batch_pools (const BatchRun * r)
     for (i = 0; i < G_N_ELEMENTS (impls); i++) {
       tensor_buf_fill (&buf);
       fail_unless_equals_int (batch_parallel (r, w, impls[i], &buf), PREP_OK);
-      batch_same (r, &buf, pool ? "parallel" : "parallel, no pool", TRUE);
+      assert_batch_same (r, &buf, pool ? "parallel" : "parallel, no pool");
     }
     prep_workers_free (w);
   }
   tensor_buf_free (&buf);
 }
 
-/* AVX2 over all rows, counted; returns whether identical. */
+/* AVX2 over all rows; returns whether identical, the first difference in
+ * @why if not. */
 static gboolean
-batch_avx2_same (const BatchRun * r)
+batch_avx2_same (const BatchRun * r, char *why, size_t why_len)
 {
   TensorBuf buf;
   gboolean same;
@@ -582,7 +608,7 @@ batch_avx2_same (const BatchRun * r)
   fail_unless_equals_int (batch_rows (r, PREP_CPU_AVX2, &buf, 0,
           prep_plan_rows (r->plan)), PREP_OK);
   tensor_buf_assert_complete (&buf, "avx2");
-  same = batch_same (r, &buf, "avx2", FALSE);
+  same = batch_same (r, &buf, "avx2", why, why_len);
   tensor_buf_free (&buf);
   return same;
 }
@@ -596,33 +622,33 @@ check_batch_auto (const BatchRun * r)
   fail_unless_equals_int (prep_plan_run_cpu (r->plan, r->frame.y,
           r->frame.y_stride, r->frame.uv, r->frame.uv_stride, buf.data,
           tensor_buf_bytes (&buf)), PREP_OK);
-  batch_same (r, &buf, "AUTO", TRUE);
+  assert_batch_same (r, &buf, "AUTO");
   tensor_buf_free (&buf);
 }
 
 /* The batch and float16 tests' counts (see CaseCounts). */
 static CaseCounts *batch_stats, *half_stats;
 
-/* AVX2 against scalar on @r, counted in @counts (when the CPU has AVX2);
- * the verdict comes with assert_avx2 () after the summary. */
+/* AVX2 against scalar on @r, counted in @counts (when the CPU has AVX2),
+ * the first difference in @why; the verdict comes with assert_avx2 ()
+ * after the summary. */
 static gboolean
-count_avx2 (const BatchRun * r, CaseCounts * counts)
+count_avx2 (const BatchRun * r, CaseCounts * counts, char *why, size_t why_len)
 {
   gboolean same;
 
   if (!prep_cpu_impl_available (PREP_CPU_AVX2))
     return TRUE;
-  same = batch_avx2_same (r);
+  same = batch_avx2_same (r, why, why_len);
   counts->cases++;
   counts->identical += same;
   return same;
 }
 
 static void
-assert_avx2 (const BatchRun * r, gboolean same)
+assert_avx2 (gboolean same, const char *why)
 {
-  fail_unless (same, "%s, %s: AVX2 differs from scalar", r->bc->name,
-      dtype_name (r->cfg.data_type));
+  fail_unless (same, "AVX2 differs from scalar: %s", why);
 }
 
 static void
@@ -641,6 +667,7 @@ GST_START_TEST (test_batch_table)
 {
   static const PrepCpuImpl impls[] = { PREP_CPU_SCALAR, PREP_CPU_AVX2 };
   guint64 rng = batch_seed (__i__) ^ 0xfa57;
+  char why[256] = "";
   gboolean same;
   int t, s;
   guint k;
@@ -650,11 +677,11 @@ GST_START_TEST (test_batch_table)
 
     batch_run_new (&r, __i__, t ? PREP_DTYPE_FLOAT16 : PREP_DTYPE_FLOAT32);
     batch_scalar (&r);
-    same = count_avx2 (&r, batch_stats);
+    same = count_avx2 (&r, batch_stats, why, sizeof (why));
     /* the summary is printed before the verdict: it covers failures too */
     if (t == 1 && __i__ == (int) n_batch_cases - 1)
       print_counts ("fast path batch cases (float32 + float16)", batch_stats);
-    assert_avx2 (&r, same);
+    assert_avx2 (same, why);
     check_batch_auto (&r);
     for (k = 0; k < G_N_ELEMENTS (impls); k++)
       for (s = 0; s < 3 && prep_cpu_impl_available (impls[k]); s++)
@@ -673,15 +700,16 @@ GST_START_TEST (test_float16_table)
   BatchCase bc;
   PrepRect crop;
   BatchRun r;
+  char why[256] = "";
   gboolean same;
 
   table_case_as_batch (__i__, &bc, &crop);
   batch_run_from (&r, &bc, case_seed (__i__), PREP_DTYPE_FLOAT16);
   batch_scalar (&r);
-  same = count_avx2 (&r, half_stats);
+  same = count_avx2 (&r, half_stats, why, sizeof (why));
   if (__i__ == (int) n_ref_cases - 1)
     print_counts ("fast path float16 cases", half_stats);
-  assert_avx2 (&r, same);
+  assert_avx2 (same, why);
   check_batch_auto (&r);
   batch_run_free (&r);
 }
@@ -718,6 +746,7 @@ random_batch_case (BatchCase * bc, guint64 * rng)
 GST_START_TEST (test_random_batches)
 {
   guint64 rng = 0xba7c4e5;
+  char why[256] = "";
   BatchCase bc;
   BatchRun r;
   int i;
@@ -730,7 +759,8 @@ GST_START_TEST (test_random_batches)
     random_batch_case (&bc, &rng);
     batch_run_from (&r, &bc, rng, (PrepDataType) (i % 2));
     batch_scalar (&r);
-    fail_unless (batch_avx2_same (&r), "random batch %d differs", i);
+    fail_unless (batch_avx2_same (&r, why, sizeof (why)), "random batch %d: %s",
+        i, why);
     check_batch_split (&r, PREP_CPU_AVX2, &rng);
     batch_run_free (&r);
   }

@@ -386,6 +386,19 @@ GST_START_TEST (test_emulation_float16_table)
 
 GST_END_TEST;
 
+/* Fails unless @emu is bit-identical to the CPU path's r->out, guards
+ * included, naming the case, @what and the first element that differs. */
+static void
+assert_same_as_cpu (const BatchRun * r, const TensorBuf * emu, const char *what)
+{
+  size_t diff = tensor_buf_first_diff (&r->out, emu);
+
+  fail_unless (diff == emu->total, "%s, %s, %s: element %zd differs: CPU "
+      "0x%x, kernel 0x%x", r->bc->name, dtype_name (r->cfg.data_type), what,
+      (gssize) diff - GUARD_HEAD, tensor_buf_bits (&r->out, diff),
+      tensor_buf_bits (emu, diff));
+}
+
 /* What prep_plan_launch_taps () hands to the driver: the grid is recorded
  * and the host build runs it (device addresses are host addresses here). */
 typedef struct
@@ -433,8 +446,7 @@ GST_START_TEST (test_plan_launch_batches)
   fail_unless_equals_int (err, 0);
   fail_unless_equals_int (rec.calls, 1);
   fail_unless_equals_int (rec.grid.z, r.cfg.batch_size);
-  fail_unless (tensor_buf_first_diff (&r.out, &emu) == emu.total,
-      "%s: prep_plan_launch_taps () differs from the CPU path", r.bc->name);
+  assert_same_as_cpu (&r, &emu, "prep_plan_launch_taps ()");
   /* a destination one byte short of the batch: refused, nothing launched */
   fail_unless_equals_int (prep_plan_launch_taps (r.plan, (guintptr) taps,
           (guintptr) r.frame.y, r.frame.y_stride, (guintptr) r.frame.uv,
@@ -464,6 +476,7 @@ GST_START_TEST (test_taps_follow_slots)
   TensorBuf emu;
   Guarded tg;
   BatchRun r;
+  char what[32];
   int n, i;
 
   batch_run_new (&r, __i__, PREP_DTYPE_FLOAT32);
@@ -494,8 +507,8 @@ GST_START_TEST (test_taps_follow_slots)
     tensor_buf_fill (&emu);
     run_kernel (r.plan, r.frame.y, r.frame.y_stride, r.frame.uv,
         r.frame.uv_stride, emu.data, 0, 0);
-    fail_unless (tensor_buf_first_diff (&r.out, &emu) == emu.total,
-        "%s, %d slots: the kernel differs from the CPU path", r.bc->name, n);
+    g_snprintf (what, sizeof (what), "%d slots set again", n);
+    assert_same_as_cpu (&r, &emu, what);
     if (n == 0)
       break;
   }
