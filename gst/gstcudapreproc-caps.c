@@ -7,7 +7,7 @@
  * version 2 of the License, or (at your option) any later version.
  */
 
-/* Caps translation between NV12 video and NNStreamer's other/tensors.
+/* Caps translation between raw video and NNStreamer's other/tensors.
  * The tensor's shape comes from the element's properties; the framerate is
  * carried over both ways; caps features are kept as they are. */
 
@@ -23,14 +23,43 @@
 
 #define MAX_DIMENSIONS 16
 
+static const gchar *const dtype_names[] = {
+  [PREP_DTYPE_FLOAT32] = "float32",
+  [PREP_DTYPE_FLOAT16] = "float16",
+  [PREP_DTYPE_UINT8] = "uint8",
+  [PREP_DTYPE_INT8] = "int8",
+};
+
+const gchar *
+gst_cuda_preproc_dtype_name (PrepDataType dtype)
+{
+  return (guint) dtype < G_N_ELEMENTS (dtype_names) ? dtype_names[dtype] :
+      "unknown";
+}
+
+/* The engine names its formats as GStreamer does (prep_format_name ()). */
+gboolean
+gst_cuda_preproc_prep_format (GstVideoFormat format, PrepFormat * out)
+{
+  gint f;
+
+  for (f = 0; f < PREP_FORMAT_COUNT; f++)
+    if (gst_video_format_from_string (prep_format_name ((PrepFormat) f)) ==
+        format && format != GST_VIDEO_FORMAT_UNKNOWN) {
+      *out = (PrepFormat) f;
+      return TRUE;
+    }
+  return FALSE;
+}
+
 gchar *
 gst_cuda_preproc_shape_to_dimensions (const GstCudaPreprocShape * shape)
 {
   if (shape->nhwc)
-    return g_strdup_printf ("3:%d:%d:%d", shape->width, shape->height,
-        shape->batch);
-  return g_strdup_printf ("%d:%d:3:%d", shape->width, shape->height,
-      shape->batch);
+    return g_strdup_printf ("%d:%d:%d:%d", shape->channels, shape->width,
+        shape->height, shape->batch);
+  return g_strdup_printf ("%d:%d:%d:%d", shape->width, shape->height,
+      shape->channels, shape->batch);
 }
 
 /* TRUE when both shapes give the same caps: the same dimensions string
@@ -41,7 +70,7 @@ gst_cuda_preproc_shape_same_caps (const GstCudaPreprocShape * a,
 {
   gchar *da = gst_cuda_preproc_shape_to_dimensions (a);
   gchar *db = gst_cuda_preproc_shape_to_dimensions (b);
-  gboolean same = g_strcmp0 (da, db) == 0 && !a->half == !b->half;
+  gboolean same = g_strcmp0 (da, db) == 0 && a->dtype == b->dtype;
 
   g_free (da);
   g_free (db);
@@ -70,26 +99,25 @@ parse_dimensions (const gchar * str, guint64 * dims)
   return n;
 }
 
-/* The dimensions and the element size (4 or 2) of fixed tensor caps. */
+/* The dimensions and the element type of fixed tensor caps. */
 static gint
-caps_get_dimensions (const GstCaps * caps, guint64 * dims, guint * elem)
+caps_get_dimensions (const GstCaps * caps, guint64 * dims, PrepDataType * dtype)
 {
   const GstStructure *s;
   const gchar *str, *types;
+  guint i;
 
   if (caps == NULL || gst_caps_get_size (caps) < 1)
     return -1;
   s = gst_caps_get_structure (caps, 0);
   str = gst_structure_get_string (s, "dimensions");
   types = gst_structure_get_string (s, "types");
-  if (g_strcmp0 (types, "float32") == 0)
-    *elem = 4;
-  else if (g_strcmp0 (types, "float16") == 0)
-    *elem = 2;
-  else
+  for (i = 0; i < G_N_ELEMENTS (dtype_names); i++)
+    if (g_strcmp0 (types, dtype_names[i]) == 0)
+      break;
+  if (i == G_N_ELEMENTS (dtype_names) || str == NULL)
     return -1;
-  if (str == NULL)
-    return -1;
+  *dtype = (PrepDataType) i;
   return parse_dimensions (str, dims);
 }
 
@@ -99,12 +127,12 @@ gboolean
 gst_cuda_preproc_caps_get_bytes (const GstCaps * caps, gsize * bytes)
 {
   guint64 dims[MAX_DIMENSIONS], total;
-  guint elem = 0;
-  gint i, n = caps_get_dimensions (caps, dims, &elem);
+  PrepDataType dtype = PREP_DTYPE_FLOAT32;
+  gint i, n = caps_get_dimensions (caps, dims, &dtype);
 
   if (n <= 0)
     return FALSE;
-  total = elem;
+  total = prep_data_type_size (dtype);
   for (i = 0; i < n; i++) {
     if (total > G_MAXSSIZE / dims[i])
       return FALSE;
@@ -114,23 +142,24 @@ gst_cuda_preproc_caps_get_bytes (const GstCaps * caps, gsize * bytes)
   return TRUE;
 }
 
-/* The shape of negotiated tensor caps.  W:H:3:N is NCHW and 3:W:H:N NHWC;
- * dimensions that read both ways (3:N:3:B) take the layout of the hint, the
- * properties. */
+/* The shape of negotiated tensor caps.  With C channels (the hint's, the
+ * properties': 3, or 1 for gray) W:H:C:N is NCHW and C:W:H:N NHWC;
+ * dimensions that read both ways (3:N:3:B) take the layout of the hint. */
 gboolean
 gst_cuda_preproc_caps_get_shape (const GstCaps * caps,
     const GstCudaPreprocShape * hint, GstCudaPreprocShape * shape)
 {
   guint64 d[MAX_DIMENSIONS];
   gboolean nchw, nhwc;
-  guint elem = 0;
+  PrepDataType dtype = PREP_DTYPE_FLOAT32;
 
-  if (caps_get_dimensions (caps, d, &elem) != 4 || d[3] > PREP_BATCH_MAX)
+  if (caps_get_dimensions (caps, d, &dtype) != 4 || d[3] > PREP_BATCH_MAX)
     return FALSE;
   shape->batch = (gint) d[3];
-  shape->half = elem == 2;
-  nchw = d[2] == 3;
-  nhwc = d[0] == 3;
+  shape->dtype = dtype;
+  shape->channels = hint->channels;
+  nchw = d[2] == (guint64) hint->channels;
+  nhwc = d[0] == (guint64) hint->channels;
   if (nchw && nhwc)
     nchw = !hint->nhwc;
   if (!nchw && !nhwc)
@@ -205,7 +234,7 @@ video_to_tensor (const GstStructure * s, gconstpointer data)
   GstStructure *t = gst_structure_new ("other/tensors",
       "format", G_TYPE_STRING, "static",
       "num_tensors", G_TYPE_INT, 1,
-      "types", G_TYPE_STRING, shape->half ? "float16" : "float32",
+      "types", G_TYPE_STRING, gst_cuda_preproc_dtype_name (shape->dtype),
       "dimensions", G_TYPE_STRING, dims, NULL);
 
   copy_framerate (s, t);
@@ -223,14 +252,31 @@ video_to_open_tensor (const GstStructure * s, gconstpointer data)
   return t;
 }
 
+/* Every format of the engine's table, in its order. */
+static void
+set_formats (GstStructure * v)
+{
+  GValue list = G_VALUE_INIT, item = G_VALUE_INIT;
+  gint f;
+
+  g_value_init (&list, GST_TYPE_LIST);
+  g_value_init (&item, G_TYPE_STRING);
+  for (f = 0; f < PREP_FORMAT_COUNT; f++) {
+    g_value_set_string (&item, prep_format_name ((PrepFormat) f));
+    gst_value_list_append_value (&list, &item);
+  }
+  gst_structure_take_value (v, "format", &list);
+  g_value_unset (&item);
+}
+
 static GstStructure *
 tensor_to_video (const GstStructure * s, gconstpointer data)
 {
-  GstStructure *v = gst_structure_new ("video/x-raw",
-      "format", G_TYPE_STRING, "NV12",
-      "width", GST_TYPE_INT_RANGE, 1, G_MAXINT,
-      "height", GST_TYPE_INT_RANGE, 1, G_MAXINT, NULL);
+  GstStructure *v = gst_structure_new_empty ("video/x-raw");
 
+  set_formats (v);
+  gst_structure_set (v, "width", GST_TYPE_INT_RANGE, 1, G_MAXINT,
+      "height", GST_TYPE_INT_RANGE, 1, G_MAXINT, NULL);
   copy_framerate (s, v);
   return v;
 }
@@ -271,4 +317,24 @@ gst_cuda_preproc_caps_is_cuda (const GstCaps * caps)
 {
   return caps != NULL && gst_caps_get_size (caps) > 0 &&
       features_are_cuda (gst_caps_get_features (caps, 0));
+}
+
+gchar *
+gst_cuda_preproc_caps_format_refusal (const GstCaps * caps)
+{
+  const GstStructure *s;
+  const gchar *name;
+  PrepFormat format;
+
+  if (caps == NULL || gst_caps_get_size (caps) != 1)
+    return NULL;
+  s = gst_caps_get_structure (caps, 0);
+  name = gst_structure_get_string (s, "format");
+  if (!gst_structure_has_name (s, "video/x-raw") || name == NULL ||
+      gst_cuda_preproc_prep_format (gst_video_format_from_string (name),
+          &format))
+    return NULL;
+  return g_strdup_printf ("Input format %s is not supported (the formats "
+      "are %s): put videoconvert, or cudaconvert for CUDA memory, in front",
+      name, GST_CUDA_PREPROC_FORMATS);
 }

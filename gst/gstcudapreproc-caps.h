@@ -7,25 +7,36 @@
  * version 2 of the License, or (at your option) any later version.
  */
 
-/* Caps of cudapreproc: NV12 video in, NNStreamer tensor caps out. */
+/* Caps of cudapreproc: raw video in (every format of the engine's table,
+ * docs/semantics.md section 2), NNStreamer tensor caps out. */
 
 #ifndef __GST_CUDA_PREPROC_CAPS_H__
 #define __GST_CUDA_PREPROC_CAPS_H__
 
 #include <gst/gst.h>
+#include <gst/video/video.h>
+
+#include "prep.h"
 
 G_BEGIN_DECLS
 
+/* The input formats, in the engine's order (PrepFormat); the first is the
+ * one a fixating upstream picks. */
+#define GST_CUDA_PREPROC_FORMATS \
+    "{ NV12, NV21, I420, YV12, P010_10LE, P016_LE, Y444, YUY2, UYVY, " \
+    "RGBA, BGRA, RGBx, BGRx, ARGB, ABGR, RGB, BGR, GRAY8 }"
+
 #define GST_CUDA_PREPROC_VIDEO_FIELDS \
-    "format = (string) NV12, width = (int) [ 1, max ], " \
+    "format = (string) " GST_CUDA_PREPROC_FORMATS ", " \
+    "width = (int) [ 1, max ], " \
     "height = (int) [ 1, max ], framerate = (fraction) [ 0/1, max ]"
 
-/* NNStreamer's static tensors: one float32 or float16 tensor, dimensions
- * innermost first (640:640:3:1 is NCHW 1x3x640x640, 224:224:3:8 a batch of
- * 8). */
+/* NNStreamer's static tensors: one tensor of float32, float16, uint8 or
+ * int8, dimensions innermost first (640:640:3:1 is NCHW 1x3x640x640,
+ * 224:224:3:8 a batch of 8, 64:32:1:1 one gray channel). */
 #define GST_CUDA_PREPROC_TENSOR_FIELDS \
     "format = (string) static, num_tensors = (int) 1, " \
-    "types = (string) { float32, float16 }, " \
+    "types = (string) { float32, float16, uint8, int8 }, " \
     "framerate = (fraction) [ 0/1, max ]"
 
 #ifdef HAVE_CUDA
@@ -53,8 +64,16 @@ typedef struct
   gint height;
   gboolean nhwc;
   gint batch;                   /* N, 1..PREP_BATCH_MAX */
-  gboolean half;                /* float16 elements */
+  gint channels;                /* C: 3, or 1 (channel-order=gray) */
+  PrepDataType dtype;           /* the element type */
 } GstCudaPreprocShape;
+
+/* NNStreamer's name of @dtype ("float32", "float16", "uint8", "int8"). */
+const gchar *gst_cuda_preproc_dtype_name (PrepDataType dtype);
+
+/* The engine's format of @format; FALSE when the engine lacks it. */
+gboolean gst_cuda_preproc_prep_format (GstVideoFormat format,
+    PrepFormat * out);
 
 gchar *gst_cuda_preproc_shape_to_dimensions (const GstCudaPreprocShape *
     shape);
@@ -80,6 +99,10 @@ void gst_cuda_preproc_tensor_caps_fixate_dimensions (GstCaps * caps,
     const GstCudaPreprocShape * shape);
 
 gboolean gst_cuda_preproc_caps_is_cuda (const GstCaps * caps);
+
+/* For fixed raw video caps of a format the engine lacks, the refusal that
+ * names it and the remedy (to free); NULL otherwise. */
+gchar *gst_cuda_preproc_caps_format_refusal (const GstCaps * caps);
 
 G_END_DECLS
 

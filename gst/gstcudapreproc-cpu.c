@@ -16,6 +16,7 @@
 #include <gst/base/gstbasetransform.h>
 
 #include "gstcudapreproc-cpu.h"
+#include "gstcudapreproc-input.h"
 
 GST_DEBUG_CATEGORY_EXTERN (gst_cuda_preproc_debug);
 #define GST_CAT_DEFAULT gst_cuda_preproc_debug
@@ -62,9 +63,11 @@ cpu_ensure_workers (GstCudaPreprocCpu * cpu, GstElement * element, gint n)
 GstFlowReturn
 gst_cuda_preproc_cpu_process (GstCudaPreprocCpu * cpu, GstElement * element,
     gint n_threads, const PrepPlan * plan, const GstVideoInfo * in_info,
+    PrepFormat format, gint frame_width, gint frame_height,
     GstBuffer * inbuf, GstBuffer * outbuf)
 {
   GstVideoFrame frame;
+  PrepFrame src;
   GstMapInfo out;
   PrepStatus st;
 
@@ -73,11 +76,10 @@ gst_cuda_preproc_cpu_process (GstCudaPreprocCpu * cpu, GstElement * element,
   if (!gst_buffer_map (outbuf, &out, GST_MAP_WRITE))
     goto map_out_failed;
   cpu_ensure_workers (cpu, element, n_threads);
-  st = prep_plan_run_cpu_parallel (plan, cpu->workers, PREP_CPU_AUTO,
-      GST_VIDEO_FRAME_PLANE_DATA (&frame, 0),
-      GST_VIDEO_FRAME_PLANE_STRIDE (&frame, 0),
-      GST_VIDEO_FRAME_PLANE_DATA (&frame, 1),
-      GST_VIDEO_FRAME_PLANE_STRIDE (&frame, 1), out.data, out.size);
+  gst_cuda_preproc_input_frame (&frame, format, frame_width, frame_height,
+      &src);
+  st = prep_plan_run_cpu_parallel (plan, cpu->workers, PREP_CPU_AUTO, &src,
+      out.data, out.size);
   gst_buffer_unmap (outbuf, &out);
   gst_video_frame_unmap (&frame);
   if (st != PREP_OK)

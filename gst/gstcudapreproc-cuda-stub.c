@@ -86,7 +86,8 @@ gst_cuda_preproc_cuda_alloc_output (GstCudaPreprocCuda * cuda,
 
 GstFlowReturn
 gst_cuda_preproc_cuda_process (GstCudaPreprocCuda * cuda,
-    const PrepPlan * plan, const GstVideoInfo * in_info, GstBuffer * inbuf,
+    const PrepPlan * plan, const GstVideoInfo * in_info, PrepFormat format,
+    gint frame_width, gint frame_height, GstBuffer * inbuf,
     GstBuffer * outbuf, gboolean cuda_out)
 {
   return GST_FLOW_NOT_NEGOTIATED;

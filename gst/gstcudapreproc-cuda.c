@@ -38,6 +38,7 @@
 
 #include "gstcudapreproc-compat.h"
 #include "gstcudapreproc-cuda.h"
+#include "gstcudapreproc-input.h"
 #include "gstcudapreproc-pool.h"
 #include "prep-kernel.h"
 #include "prep-kernel-fatbin.h"
@@ -486,7 +487,7 @@ gst_cuda_preproc_cuda_upload_taps (GstCudaPreprocCuda * cuda,
  * context is current. */
 static GstFlowReturn
 gst_cuda_preproc_cuda_run (GstCudaPreprocCuda * cuda, const PrepPlan * plan,
-    GstVideoFrame * frame, GstMapInfo * dst, GstBuffer * outbuf,
+    const PrepFrame * src, GstMapInfo * dst, GstBuffer * outbuf,
     gboolean cuda_out)
 {
   PrepStatus st = PREP_ERROR_LAUNCH;
@@ -494,11 +495,7 @@ gst_cuda_preproc_cuda_run (GstCudaPreprocCuda * cuda, const PrepPlan * plan,
 
   err = gst_cuda_preproc_cuda_upload_taps (cuda, plan);
   if (err == CUDA_SUCCESS)
-    st = prep_plan_launch_taps (plan, cuda->taps,
-        (guintptr) GST_VIDEO_FRAME_PLANE_DATA (frame, 0),
-        GST_VIDEO_FRAME_PLANE_STRIDE (frame, 0),
-        (guintptr) GST_VIDEO_FRAME_PLANE_DATA (frame, 1),
-        GST_VIDEO_FRAME_PLANE_STRIDE (frame, 1), (guintptr) dst->data,
+    st = prep_plan_launch_taps (plan, cuda->taps, src, (guintptr) dst->data,
         dst->size, gst_cuda_preproc_cuda_launch, cuda->function, cuda->stream,
         NULL, &err);
   if (st == PREP_OK && !cuda_out)
@@ -516,11 +513,13 @@ gst_cuda_preproc_cuda_run (GstCudaPreprocCuda * cuda, const PrepPlan * plan,
 
 GstFlowReturn
 gst_cuda_preproc_cuda_process (GstCudaPreprocCuda * cuda,
-    const PrepPlan * plan, const GstVideoInfo * in_info, GstBuffer * inbuf,
+    const PrepPlan * plan, const GstVideoInfo * in_info, PrepFormat format,
+    gint frame_width, gint frame_height, GstBuffer * inbuf,
     GstBuffer * outbuf, gboolean cuda_out)
 {
   GstCudaContext *ctx = gst_cuda_preproc_cuda_input_context (cuda, inbuf);
   GstVideoFrame frame;
+  PrepFrame src;
   GstMemory *target;
   GstMapInfo dst;
   GstFlowReturn ret;
@@ -538,9 +537,10 @@ gst_cuda_preproc_cuda_process (GstCudaPreprocCuda * cuda,
     gst_memory_unmap (target, &dst);
     goto no_input;
   }
+  gst_cuda_preproc_input_frame (&frame, format, frame_width, frame_height,
+      &src);
   if (gst_cuda_context_push (cuda->run_ctx)) {
-    ret = gst_cuda_preproc_cuda_run (cuda, plan, &frame, &dst, outbuf,
-        cuda_out);
+    ret = gst_cuda_preproc_cuda_run (cuda, plan, &src, &dst, outbuf, cuda_out);
     gst_cuda_context_pop (NULL);
   } else {
     GST_ELEMENT_ERROR (cuda->element, RESOURCE, FAILED,

@@ -68,14 +68,16 @@ gboolean gst_cuda_preproc_cuda_query (GstCudaPreprocCuda * cuda,
 GstFlowReturn gst_cuda_preproc_cuda_alloc_output (GstCudaPreprocCuda * cuda,
     GstBuffer * inbuf, gsize bytes, guint max, GstBuffer ** outbuf);
 
-/* Runs the plan's kernel on a CUDA input buffer into @outbuf (device memory
+/* Runs the plan's kernel on a CUDA input buffer (a @format frame of
+ * frame_width x frame_height, mapped as @in_info says) into @outbuf (device memory
  * when @cuda_out, host memory through a device scratch buffer and pinned
  * host memory otherwise).  System output is synchronized before it
  * returns; CUDA output too before GStreamer 1.24, from 1.24 it carries the
  * element's stream instead (docs/cuda.md).  Errors are posted on the
  * element. */
 GstFlowReturn gst_cuda_preproc_cuda_process (GstCudaPreprocCuda * cuda,
-    const PrepPlan * plan, const GstVideoInfo * in_info, GstBuffer * inbuf,
+    const PrepPlan * plan, const GstVideoInfo * in_info, PrepFormat format,
+    gint frame_width, gint frame_height, GstBuffer * inbuf,
     GstBuffer * outbuf, gboolean cuda_out);
 
 G_END_DECLS

@@ -31,6 +31,9 @@ register_enum (const gchar * name, const GEnumValue * values)
  * @GST_CUDA_PREPROC_ASPECT_STRETCH: scale the crop onto the whole tensor
  * @GST_CUDA_PREPROC_ASPECT_LETTERBOX: keep the aspect ratio, center the
  *   crop, fill the bands with #GstCudaPreproc:pad-value
+ * @GST_CUDA_PREPROC_ASPECT_COVER: keep the aspect ratio, scale the crop to
+ *   cover the tensor, center it and cut the overflow (see
+ *   #GstCudaPreproc:crop-fraction)
  *
  * Since: 0.1
  */
@@ -44,6 +47,8 @@ gst_cuda_preproc_aspect_get_type (void)
     {PREP_ASPECT_LETTERBOX,
           "Keep the aspect ratio, center, pad the bands with pad-value",
         "letterbox"},
+    {PREP_ASPECT_COVER, "Keep the aspect ratio, cover the tensor, center, "
+          "cut the overflow", "cover"},
     {0, NULL, NULL}
   };
 
@@ -55,7 +60,11 @@ gst_cuda_preproc_aspect_get_type (void)
 /**
  * GstCudaPreprocInterpolation:
  * @GST_CUDA_PREPROC_INTERPOLATION_BILINEAR: 2x2 taps, half-pixel centers
- * @GST_CUDA_PREPROC_INTERPOLATION_NEAREST: the nearest source pixel
+ * @GST_CUDA_PREPROC_INTERPOLATION_NEAREST: the source pixel nearest the
+ *     output pixel's centre (half-pixel centers; torch nearest-exact)
+ * @GST_CUDA_PREPROC_INTERPOLATION_NEAREST_FLOOR: the source pixel under the
+ *     output pixel's left and top edges, floor (x * in / out) (torch
+ *     nearest, OpenCV INTER_NEAREST)
  *
  * Since: 0.1
  */
@@ -65,7 +74,10 @@ gst_cuda_preproc_interpolation_get_type (void)
   static GType type = 0;
   static const GEnumValue values[] = {
     {PREP_INTERP_BILINEAR, "Bilinear (half-pixel centers)", "bilinear"},
-    {PREP_INTERP_NEAREST, "Nearest neighbour", "nearest"},
+    {PREP_INTERP_NEAREST, "Nearest neighbour (torch nearest-exact)",
+        "nearest"},
+    {PREP_INTERP_NEAREST_FLOOR, "Nearest, floor (torch nearest, OpenCV "
+          "INTER_NEAREST)", "nearest-floor"},
     {0, NULL, NULL}
   };
 
@@ -79,6 +91,8 @@ gst_cuda_preproc_interpolation_get_type (void)
  * GstCudaPreprocChannelOrder:
  * @GST_CUDA_PREPROC_CHANNEL_ORDER_RGB: channel 0 is red
  * @GST_CUDA_PREPROC_CHANNEL_ORDER_BGR: channel 0 is blue
+ * @GST_CUDA_PREPROC_CHANNEL_ORDER_GRAY: one channel, the luma (of an RGB
+ *     input: BT.601's 0.299 R + 0.587 G + 0.114 B)
  *
  * Since: 0.1
  */
@@ -89,6 +103,7 @@ gst_cuda_preproc_channel_order_get_type (void)
   static const GEnumValue values[] = {
     {PREP_ORDER_RGB, "Red, green, blue", "rgb"},
     {PREP_ORDER_BGR, "Blue, green, red", "bgr"},
+    {PREP_ORDER_GRAY, "One channel, the luma (dimensions W:H:1:N)", "gray"},
     {0, NULL, NULL}
   };
 
@@ -154,6 +169,9 @@ gst_cuda_preproc_roi_source_get_type (void)
  * @GST_CUDA_PREPROC_DATA_TYPE_FLOAT32: IEEE single precision
  * @GST_CUDA_PREPROC_DATA_TYPE_FLOAT16: IEEE half precision, rounded to
  *     nearest even
+ * @GST_CUDA_PREPROC_DATA_TYPE_UINT8: 0..255, the value saturated and rounded
+ *     to nearest even
+ * @GST_CUDA_PREPROC_DATA_TYPE_INT8: the uint8 value minus 128
  *
  * Since: 0.1
  */
@@ -165,10 +183,119 @@ gst_cuda_preproc_data_type_get_type (void)
     {PREP_DTYPE_FLOAT32, "32-bit float (caps types=float32)", "float32"},
     {PREP_DTYPE_FLOAT16, "16-bit float, round to nearest even "
           "(caps types=float16)", "float16"},
+    {PREP_DTYPE_UINT8, "8-bit unsigned, saturated, round to nearest even "
+          "(caps types=uint8)", "uint8"},
+    {PREP_DTYPE_INT8, "8-bit signed: the uint8 value minus 128 "
+          "(caps types=int8)", "int8"},
     {0, NULL, NULL}
   };
 
   if (g_once_init_enter (&type))
     g_once_init_leave (&type, register_enum ("GstCudaPreprocDataType", values));
+  return type;
+}
+
+/**
+ * GstCudaPreprocColorMatrix:
+ * @GST_CUDA_PREPROC_COLOR_MATRIX_AUTO: the caps' colorimetry
+ * @GST_CUDA_PREPROC_COLOR_MATRIX_BT601: ITU-R BT.601 (what OpenCV's
+ *     cvtColor uses)
+ * @GST_CUDA_PREPROC_COLOR_MATRIX_BT709: ITU-R BT.709
+ * @GST_CUDA_PREPROC_COLOR_MATRIX_BT2020: ITU-R BT.2020, non-constant
+ *     luminance
+ *
+ * Since: 0.1
+ */
+GType
+gst_cuda_preproc_color_matrix_get_type (void)
+{
+  static GType type = 0;
+  static const GEnumValue values[] = {
+    {GST_CUDA_PREPROC_COLOR_MATRIX_AUTO, "The caps' colorimetry", "auto"},
+    {GST_CUDA_PREPROC_COLOR_MATRIX_BT601, "BT.601", "bt601"},
+    {GST_CUDA_PREPROC_COLOR_MATRIX_BT709, "BT.709", "bt709"},
+    {GST_CUDA_PREPROC_COLOR_MATRIX_BT2020, "BT.2020", "bt2020"},
+    {0, NULL, NULL}
+  };
+
+  if (g_once_init_enter (&type))
+    g_once_init_leave (&type, register_enum ("GstCudaPreprocColorMatrix",
+            values));
+  return type;
+}
+
+/**
+ * GstCudaPreprocColorRange:
+ * @GST_CUDA_PREPROC_COLOR_RANGE_AUTO: the caps' colorimetry
+ * @GST_CUDA_PREPROC_COLOR_RANGE_LIMITED: Y 16..235, chroma 16..240 (RGB
+ *     16..235)
+ * @GST_CUDA_PREPROC_COLOR_RANGE_FULL: 0..255
+ *
+ * Since: 0.1
+ */
+GType
+gst_cuda_preproc_color_range_get_type (void)
+{
+  static GType type = 0;
+  static const GEnumValue values[] = {
+    {GST_CUDA_PREPROC_COLOR_RANGE_AUTO, "The caps' colorimetry", "auto"},
+    {GST_CUDA_PREPROC_COLOR_RANGE_LIMITED, "Limited (16..235)", "limited"},
+    {GST_CUDA_PREPROC_COLOR_RANGE_FULL, "Full (0..255)", "full"},
+    {0, NULL, NULL}
+  };
+
+  if (g_once_init_enter (&type))
+    g_once_init_leave (&type, register_enum ("GstCudaPreprocColorRange",
+            values));
+  return type;
+}
+
+/**
+ * GstCudaPreprocLetterboxAlign:
+ * @GST_CUDA_PREPROC_LETTERBOX_ALIGN_CENTER: centered, an odd leftover pixel
+ *     right or bottom
+ * @GST_CUDA_PREPROC_LETTERBOX_ALIGN_TOP_LEFT: at the top-left corner, the
+ *     bands right and bottom (DeepStream's symmetric-padding=0)
+ *
+ * Since: 0.1
+ */
+GType
+gst_cuda_preproc_letterbox_align_get_type (void)
+{
+  static GType type = 0;
+  static const GEnumValue values[] = {
+    {PREP_ALIGN_CENTER, "Centered", "center"},
+    {PREP_ALIGN_TOP_LEFT, "Top-left corner", "top-left"},
+    {0, NULL, NULL}
+  };
+
+  if (g_once_init_enter (&type))
+    g_once_init_leave (&type, register_enum ("GstCudaPreprocLetterboxAlign",
+            values));
+  return type;
+}
+
+/**
+ * GstCudaPreprocLetterboxRounding:
+ * @GST_CUDA_PREPROC_LETTERBOX_ROUNDING_HALF_UP: halves away from zero
+ * @GST_CUDA_PREPROC_LETTERBOX_ROUNDING_HALF_EVEN: halves to even, as
+ *     Python's round () (Ultralytics' LetterBox)
+ *
+ * Since: 0.1
+ */
+GType
+gst_cuda_preproc_letterbox_rounding_get_type (void)
+{
+  static GType type = 0;
+  static const GEnumValue values[] = {
+    {PREP_ROUND_HALF_UP, "Halves away from zero", "half-up"},
+    {PREP_ROUND_HALF_EVEN, "Halves to even (Python's round, Ultralytics)",
+        "half-even"},
+    {0, NULL, NULL}
+  };
+
+  if (g_once_init_enter (&type))
+    g_once_init_leave (&type,
+        register_enum ("GstCudaPreprocLetterboxRounding", values));
   return type;
 }

@@ -20,18 +20,42 @@ typedef enum
 {
   GST_CUDA_PREPROC_ASPECT_STRETCH = 0,
   GST_CUDA_PREPROC_ASPECT_LETTERBOX = 1,
+  GST_CUDA_PREPROC_ASPECT_COVER = 2,
 } GstCudaPreprocAspect;
 
 typedef enum
 {
   GST_CUDA_PREPROC_INTERPOLATION_BILINEAR = 0,
   GST_CUDA_PREPROC_INTERPOLATION_NEAREST = 1,
+  GST_CUDA_PREPROC_INTERPOLATION_NEAREST_FLOOR = 2,
 } GstCudaPreprocInterpolation;
+
+/* Equal to PrepAlign and PrepRounding. */
+typedef enum
+{
+  GST_CUDA_PREPROC_LETTERBOX_ALIGN_CENTER = 0,
+  GST_CUDA_PREPROC_LETTERBOX_ALIGN_TOP_LEFT = 1,
+} GstCudaPreprocLetterboxAlign;
+
+typedef enum
+{
+  GST_CUDA_PREPROC_LETTERBOX_ROUNDING_HALF_UP = 0,
+  GST_CUDA_PREPROC_LETTERBOX_ROUNDING_HALF_EVEN = 1,
+} GstCudaPreprocLetterboxRounding;
+
+#define GST_TYPE_CUDA_PREPROC_LETTERBOX_ALIGN \
+    (gst_cuda_preproc_letterbox_align_get_type ())
+GType gst_cuda_preproc_letterbox_align_get_type (void);
+
+#define GST_TYPE_CUDA_PREPROC_LETTERBOX_ROUNDING \
+    (gst_cuda_preproc_letterbox_rounding_get_type ())
+GType gst_cuda_preproc_letterbox_rounding_get_type (void);
 
 typedef enum
 {
   GST_CUDA_PREPROC_CHANNEL_ORDER_RGB = 0,
   GST_CUDA_PREPROC_CHANNEL_ORDER_BGR = 1,
+  GST_CUDA_PREPROC_CHANNEL_ORDER_GRAY = 2,
 } GstCudaPreprocChannelOrder;
 
 typedef enum
@@ -52,7 +76,34 @@ typedef enum
 {
   GST_CUDA_PREPROC_DATA_TYPE_FLOAT32 = 0,
   GST_CUDA_PREPROC_DATA_TYPE_FLOAT16 = 1,
+  GST_CUDA_PREPROC_DATA_TYPE_UINT8 = 2,
+  GST_CUDA_PREPROC_DATA_TYPE_INT8 = 3,
 } GstCudaPreprocDataType;
+
+/* auto, then PrepMatrix + 1 (PrepRange + 1): the caps' colorimetry or a
+ * forced one. */
+typedef enum
+{
+  GST_CUDA_PREPROC_COLOR_MATRIX_AUTO = 0,
+  GST_CUDA_PREPROC_COLOR_MATRIX_BT601 = 1,
+  GST_CUDA_PREPROC_COLOR_MATRIX_BT709 = 2,
+  GST_CUDA_PREPROC_COLOR_MATRIX_BT2020 = 3,
+} GstCudaPreprocColorMatrix;
+
+typedef enum
+{
+  GST_CUDA_PREPROC_COLOR_RANGE_AUTO = 0,
+  GST_CUDA_PREPROC_COLOR_RANGE_LIMITED = 1,
+  GST_CUDA_PREPROC_COLOR_RANGE_FULL = 2,
+} GstCudaPreprocColorRange;
+
+#define GST_TYPE_CUDA_PREPROC_COLOR_MATRIX \
+    (gst_cuda_preproc_color_matrix_get_type ())
+GType gst_cuda_preproc_color_matrix_get_type (void);
+
+#define GST_TYPE_CUDA_PREPROC_COLOR_RANGE \
+    (gst_cuda_preproc_color_range_get_type ())
+GType gst_cuda_preproc_color_range_get_type (void);
 
 #define GST_TYPE_CUDA_PREPROC_ROI_SOURCE \
     (gst_cuda_preproc_roi_source_get_type ())

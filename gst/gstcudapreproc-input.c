@@ -17,7 +17,9 @@ GST_DEBUG_CATEGORY_EXTERN (gst_cuda_preproc_debug);
 #define GST_CAT_DEFAULT gst_cuda_preproc_debug
 
 /* Matrix and range of the input, from its colorimetry; fields the caps left
- * unknown take GStreamer's defaults for the frame size. */
+ * unknown take GStreamer's defaults for the format and frame size (RGB:
+ * full range; GRAY8: full range).  The matrix of an RGB or gray input
+ * is not used: it is always known. */
 gboolean
 gst_cuda_preproc_input_colorimetry (const GstVideoInfo * info,
     PrepMatrix * matrix, PrepRange * range)
@@ -25,7 +27,7 @@ gst_cuda_preproc_input_colorimetry (const GstVideoInfo * info,
   GstVideoColorimetry c = info->colorimetry;
   GstVideoInfo defaults;
 
-  gst_video_info_set_format (&defaults, GST_VIDEO_FORMAT_NV12,
+  gst_video_info_set_format (&defaults, GST_VIDEO_INFO_FORMAT (info),
       GST_VIDEO_INFO_WIDTH (info), GST_VIDEO_INFO_HEIGHT (info));
   if (c.matrix == GST_VIDEO_COLOR_MATRIX_UNKNOWN)
     c.matrix = defaults.colorimetry.matrix;
@@ -33,6 +35,9 @@ gst_cuda_preproc_input_colorimetry (const GstVideoInfo * info,
     c.range = defaults.colorimetry.range;
   *range = c.range == GST_VIDEO_COLOR_RANGE_0_255 ?
       PREP_RANGE_FULL : PREP_RANGE_LIMITED;
+  *matrix = PREP_MATRIX_BT601;
+  if (!GST_VIDEO_INFO_IS_YUV (info) || GST_VIDEO_INFO_IS_GRAY (info))
+    return TRUE;
   switch (c.matrix) {
     case GST_VIDEO_COLOR_MATRIX_BT601:
       *matrix = PREP_MATRIX_BT601;
@@ -76,81 +81,125 @@ plane_in_one_memory (GstBuffer * buf, gsize offset, gsize end)
           &idx, &n, &skip) && n == 1);
 }
 
-/* Checks that the buffer holds the whole NV12 frame its caps (or its video
- * meta) describe; otherwise posts a warning naming the sizes.  Planes are
- * found at the meta's offsets and strides when there is a meta. */
-gboolean
-gst_cuda_preproc_input_complete (GstElement * self, const GstVideoInfo * info,
-    const PrepPlan * plan, gint frame_width, GstBuffer * buf)
+/* The planes of @buf: the video meta's offsets and strides, or the caps'.
+ * FALSE when the meta does not describe a frame of the caps' format that
+ * holds the caps' size. */
+static gboolean
+input_layout (const GstVideoInfo * info, GstBuffer * buf, PrepFrame * frame,
+    gsize offset[PREP_PLANES_MAX])
 {
   GstVideoMeta *meta = gst_buffer_get_video_meta (buf);
-  gsize size = gst_buffer_get_size (buf), need[2] = { 0, 0 };
-  gsize offset[2] = { info->offset[0], info->offset[1] };
-  gint stride[2] = { info->stride[0], info->stride[1] };
-  gint64 chroma_row = ((gint64) frame_width + 1) / 2 * 2;
+  guint p, n = GST_VIDEO_INFO_N_PLANES (info);
 
-  if (meta != NULL) {
-    if (meta->format != GST_VIDEO_FORMAT_NV12 || meta->n_planes != 2 ||
-        (gint) meta->width < GST_VIDEO_INFO_WIDTH (info) ||
-        (gint) meta->height < GST_VIDEO_INFO_HEIGHT (info))
-      goto bad_meta;
-    offset[0] = meta->offset[0];
-    offset[1] = meta->offset[1];
-    stride[0] = meta->stride[0];
-    stride[1] = meta->stride[1];
+  for (p = 0; p < PREP_PLANES_MAX; p++) {
+    offset[p] = p < n ? (meta != NULL ? meta->offset[p] : info->offset[p]) : 0;
+    frame->strides[p] = p < n ? (meta != NULL ? meta->stride[p] :
+        info->stride[p]) : 0;
   }
-  if (stride[0] < frame_width || stride[1] < chroma_row)
+  return meta == NULL || (meta->format == GST_VIDEO_INFO_FORMAT (info) &&
+      meta->n_planes == n &&
+      (gint) meta->width >= GST_VIDEO_INFO_WIDTH (info) &&
+      (gint) meta->height >= GST_VIDEO_INFO_HEIGHT (info));
+}
+
+/* "s0, s1, ...": the strides of the @n planes (to free). */
+static gchar *
+input_strides (const PrepFrame * frame, guint n)
+{
+  GString *s = g_string_new (NULL);
+  guint p;
+
+  for (p = 0; p < n; p++)
+    g_string_append_printf (s, "%s%d", p > 0 ? ", " : "", frame->strides[p]);
+  return g_string_free (s, FALSE);
+}
+
+/* Checks that the buffer holds the whole frame its caps (or its video meta)
+ * describe, in the plan's format and size; otherwise posts a warning naming
+ * the sizes.  Planes are found at the meta's offsets and strides when
+ * there is a meta. */
+gboolean
+gst_cuda_preproc_input_complete (GstElement * self, const GstVideoInfo * info,
+    PrepFormat format, gint frame_width, gint frame_height, GstBuffer * buf)
+{
+  GstVideoMeta *meta = gst_buffer_get_video_meta (buf);
+  gsize size = gst_buffer_get_size (buf), need[PREP_PLANES_MAX];
+  gsize offset[PREP_PLANES_MAX];
+  PrepFrame frame;
+  PrepStatus st;
+  guint p, n = GST_VIDEO_INFO_N_PLANES (info);
+
+  prep_frame_init (&frame, format, frame_width, frame_height);
+  if (!input_layout (info, buf, &frame, offset))
+    goto bad_meta;
+  if ((st = prep_frame_plane_bytes (&frame, need)) != PREP_OK)
     goto bad_stride;
-  /* in 64 bits, saturating: a plane that cannot fit is too big */
-  need[0] = prep_plan_luma_bytes (plan, stride[0]);
-  need[1] = prep_plan_chroma_bytes (plan, stride[1]);
-  need[0] = need[0] > G_MAXSIZE - offset[0] ? G_MAXSIZE : need[0] + offset[0];
-  need[1] = need[1] > G_MAXSIZE - offset[1] ? G_MAXSIZE : need[1] + offset[1];
-  if (need[0] > size || need[1] > size)
-    goto too_small;
-  /* with a video meta, each plane is mapped from the memory that holds its
-   * first byte (gst_video_meta_map ()): it must lie in that memory */
-  if (meta != NULL && (!plane_in_one_memory (buf, offset[0], need[0]) ||
-          !plane_in_one_memory (buf, offset[1], need[1])))
-    goto split_plane;
+  for (p = 0; p < n; p++) {
+    /* in 64 bits, saturating: a plane that cannot fit is too big */
+    need[p] = need[p] > G_MAXSIZE - offset[p] ? G_MAXSIZE : need[p] + offset[p];
+    if (need[p] > size)
+      goto too_small;
+    /* with a video meta, each plane is mapped from the memory that holds
+     * its first byte (gst_video_meta_map ()): it must lie in that memory */
+    if (meta != NULL && !plane_in_one_memory (buf, offset[p], need[p]))
+      goto split_plane;
+  }
   return TRUE;
 
   /* ERRORS */
 bad_meta:
   {
     GST_ELEMENT_WARNING (self, STREAM, FORMAT,
-        ("Video meta (%s %ux%u, %u planes) does not match the %dx%d NV12 "
+        ("Video meta (%s %ux%u, %u planes) does not match the %dx%d %s "
             "caps; frame dropped", gst_video_format_to_string (meta->format),
             meta->width, meta->height, meta->n_planes,
-            GST_VIDEO_INFO_WIDTH (info), GST_VIDEO_INFO_HEIGHT (info)), (NULL));
+            GST_VIDEO_INFO_WIDTH (info), GST_VIDEO_INFO_HEIGHT (info),
+            prep_format_name (format)), (NULL));
     return FALSE;
   }
 bad_stride:
   {
+    gchar *strides = input_strides (&frame, n);
+
     GST_ELEMENT_WARNING (self, STREAM, FORMAT,
-        ("Strides %d, %d are too small for a %d pixels wide NV12 frame; "
-            "frame dropped", stride[0], stride[1], frame_width), (NULL));
+        ("Strides %s are too small for a %d pixels wide %s frame; frame "
+            "dropped", strides, frame_width, prep_format_name (format)),
+        ("%s", prep_status_string (st)));
+    g_free (strides);
     return FALSE;
   }
 split_plane:
   {
     GST_ELEMENT_WARNING (self, STREAM, FORMAT,
-        ("A plane of the %dx%d NV12 frame spans several memories of the "
-            "buffer (%u memories, plane offsets %" G_GSIZE_FORMAT ", %"
-            G_GSIZE_FORMAT "); frame dropped", GST_VIDEO_INFO_WIDTH (info),
-            GST_VIDEO_INFO_HEIGHT (info), gst_buffer_n_memory (buf),
-            offset[0], offset[1]), (NULL));
+        ("Plane %u of the %dx%d %s frame spans several memories of the "
+            "buffer (%u memories, plane offset %" G_GSIZE_FORMAT "); frame "
+            "dropped", p, GST_VIDEO_INFO_WIDTH (info),
+            GST_VIDEO_INFO_HEIGHT (info), prep_format_name (format),
+            gst_buffer_n_memory (buf), offset[p]), (NULL));
     return FALSE;
   }
 too_small:
   {
     GST_ELEMENT_WARNING (self, STREAM, FORMAT,
         ("Input buffer of %" G_GSIZE_FORMAT " bytes is smaller than the %dx%d "
-            "NV12 frame it should hold (%" G_GSIZE_FORMAT " bytes); frame "
+            "%s frame it should hold (%" G_GSIZE_FORMAT " bytes); frame "
             "dropped", size, GST_VIDEO_INFO_WIDTH (info),
-            GST_VIDEO_INFO_HEIGHT (info), MAX (need[0], need[1])),
-        ("strides %d, %d; offsets %" G_GSIZE_FORMAT ", %" G_GSIZE_FORMAT,
-            stride[0], stride[1], offset[0], offset[1]));
+            GST_VIDEO_INFO_HEIGHT (info), prep_format_name (format), need[p]),
+        ("plane %u: stride %d, offset %" G_GSIZE_FORMAT, p, frame.strides[p],
+            offset[p]));
     return FALSE;
+  }
+}
+
+void
+gst_cuda_preproc_input_frame (const GstVideoFrame * vframe, PrepFormat format,
+    gint frame_width, gint frame_height, PrepFrame * frame)
+{
+  guint p;
+
+  prep_frame_init (frame, format, frame_width, frame_height);
+  for (p = 0; p < GST_VIDEO_FRAME_N_PLANES (vframe) && p < PREP_PLANES_MAX; p++) {
+    frame->planes[p] = GST_VIDEO_FRAME_PLANE_DATA (vframe, p);
+    frame->strides[p] = GST_VIDEO_FRAME_PLANE_STRIDE (vframe, p);
   }
 }

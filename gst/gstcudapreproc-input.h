@@ -23,12 +23,19 @@ G_BEGIN_DECLS
 gboolean gst_cuda_preproc_input_colorimetry (const GstVideoInfo * info,
     PrepMatrix * matrix, PrepRange * range);
 
-/* TRUE when @buf holds the whole frame @plan reads (frame_width wide:
- * the caps', or the video meta's behind a crop meta); otherwise posts an
- * element warning on @self naming the sizes. */
+/* TRUE when @buf holds the whole @format frame of frame_width x
+ * frame_height that the plan reads (the caps' size, or the video meta's
+ * behind a crop meta); otherwise posts an element warning on @self naming
+ * the sizes. */
 gboolean gst_cuda_preproc_input_complete (GstElement * self,
-    const GstVideoInfo * info, const PrepPlan * plan, gint frame_width,
-    GstBuffer * buf);
+    const GstVideoInfo * info, PrepFormat format, gint frame_width,
+    gint frame_height, GstBuffer * buf);
+
+/* The engine's description of a mapped frame (host or device addresses,
+ * as the mapping gives them) of @format and the plan's size. */
+void gst_cuda_preproc_input_frame (const GstVideoFrame * vframe,
+    PrepFormat format, gint frame_width, gint frame_height,
+    PrepFrame * frame);
 
 /* The size of the frame @buf holds: the caps', or with a crop meta the
  * video meta's (the planes hold the whole frame, the caps the visible

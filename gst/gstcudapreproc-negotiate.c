@@ -25,7 +25,8 @@ shape_allowed (const GstCudaPreprocWanted * want,
 {
   const GstCudaPreprocShape *p = &want->shape;
 
-  if (!got->half != !p->half || (!want->batch_free && got->batch != p->batch))
+  if (got->dtype != p->dtype || got->channels != p->channels ||
+      (!want->batch_free && got->batch != p->batch))
     return FALSE;
   return want->size_free || (got->width == p->width &&
       got->height == p->height && !got->nhwc == !p->nhwc);
@@ -87,9 +88,11 @@ gst_cuda_preproc_negotiated_from_caps (GstCudaPreprocNegotiated * neg,
   *error = NULL;
   if (!gst_video_info_from_caps (&neg->in_info, incaps))
     return FALSE;
-  if (!gst_cuda_preproc_input_colorimetry (&neg->in_info, &neg->matrix,
-          &neg->range))
-    goto bad_colorimetry;
+  if (!gst_cuda_preproc_prep_format (GST_VIDEO_INFO_FORMAT (&neg->in_info),
+          &neg->format))
+    goto bad_format;
+  neg->matrix_known = gst_cuda_preproc_input_colorimetry (&neg->in_info,
+      &neg->matrix, &neg->range);
   if (!gst_cuda_preproc_caps_get_shape (outcaps, p, &neg->shape) ||
       !gst_cuda_preproc_caps_get_bytes (outcaps, &neg->out_bytes))
     goto overflow;
@@ -101,21 +104,44 @@ gst_cuda_preproc_negotiated_from_caps (GstCudaPreprocNegotiated * neg,
   return *error == NULL;
 
   /* ERRORS */
-bad_colorimetry:
+bad_format:
   {
-    str = gst_video_colorimetry_to_string (&neg->in_info.colorimetry);
-    *error = g_strdup_printf ("Unsupported colorimetry %s: the YUV matrix "
-        "must be BT.601, BT.709 or BT.2020", GST_STR_NULL (str));
-    g_free (str);
+    *error = g_strdup_printf ("Unsupported input format %s: the formats are "
+        "%s", gst_video_format_to_string (GST_VIDEO_INFO_FORMAT
+            (&neg->in_info)), GST_CUDA_PREPROC_FORMATS);
     return FALSE;
   }
 overflow:
   {
-    *error = g_strdup_printf ("Output tensor %dx3x%dx%d %s is too large: its "
-        "byte size overflows", p->batch, p->height, p->width,
-        p->half ? "float16" : "float32");
+    str = gst_cuda_preproc_shape_to_dimensions (p);
+    *error = g_strdup_printf ("Output tensor (dimensions=%s, %s) is too "
+        "large: its byte size overflows", str,
+        gst_cuda_preproc_dtype_name (p->dtype));
+    g_free (str);
     return FALSE;
   }
+}
+
+/* The matrix and range of the plan: the properties', or with auto the
+ * caps'.  NULL, or the refusal of a YUV matrix the engine lacks. */
+static gchar *
+choose_colorimetry (const GstCudaPreprocNegotiated * neg,
+    const GstCudaPreprocSettings * s, PrepConfig * cfg)
+{
+  gchar *str, *text;
+
+  cfg->matrix = s->color_matrix == GST_CUDA_PREPROC_COLOR_MATRIX_AUTO ?
+      neg->matrix : (PrepMatrix) (s->color_matrix - 1);
+  cfg->range = s->color_range == GST_CUDA_PREPROC_COLOR_RANGE_AUTO ?
+      neg->range : (PrepRange) (s->color_range - 1);
+  if (neg->matrix_known || s->color_matrix !=
+      GST_CUDA_PREPROC_COLOR_MATRIX_AUTO)
+    return NULL;
+  str = gst_video_colorimetry_to_string (&neg->in_info.colorimetry);
+  text = g_strdup_printf ("Unsupported colorimetry %s: the YUV matrix must "
+      "be BT.601, BT.709 or BT.2020 (or set color-matrix)", GST_STR_NULL (str));
+  g_free (str);
+  return text;
 }
 
 static void
@@ -125,19 +151,22 @@ fill_config (const GstCudaPreprocNegotiated * neg,
   gint c;
 
   prep_config_init (cfg);
+  cfg->format = neg->format;
   cfg->src_width = neg->frame_width;
   cfg->src_height = neg->frame_height;
   cfg->out_width = neg->shape.width;
   cfg->out_height = neg->shape.height;
   cfg->batch_size = neg->shape.batch;
-  cfg->data_type = neg->shape.half ? PREP_DTYPE_FLOAT16 : PREP_DTYPE_FLOAT32;
+  cfg->data_type = neg->shape.dtype;
   cfg->layout = neg->shape.nhwc ? PREP_LAYOUT_NHWC : PREP_LAYOUT_NCHW;
   cfg->aspect = (PrepAspect) s->aspect;
   cfg->pad_value = s->pad_value;
   cfg->interpolation = (PrepInterp) s->interpolation;
+  cfg->letterbox_align = (PrepAlign) s->letterbox_align;
+  cfg->crop_fraction = s->crop_fraction;
+  cfg->antialias = s->antialias ? 1 : 0;
+  cfg->letterbox_rounding = (PrepRounding) s->letterbox_rounding;
   cfg->channel_order = (PrepChannelOrder) s->channel_order;
-  cfg->matrix = neg->matrix;
-  cfg->range = neg->range;
   cfg->scale = s->scale;
   for (c = 0; c < 3; c++) {
     cfg->mean[c] = s->mean[c];
@@ -239,16 +268,17 @@ gst_cuda_preproc_negotiated_plan (GstCudaPreprocNegotiated * neg,
     return NULL;
   }
   fill_config (neg, s, &cfg);
+  if ((*error = choose_colorimetry (neg, s, &cfg)) != NULL)
+    return NULL;
   load_slots (slots, neg, s);
-  *error = NULL;
   if (!slots->from_meta &&
       (*error = resolve_slots (slots, s->n_rois > 0, warnings)) != NULL)
     return NULL;
   st = prep_plan_new (&cfg, slots->rects, (int) slots->n, &plan);
   if (st == PREP_OK)
     return plan;
-  *error = g_strdup_printf ("Cannot prepare the %dx3x%dx%d %s tensor: %s",
-      cfg.batch_size, cfg.out_height, cfg.out_width,
-      neg->shape.half ? "float16" : "float32", prep_status_string (st));
+  *error = g_strdup_printf ("Cannot prepare the %dx%dx%dx%d %s tensor: %s",
+      cfg.batch_size, neg->shape.channels, cfg.out_height, cfg.out_width,
+      gst_cuda_preproc_dtype_name (neg->shape.dtype), prep_status_string (st));
   return NULL;
 }

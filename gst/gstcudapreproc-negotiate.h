@@ -28,8 +28,10 @@ G_BEGIN_DECLS
 typedef struct
 {
   GstVideoInfo in_info;
-  PrepMatrix matrix;
-  PrepRange range;
+  PrepFormat format;
+  PrepMatrix matrix;            /* the caps' (color-matrix=auto) */
+  gboolean matrix_known;        /* FALSE: a YUV matrix the engine lacks */
+  PrepRange range;              /* the caps' (color-range=auto) */
   GstCudaPreprocShape shape;    /* negotiated output */
   gsize out_bytes;
   gint frame_width, frame_height;       /* of the plan: the caps', or the

@@ -44,6 +44,13 @@
 #define DEFAULT_PROP_ROI_TYPE NULL
 #define DEFAULT_PROP_BATCH_SIZE 0
 #define DEFAULT_PROP_DATA_TYPE GST_CUDA_PREPROC_DATA_TYPE_FLOAT32
+#define DEFAULT_PROP_COLOR_MATRIX GST_CUDA_PREPROC_COLOR_MATRIX_AUTO
+#define DEFAULT_PROP_COLOR_RANGE GST_CUDA_PREPROC_COLOR_RANGE_AUTO
+#define DEFAULT_PROP_LETTERBOX_ALIGN GST_CUDA_PREPROC_LETTERBOX_ALIGN_CENTER
+#define DEFAULT_PROP_CROP_FRACTION 1.0
+#define DEFAULT_PROP_ANTIALIAS FALSE
+#define DEFAULT_PROP_LETTERBOX_ROUNDING \
+    GST_CUDA_PREPROC_LETTERBOX_ROUNDING_HALF_UP
 
 static void
 install_geometry_properties (GObjectClass * gobject_class)
@@ -131,9 +138,12 @@ install_mapping_properties (GObjectClass * gobject_class)
   /**
    * GstCudaPreproc:aspect:
    *
-   * How the crop maps onto the tensor: stretched onto all of it, or
+   * How the crop maps onto the tensor: stretched onto all of it,
    * letterboxed (aspect ratio kept, centered, bands filled with
-   * #GstCudaPreproc:pad-value).
+   * #GstCudaPreproc:pad-value), or cover (aspect ratio kept, scaled so
+   * that it covers the tensor, centered, the overflow cut: the classifier
+   * evaluation transform "resize the shorter side, then center-crop",
+   * with #GstCudaPreproc:crop-fraction).
    *
    * Since: 0.1
    */
@@ -141,6 +151,22 @@ install_mapping_properties (GObjectClass * gobject_class)
       g_param_spec_enum ("aspect", "Aspect",
           "How the crop maps onto the tensor", GST_TYPE_CUDA_PREPROC_ASPECT,
           DEFAULT_PROP_ASPECT, PARAM_FLAGS));
+  /**
+   * GstCudaPreproc:crop-fraction:
+   *
+   * With aspect=cover, the central fraction f of the covered area the
+   * tensor shows (0 < f <= 1): the shorter side is scaled to
+   * floor (size / f), as timm's crop_pct (0.875 is torchvision's
+   * Resize (256) + CenterCrop (224)), the longer keeps the aspect ratio
+   * (truncated), and the tensor is cut from the middle (docs/semantics.md).
+   * Source positions may be fractional; the box meta maps them exactly.
+   *
+   * Since: 0.1
+   */
+  g_object_class_install_property (gobject_class, PROP_CROP_FRACTION,
+      g_param_spec_double ("crop-fraction", "Crop fraction",
+          "aspect=cover: the central fraction of the covered area",
+          G_MINDOUBLE, 1.0, DEFAULT_PROP_CROP_FRACTION, PARAM_FLAGS));
   /**
    * GstCudaPreproc:pad-value:
    *
@@ -154,10 +180,57 @@ install_mapping_properties (GObjectClass * gobject_class)
           "Letterbox band value in pixel units (0-255), normalized like "
           "a pixel", 0.0, 255.0, DEFAULT_PROP_PAD_VALUE, PARAM_FLAGS));
   /**
+   * GstCudaPreproc:letterbox-align:
+   *
+   * Where the letterboxed image sits: centered (the bands split, an odd
+   * leftover pixel right or bottom), or at the top-left corner with the
+   * bands right and bottom (DeepStream nvinfer's symmetric-padding=0).
+   *
+   * Since: 0.1
+   */
+  g_object_class_install_property (gobject_class, PROP_LETTERBOX_ALIGN,
+      g_param_spec_enum ("letterbox-align", "Letterbox align",
+          "Where the letterboxed image sits in the tensor",
+          GST_TYPE_CUDA_PREPROC_LETTERBOX_ALIGN, DEFAULT_PROP_LETTERBOX_ALIGN,
+          PARAM_FLAGS));
+  /**
+   * GstCudaPreproc:letterbox-rounding:
+   *
+   * How the letterboxed image's size is rounded at an exact half: away
+   * from zero, or to even as Python's round () and so Ultralytics'
+   * LetterBox (a 1280x721 frame into 640x640 is 361 or 360 rows).
+   *
+   * Since: 0.1
+   */
+  g_object_class_install_property (gobject_class, PROP_LETTERBOX_ROUNDING,
+      g_param_spec_enum ("letterbox-rounding", "Letterbox rounding",
+          "Rounding of the letterbox size at exact halves",
+          GST_TYPE_CUDA_PREPROC_LETTERBOX_ROUNDING,
+          DEFAULT_PROP_LETTERBOX_ROUNDING, PARAM_FLAGS));
+  /**
+   * GstCudaPreproc:antialias:
+   *
+   * Antialiased bilinear resize, as PIL's and torchvision's (antialias=True)
+   * and so timm's: when downscaling, the triangle filter widened by the
+   * scale factor, its weights normalized per output pixel, clamped to the
+   * crop; upscaling stays bilinear.  In the same fused pass, no
+   * intermediate image; the taps and weights are derived on the host in
+   * double, the CPU path and the kernel give the same bits.  Replaces
+   * #GstCudaPreproc:interpolation.  The CPU path runs it without AVX2.
+   *
+   * Since: 0.1
+   */
+  g_object_class_install_property (gobject_class, PROP_ANTIALIAS,
+      g_param_spec_boolean ("antialias", "Antialias",
+          "Antialiased bilinear (PIL, torchvision antialias=True) when "
+          "downscaling", DEFAULT_PROP_ANTIALIAS, PARAM_FLAGS));
+  /**
    * GstCudaPreproc:interpolation:
    *
-   * Resampling method.  Both use half-pixel centers and never read pixels
-   * outside the crop.
+   * Resampling method.  bilinear and nearest use half-pixel centers
+   * (nearest equals torch's nearest-exact); nearest-floor takes
+   * floor (x * in / out), as torch's nearest and OpenCV's INTER_NEAREST.
+   * None reads pixels outside the crop.
    *
    * Since: 0.1
    */
@@ -168,7 +241,10 @@ install_mapping_properties (GObjectClass * gobject_class)
   /**
    * GstCudaPreproc:channel-order:
    *
-   * Order of the color channels in the tensor.
+   * Order of the color channels in the tensor, or gray: one channel (the
+   * luma of a YUV or GRAY8 input, BT.601's luma of an RGB one; caps
+   * dimensions W:H:1:N, normalized with mean[0] and std[0]).  Changing
+   * it to or from gray while playing renegotiates.
    *
    * Since: 0.1
    */
@@ -176,6 +252,35 @@ install_mapping_properties (GObjectClass * gobject_class)
       g_param_spec_enum ("channel-order", "Channel order",
           "Order of the color channels in the tensor",
           GST_TYPE_CUDA_PREPROC_CHANNEL_ORDER, DEFAULT_PROP_CHANNEL_ORDER,
+          PARAM_FLAGS));
+  /**
+   * GstCudaPreproc:color-matrix:
+   *
+   * The YUV to RGB matrix: auto takes the caps' colorimetry (GStreamer's
+   * default for the frame size where the caps have none); the others
+   * force one whatever the caps say, e.g. bt601 for the colours OpenCV's
+   * cvtColor (and models trained on it) use (docs/semantics.md).  Ignored
+   * for RGB and GRAY8 input.
+   *
+   * Since: 0.1
+   */
+  g_object_class_install_property (gobject_class, PROP_COLOR_MATRIX,
+      g_param_spec_enum ("color-matrix", "Color matrix",
+          "YUV to RGB matrix (auto: from the caps)",
+          GST_TYPE_CUDA_PREPROC_COLOR_MATRIX, DEFAULT_PROP_COLOR_MATRIX,
+          PARAM_FLAGS));
+  /**
+   * GstCudaPreproc:color-range:
+   *
+   * The input's range: auto takes the caps' colorimetry (full range for
+   * RGB and GRAY8 input without one); limited or full force it.
+   *
+   * Since: 0.1
+   */
+  g_object_class_install_property (gobject_class, PROP_COLOR_RANGE,
+      g_param_spec_enum ("color-range", "Color range",
+          "Input range (auto: from the caps)",
+          GST_TYPE_CUDA_PREPROC_COLOR_RANGE, DEFAULT_PROP_COLOR_RANGE,
           PARAM_FLAGS));
   /**
    * GstCudaPreproc:layout:
@@ -284,7 +389,7 @@ install_execution_properties (GObjectClass * gobject_class)
    * when the pool is made (the first CUDA frame, or a new tensor size).
    * The CPU path ignores it.
    *
-   * Since: 0.2
+   * Since: 0.1
    */
   g_object_class_install_property (gobject_class, PROP_OUTPUT_BUFFERS,
       g_param_spec_uint ("output-buffers", "Output buffers",
@@ -367,9 +472,12 @@ install_batch_properties (GObjectClass * gobject_class)
   /**
    * GstCudaPreproc:data-type:
    *
-   * Element type of the tensor: float32, or float16 (IEEE half, rounded
-   * to nearest even; the same bits on the CPU and CUDA paths).  float16
-   * needs normalized values within +-65504.
+   * Element type of the tensor: float32, float16 (IEEE half, rounded
+   * to nearest even; the same bits on the CPU and CUDA paths; needs
+   * normalized values within +-65504), uint8 (the normalized value
+   * saturated to 0..255 and rounded half to even: for quantized models
+   * that take pixels, use scale=1) or int8 (the uint8 value minus 128).
+   * Changing it while playing renegotiates.
    *
    * Since: 0.1
    */
@@ -415,6 +523,12 @@ gst_cuda_preproc_settings_init (GstCudaPreprocSettings * s)
   s->roi_type = 0;
   s->batch_size = DEFAULT_PROP_BATCH_SIZE;
   s->data_type = DEFAULT_PROP_DATA_TYPE;
+  s->color_matrix = DEFAULT_PROP_COLOR_MATRIX;
+  s->color_range = DEFAULT_PROP_COLOR_RANGE;
+  s->letterbox_align = DEFAULT_PROP_LETTERBOX_ALIGN;
+  s->crop_fraction = DEFAULT_PROP_CROP_FRACTION;
+  s->antialias = DEFAULT_PROP_ANTIALIAS;
+  s->letterbox_rounding = DEFAULT_PROP_LETTERBOX_ROUNDING;
   for (c = 0; c < 3; c++) {
     s->mean[c] = DEFAULT_PROP_MEAN;
     s->std[c] = DEFAULT_PROP_STD;

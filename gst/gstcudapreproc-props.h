@@ -12,6 +12,7 @@
 
 #include <gst/gst.h>
 
+#include "gstcudapreproc-caps.h"
 #include "prep.h"
 
 G_BEGIN_DECLS
@@ -41,6 +42,12 @@ enum
   PROP_BATCH_SIZE,
   PROP_DATA_TYPE,
   PROP_OUTPUT_BUFFERS,
+  PROP_COLOR_MATRIX,
+  PROP_COLOR_RANGE,
+  PROP_LETTERBOX_ALIGN,
+  PROP_LETTERBOX_ROUNDING,
+  PROP_CROP_FRACTION,
+  PROP_ANTIALIAS,
 };
 
 /* What the properties hold; read and written under the object lock. */
@@ -62,7 +69,17 @@ typedef struct
   GQuark roi_type;              /* 0: any */
   guint batch_size;             /* 0: automatic */
   gint data_type;               /* GstCudaPreprocDataType */
+  gint color_matrix;            /* GstCudaPreprocColorMatrix */
+  gint color_range;             /* GstCudaPreprocColorRange */
+  gint letterbox_align;         /* GstCudaPreprocLetterboxAlign */
+  gint letterbox_rounding;      /* GstCudaPreprocLetterboxRounding */
+  gdouble crop_fraction;        /* aspect=cover: central fraction */
+  gboolean antialias;
 } GstCudaPreprocSettings;
+
+/* The tensor shape these settings give. */
+GstCudaPreprocShape gst_cuda_preproc_settings_shape (const
+    GstCudaPreprocSettings * s);
 
 /* Slots of the tensor these settings give (batch-size, or automatic). */
 guint gst_cuda_preproc_settings_batch (const GstCudaPreprocSettings * s);

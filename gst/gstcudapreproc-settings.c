@@ -40,8 +40,22 @@ gst_cuda_preproc_settings_batch_free (const GstCudaPreprocSettings * s)
       GST_CUDA_PREPROC_ROI_SOURCE_PROPERTY || s->n_rois == 0);
 }
 
+GstCudaPreprocShape
+gst_cuda_preproc_settings_shape (const GstCudaPreprocSettings * s)
+{
+  GstCudaPreprocShape shape;
+
+  shape.width = s->width;
+  shape.height = s->height;
+  shape.nhwc = s->layout == GST_CUDA_PREPROC_LAYOUT_NHWC;
+  shape.batch = (gint) gst_cuda_preproc_settings_batch (s);
+  shape.dtype = (PrepDataType) s->data_type;
+  shape.channels = prep_channel_count ((PrepChannelOrder) s->channel_order);
+  return shape;
+}
+
 /* The fields that make the tensor's caps: a change of any is a reshape. */
-#define SHAPE_KEYS 5
+#define SHAPE_KEYS 6
 
 static void
 settings_shape_key (const GstCudaPreprocSettings * s, gint key[SHAPE_KEYS])
@@ -51,6 +65,7 @@ settings_shape_key (const GstCudaPreprocSettings * s, gint key[SHAPE_KEYS])
   key[2] = s->layout;
   key[3] = s->data_type;
   key[4] = (gint) gst_cuda_preproc_settings_batch (s);
+  key[5] = s->channel_order == GST_CUDA_PREPROC_CHANNEL_ORDER_GRAY;
 }
 
 /* Stores @value (checked already, or checked here under the lock for the
@@ -133,6 +148,24 @@ settings_store (GstCudaPreprocSettings * s, guint prop_id,
       break;
     case PROP_BATCH_SIZE:
       s->batch_size = g_value_get_uint (value);
+      break;
+    case PROP_COLOR_MATRIX:
+      s->color_matrix = g_value_get_enum (value);
+      break;
+    case PROP_COLOR_RANGE:
+      s->color_range = g_value_get_enum (value);
+      break;
+    case PROP_LETTERBOX_ALIGN:
+      s->letterbox_align = g_value_get_enum (value);
+      break;
+    case PROP_CROP_FRACTION:
+      s->crop_fraction = g_value_get_double (value);
+      break;
+    case PROP_ANTIALIAS:
+      s->antialias = g_value_get_boolean (value);
+      break;
+    case PROP_LETTERBOX_ROUNDING:
+      s->letterbox_rounding = g_value_get_enum (value);
       break;
     case PROP_DATA_TYPE:
       s->data_type = g_value_get_enum (value);
@@ -284,6 +317,24 @@ gst_cuda_preproc_settings_get (GstObject * self,
       break;
     case PROP_BATCH_SIZE:
       g_value_set_uint (value, s.batch_size);
+      break;
+    case PROP_COLOR_MATRIX:
+      g_value_set_enum (value, s.color_matrix);
+      break;
+    case PROP_COLOR_RANGE:
+      g_value_set_enum (value, s.color_range);
+      break;
+    case PROP_LETTERBOX_ALIGN:
+      g_value_set_enum (value, s.letterbox_align);
+      break;
+    case PROP_CROP_FRACTION:
+      g_value_set_double (value, s.crop_fraction);
+      break;
+    case PROP_ANTIALIAS:
+      g_value_set_boolean (value, s.antialias);
+      break;
+    case PROP_LETTERBOX_ROUNDING:
+      g_value_set_enum (value, s.letterbox_rounding);
       break;
     case PROP_DATA_TYPE:
       g_value_set_enum (value, s.data_type);

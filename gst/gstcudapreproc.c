@@ -11,16 +11,23 @@
  * SECTION:element-cudapreproc
  * @title: cudapreproc
  *
- * Turns each NV12 video frame into a normalized float tensor for a neural
- * network, in one pass driven by the output: crop, NV12 to RGB, resize
+ * Turns each video frame into a normalized tensor for a neural network, in
+ * one pass driven by the output: crop, convert to RGB (or gray), resize
  * (stretch or letterbox, bilinear or nearest) and per-channel normalization,
- * without writing any intermediate image.  The output is NNStreamer's
- * `other/tensors` with one float32 tensor, planar NCHW by default.
+ * without writing any intermediate image.  The input is any of NV12, NV21,
+ * I420, YV12, P010_10LE, P016_LE, Y444, YUY2, UYVY, RGBA, BGRA, RGBx, BGRx,
+ * ARGB, ABGR, RGB, BGR and GRAY8, read directly by the same pass (what
+ * software decoders, nvh264dec/nvh265dec, cameras and most elements give:
+ * no videoconvert in front).  The output is NNStreamer's `other/tensors`
+ * with one float32, float16, uint8 or int8 tensor, planar NCHW by default.
  *
  * The YUV to RGB matrix and range come from the input caps' colorimetry
  * (BT.601, BT.709 or BT.2020, limited or full range; GStreamer's defaults for
- * the frame size when the caps omit it).  The exact arithmetic is written
- * down in docs/semantics.md of the project.
+ * the format and frame size when the caps omit it), or from
+ * #GstCudaPreproc:color-matrix and #GstCudaPreproc:color-range.  Values
+ * are in 8-bit units whatever the bit depth (P010 reads as the 8-bit scale:
+ * the same normalization for every format).  The exact arithmetic is
+ * written down in docs/semantics.md of the project.
  *
  * Input in system memory takes the CPU path (vectorized where the CPU has
  * AVX2, on #GstCudaPreproc:n-threads threads); input in CUDA memory one
@@ -37,6 +44,12 @@
  *     cudapreproc crop-x=280 crop-width=720 width=224 height=224 \
  *     mean="<0.485,0.456,0.406>" std="<0.229,0.224,0.225>" ! fakesink
  * ]| An ImageNet classifier input from a centered square crop.
+ * |[
+ * gst-launch-1.0 filesrc location=clip.mp4 ! decodebin ! \
+ *     cudapreproc width=640 height=640 aspect=letterbox \
+ *     color-matrix=bt601 color-range=limited channel-order=bgr ! fakesink
+ * ]| A decoder's I420 (or P010) directly, in the colours OpenCV's cvtColor
+ * gives (what most OpenCV-trained detectors saw).
  *
  * Since: 0.1
  */
@@ -90,7 +103,7 @@ G_DEFINE_TYPE (GstCudaPreproc, gst_cuda_preproc, GST_TYPE_BASE_TRANSFORM);
 GST_ELEMENT_REGISTER_DEFINE_WITH_CODE (cudapreproc, "cudapreproc",
     GST_RANK_NONE, GST_TYPE_CUDA_PREPROC,
     GST_DEBUG_CATEGORY_INIT (gst_cuda_preproc_debug, "cudapreproc", 0,
-        "NV12 to normalized tensor preprocessing"));
+        "video to normalized tensor preprocessing"));
 
 static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
     GST_PAD_SINK, GST_PAD_ALWAYS,
@@ -150,9 +163,10 @@ gst_cuda_preproc_class_init (GstCudaPreprocClass * klass)
   gst_element_class_add_static_pad_template (element_class, &sink_template);
   gst_element_class_add_static_pad_template (element_class, &src_template);
   gst_element_class_set_static_metadata (element_class,
-      "NV12 to tensor preprocessor", "Filter/Converter/Video/Tensor",
-      "Crops, converts NV12 to RGB, resizes and normalizes video frames "
-      "into a float tensor in one pass", "gst-cudapreproc developers");
+      "Video to tensor preprocessor", "Filter/Converter/Video/Tensor",
+      "Crops, converts to RGB, resizes and normalizes video frames (NV12, "
+      "I420, P010, packed YUV and RGB, gray) into a tensor in one pass",
+      "gst-cudapreproc developers");
 
   element_class->change_state =
       GST_DEBUG_FUNCPTR (gst_cuda_preproc_change_state);
@@ -333,11 +347,7 @@ gst_cuda_preproc_property_shape_serial (GstCudaPreproc * self, guint * serial)
 
   GST_OBJECT_LOCK (self);
   *serial = self->shape_serial;
-  shape.width = self->settings.width;
-  shape.height = self->settings.height;
-  shape.nhwc = self->settings.layout == GST_CUDA_PREPROC_LAYOUT_NHWC;
-  shape.batch = (gint) gst_cuda_preproc_settings_batch (&self->settings);
-  shape.half = self->settings.data_type == GST_CUDA_PREPROC_DATA_TYPE_FLOAT16;
+  shape = gst_cuda_preproc_settings_shape (&self->settings);
   GST_OBJECT_UNLOCK (self);
   return shape;
 }
@@ -419,13 +429,17 @@ gst_cuda_preproc_negotiation_error (GstCudaPreproc * self, gchar * text)
   GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, ("%s", text), (NULL));
 }
 
-/* Upstream insisting on CUDA memory where CUDA cannot be used: say why,
- * once, before negotiation fails. */
+/* Upstream insisting on a format the engine lacks, or on CUDA memory where
+ * CUDA cannot be used: say why, once, before negotiation fails. */
 static void
 gst_cuda_preproc_refuse_cuda (GstCudaPreproc * self, GstCaps * caps)
 {
-  gchar *why = NULL;
+  gchar *why = gst_cuda_preproc_caps_format_refusal (caps);
 
+  if (why != NULL) {
+    gst_cuda_preproc_negotiation_error (self, why);
+    return;
+  }
   if (!gst_cuda_preproc_caps_is_cuda (caps) ||
       gst_cuda_preproc_cuda_usable (self->cuda,
           gst_cuda_preproc_device_id (self), &why))
@@ -614,7 +628,7 @@ gst_cuda_preproc_rebuild_plan (GstCudaPreproc * self,
   GST_DEBUG_OBJECT (self, "%dx%d frame, %u of %d slots -> %dx%d %s %s",
       neg.frame_width, neg.frame_height, slots.n, neg.shape.batch,
       neg.shape.width, neg.shape.height, neg.shape.nhwc ? "NHWC" : "NCHW",
-      neg.shape.half ? "float16" : "float32");
+      gst_cuda_preproc_dtype_name (neg.shape.dtype));
   return TRUE;
 
   /* ERRORS */
@@ -774,7 +788,8 @@ gst_cuda_preproc_transform (GstBaseTransform * trans, GstBuffer * inbuf,
   if (!gst_cuda_preproc_ensure_plan (self, inbuf))
     return GST_FLOW_NOT_NEGOTIATED;
   if (!gst_cuda_preproc_input_complete (GST_ELEMENT (self),
-          &self->neg.in_info, self->plan, self->neg.frame_width, inbuf) ||
+          &self->neg.in_info, self->neg.format, self->neg.frame_width,
+          self->neg.frame_height, inbuf) ||
       !gst_cuda_preproc_slots_for_frame (&self->slots, GST_ELEMENT (self),
           self->plan, inbuf, self->neg.frame_width, self->neg.frame_height,
           GST_VIDEO_INFO_WIDTH (&self->neg.in_info),
@@ -784,8 +799,10 @@ gst_cuda_preproc_transform (GstBaseTransform * trans, GstBuffer * inbuf,
       self->neg.shape.width, self->neg.shape.height);
   if (self->neg.cuda_in)
     return gst_cuda_preproc_cuda_process (self->cuda, self->plan,
-        &self->neg.in_info, inbuf, outbuf, self->neg.cuda_out);
+        &self->neg.in_info, self->neg.format, self->neg.frame_width,
+        self->neg.frame_height, inbuf, outbuf, self->neg.cuda_out);
   return gst_cuda_preproc_cpu_process (&self->cpu, GST_ELEMENT (self),
       gst_cuda_preproc_n_threads (self), self->plan, &self->neg.in_info,
+      self->neg.format, self->neg.frame_width, self->neg.frame_height,
       inbuf, outbuf);
 }

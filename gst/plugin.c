@@ -22,6 +22,6 @@ plugin_init (GstPlugin * plugin)
 }
 
 GST_PLUGIN_DEFINE (GST_VERSION_MAJOR, GST_VERSION_MINOR, cudapreproc,
-    "Fused NV12 to normalized tensor preprocessing (crop, convert, resize, "
+    "Fused video to normalized tensor preprocessing (crop, convert, resize, "
     "normalize in one pass)", plugin_init, VERSION, GST_LICENSE,
     GST_PACKAGE_NAME, GST_PACKAGE_ORIGIN)

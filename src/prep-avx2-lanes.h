@@ -24,8 +24,9 @@
 
 /* The source rows of one output row.  When both row taps read the same
  * luma (chroma) row, the vertical lerp t + (t - t) * wy is exactly t (t is
- * a lerp of bytes: finite, never -0; wy >= +0), so it and the second row
- * are skipped: l_same (c_same). */
+ * a lerp of bytes: finite, never -0; wy >= +0), and when wy is 0,
+ * t + (b - t) * 0 is t too: then it and the second row are skipped:
+ * l_same (c_same). */
 typedef struct
 {
   const uint8_t *l0, *l1, *c0, *c1;
@@ -158,6 +159,109 @@ static inline int
 block_in_planes (const PrepColumns * cols, const Rows * r, int x)
 {
   return r->l0_at + cols->y_word[x] >= 0 && r->c0_at + cols->c_word[x] >= 0;
+}
+
+/* The generic path (every format but NV12): per component, the two source
+ * rows of the output row and where the first starts in its plane; same:
+ * the second row is skipped, because it is the first or because the row
+ * weight is 0 (t + (b - t) * 0 is t, as in comp_row8 ()). */
+typedef struct
+{
+  const uint8_t *r0[3], *r1[3];
+  ptrdiff_t at0[3];
+  int same[3];
+  __m256 wy;
+} CompRows;
+
+/* The sample in each lane's word: its top byte, or its top 16 bits (a
+ * little-endian container) times 2^-8, as prep_read (). */
+PREP_AVX2 static inline __m256
+word_value8 (__m256i d, int wide)
+{
+  if (wide)
+    return _mm256_mul_ps (_mm256_cvtepi32_ps (_mm256_srli_epi32 (d, 16)),
+        _mm256_set1_ps (0.00390625f));
+  return _mm256_cvtepi32_ps (_mm256_srli_epi32 (d, 24));
+}
+
+/* One source row, horizontally.  When every lane's weight is 0 (a scale
+ * whose samples fall on pixels), a + (b - a) * 0 is a (finite a, b; a never
+ * -0): the second gather is skipped (zero_wx). */
+PREP_AVX2 static inline __m256
+comp_row8 (const uint8_t * row, __m256i a0, __m256i a1, __m256 wx, int wide,
+    int zero_wx)
+{
+  __m256 v0 = word_value8 (gather8 (row, a0), wide);
+
+  if (zero_wx)
+    return v0;
+  return lerp8 (v0, word_value8 (gather8 (row, a1), wide), wx);
+}
+
+/* The same when both taps lie in the word that ends at i1's sample
+ * (PrepColumns.single): one gather; @pick selects i0's sample. */
+PREP_AVX2 static inline __m256
+comp_row8_single (const uint8_t * row, __m256i pick, __m256i a1, __m256 wx,
+    int wide, int zero_wx)
+{
+  __m256i d = gather8 (row, a1);
+  __m256 v0;
+
+  /* a 16-bit pick selects two bytes: both move with the lane */
+  if (wide)
+    v0 = _mm256_mul_ps (_mm256_cvtepi32_ps (_mm256_shuffle_epi8 (d,
+                _mm256_add_epi32 (pick, _mm256_setr_epi32 (0, 0x404, 0x808,
+                        0xc0c, 0, 0x404, 0x808, 0xc0c)))),
+        _mm256_set1_ps (0.00390625f));
+  else
+    v0 = _mm256_cvtepi32_ps (_mm256_shuffle_epi8 (d, lane_sel (pick)));
+  if (zero_wx)
+    return v0;
+  return lerp8 (v0, word_value8 (d, wide), wx);
+}
+
+/* prep_sample () of component k on 8 pixels; a vertical lerp between
+ * equal rows is skipped as in sample_y8 (). */
+PREP_AVX2 static inline __m256
+comp8 (const PrepColumns * cols, const CompRows * r, int k, int x,
+    __m256 wx, int wide, int zero_wx)
+{
+  __m256i a0 = _mm256_loadu_si256 ((const __m256i *) (cols->word[k][0] + x));
+  __m256i a1 = _mm256_loadu_si256 ((const __m256i *) (cols->word[k][1] + x));
+  __m256 top, bottom;
+
+  if (cols->single[k]) {
+    top = comp_row8_single (r->r0[k], a0, a1, wx, wide, zero_wx);
+    if (r->same[k])
+      return top;
+    bottom = comp_row8_single (r->r1[k], a0, a1, wx, wide, zero_wx);
+  } else {
+    top = comp_row8 (r->r0[k], a0, a1, wx, wide, zero_wx);
+    if (r->same[k])
+      return top;
+    bottom = comp_row8 (r->r1[k], a0, a1, wx, wide, zero_wx);
+  }
+  return lerp8 (top, bottom, r->wy);
+}
+
+/* The first byte of component @c's plane. */
+static inline const uint8_t *
+plane_base (const PrepPlanes * f, const PrepComponent * c)
+{
+  return c->plane == 0 ? f->d0 : (c->plane == 1 ? f->d1 : f->d2);
+}
+
+/* Whether every component's words of the block at x start inside their
+ * planes (the first lane's is the lowest: taps grow with x). */
+static inline int
+block_in_comp_planes (const PrepColumns * cols, const CompRows * r, int x)
+{
+  int k;
+
+  for (k = 0; k < 3; k++)
+    if (r->at0[k] + cols->word[k][cols->single[k]][x] < 0)
+      return 0;
+  return 1;
 }
 
 #endif /* __PREP_AVX2_LANES_H__ */

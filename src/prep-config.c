@@ -22,9 +22,14 @@ prep_config_init (PrepConfig * cfg)
 {
   int c;
 
+  cfg->format = PREP_FORMAT_NV12;
   cfg->src_width = cfg->src_height = 0;
   cfg->out_width = cfg->out_height = PREP_DEFAULT_OUT_SIZE;
   cfg->aspect = PREP_ASPECT_STRETCH;
+  cfg->letterbox_align = PREP_ALIGN_CENTER;
+  cfg->letterbox_rounding = PREP_ROUND_HALF_UP;
+  cfg->crop_fraction = 1.0;
+  cfg->antialias = 0;
   cfg->pad_value = PREP_DEFAULT_PAD_VALUE;
   cfg->interpolation = PREP_INTERP_BILINEAR;
   cfg->matrix = PREP_MATRIX_BT709;
@@ -43,13 +48,18 @@ prep_config_init (PrepConfig * cfg)
 static int
 prep_enums_valid (const PrepConfig * cfg)
 {
-  return (unsigned) cfg->aspect <= PREP_ASPECT_LETTERBOX
-      && (unsigned) cfg->interpolation <= PREP_INTERP_NEAREST
+  return (unsigned) cfg->format < PREP_FORMAT_COUNT
+      && (unsigned) cfg->aspect <= PREP_ASPECT_COVER
+      && cfg->crop_fraction > 0.0 && cfg->crop_fraction <= 1.0
+      && (cfg->antialias == 0 || cfg->antialias == 1)
+      && (unsigned) cfg->interpolation <= PREP_INTERP_NEAREST_FLOOR
+      && (unsigned) cfg->letterbox_align <= PREP_ALIGN_TOP_LEFT
+      && (unsigned) cfg->letterbox_rounding <= PREP_ROUND_HALF_EVEN
       && (unsigned) cfg->matrix <= PREP_MATRIX_BT2020
       && (unsigned) cfg->range <= PREP_RANGE_FULL
-      && (unsigned) cfg->channel_order <= PREP_ORDER_BGR
+      && (unsigned) cfg->channel_order <= PREP_ORDER_GRAY
       && (unsigned) cfg->layout <= PREP_LAYOUT_NHWC
-      && (unsigned) cfg->data_type <= PREP_DTYPE_FLOAT16;
+      && (unsigned) cfg->data_type <= PREP_DTYPE_INT8;
 }
 
 /* Every normalized value is v * s + b with v in [0, 255], s = scale / std
@@ -112,6 +122,10 @@ prep_config_validate (const PrepConfig * cfg)
     return PREP_ERROR_INVALID_ARGUMENT;
   if (cfg->src_width <= 0 || cfg->src_height <= 0)
     return PREP_ERROR_SIZE;
+  /* antialiased weights per slot: 2 (W + H + OW + OH) + 4, an int */
+  if (cfg->antialias && (int64_t) cfg->src_width + cfg->src_height +
+      (int64_t) cfg->out_width + cfg->out_height > INT_MAX / 2 - 2)
+    return PREP_ERROR_OVERFLOW;
   if (prep_normalization_validate (cfg->scale, cfg->mean, cfg->std) != PREP_OK)
     return PREP_ERROR_NORMALIZATION;
   if (cfg->data_type == PREP_DTYPE_FLOAT16 && !prep_fits_half (cfg))
@@ -119,7 +133,8 @@ prep_config_validate (const PrepConfig * cfg)
   if (!isfinite (cfg->pad_value) || cfg->pad_value < 0.0 ||
       cfg->pad_value > 255.0)
     return PREP_ERROR_PAD_VALUE;
-  return prep_tensor_size (cfg->out_width, cfg->out_height, cfg->batch_size,
+  return prep_tensor_size (cfg->out_width, cfg->out_height,
+      prep_channel_count (cfg->channel_order), cfg->batch_size,
       cfg->data_type, &n, &bytes);
 }
 
@@ -131,23 +146,40 @@ prep_data_type_size (PrepDataType data_type)
       return 4;
     case PREP_DTYPE_FLOAT16:
       return 2;
+    case PREP_DTYPE_UINT8:
+    case PREP_DTYPE_INT8:
+      return 1;
+  }
+  return 0;
+}
+
+int
+prep_channel_count (PrepChannelOrder order)
+{
+  switch (order) {
+    case PREP_ORDER_RGB:
+    case PREP_ORDER_BGR:
+      return 3;
+    case PREP_ORDER_GRAY:
+      return 1;
   }
   return 0;
 }
 
 PrepStatus
-prep_tensor_size (int out_width, int out_height, int batch_size,
-    PrepDataType data_type, size_t *n_elements, size_t *n_bytes)
+prep_tensor_size (int out_width, int out_height, int channels,
+    int batch_size, PrepDataType data_type, size_t *n_elements, size_t *n_bytes)
 {
   size_t w = (size_t) out_width, h = (size_t) out_height;
-  size_t e = prep_data_type_size (data_type), n = (size_t) batch_size *3;
+  size_t e = prep_data_type_size (data_type);
+  size_t n = (size_t) batch_size * (size_t) channels;
 
   if (out_width <= 0 || out_height <= 0 || batch_size <= 0)
     return PREP_ERROR_SIZE;
-  if (e == 0 || batch_size > PREP_BATCH_MAX || n_elements == NULL
-      || n_bytes == NULL)
+  if (e == 0 || batch_size > PREP_BATCH_MAX || (channels != 1
+          && channels != 3) || n_elements == NULL || n_bytes == NULL)
     return PREP_ERROR_INVALID_ARGUMENT;
-  /* N * 3 channels of e bytes: w * h * n * e must fit; the rows of the
+  /* N * C channels of e bytes: w * h * n * e must fit; the rows of the
    * batch, N * h, are counted in int */
   if (w > SIZE_MAX / h || w * h > SIZE_MAX / (n * e) ||
       (int64_t) batch_size * out_height > INT_MAX)
@@ -232,6 +264,8 @@ prep_status_string (PrepStatus status)
       return "out of memory";
     case PREP_ERROR_LAUNCH:
       return "the CUDA kernel launch failed";
+    case PREP_ERROR_FORMAT:
+      return "the frame's format or size is not the plan's";
     case PREP_ERROR_GRID:
       /* grid y is at most 65535 blocks of 8 rows (prep-cuda.c) */
       return "output taller than 524280 rows, the limit of one CUDA launch";

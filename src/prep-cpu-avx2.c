@@ -81,7 +81,7 @@ store_as (int half, void *dst, size_t index, __m256 v)
 PREP_AVX2 static inline void
 store_elems8 (const PrepParams * p, void *dst, size_t index, __m256 v)
 {
-  store_as (p->half, dst, index, v);
+  store_as (p->elem == PREP_ELEM_FLOAT16, dst, index, v);
 }
 
 /* Output pixels [x0, x1) of row oy take the pad values: 8 pixels per
@@ -129,14 +129,13 @@ store8_as (int nhwc, int half, const PrepParams * p, void *dst, int x,
 
 PREP_AVX2 static void
 pixels_scalar (const PrepPlan * plan, const PrepSlotView * s,
-    const PrepFrame * f, const PrepTap * ty, int oy, int x0, int x1)
+    const PrepPass * f, const PrepTap * ty, int oy, int x0, int x1)
 {
   float v[3];
   int x;
 
   for (x = x0; x < x1; x++) {
-    prep_pixel (&plan->params, &s->col_taps[x], ty, f->y, f->y_stride,
-        f->uv, f->uv_stride, v);
+    prep_pixel (&plan->params, &s->col_taps[x], ty, &f->src, v);
     prep_store (&plan->params, f->dst, x, oy, v);
   }
 }
@@ -166,31 +165,34 @@ PREP_AVX2 static int
 blocks (const PrepParams * p, const PrepColumns * cols, const Rows * r,
     const Coefs * k, void *dst, int oy, int x, int x1)
 {
+  int half = p->elem == PREP_ELEM_FLOAT16;
+
   if (p->nhwc)
-    return p->half ? blocks_as (1, 1, p, cols, r, k, dst, oy, x, x1) :
+    return half ? blocks_as (1, 1, p, cols, r, k, dst, oy, x, x1) :
         blocks_as (1, 0, p, cols, r, k, dst, oy, x, x1);
-  return p->half ? blocks_as (0, 1, p, cols, r, k, dst, oy, x, x1) :
+  return half ? blocks_as (0, 1, p, cols, r, k, dst, oy, x, x1) :
       blocks_as (0, 0, p, cols, r, k, dst, oy, x, x1);
 }
 
 PREP_AVX2 static void
 row_inside (const PrepPlan * plan, const PrepSlotView * s,
-    const PrepFrame * f, const Coefs * k, const PrepTap * ty, int oy)
+    const PrepPass * f, const Coefs * k, const PrepTap * ty, int oy)
 {
   const PrepParams *p = &plan->params;
   const PrepColumns *cols = &s->cols;
   const PrepAxis *ax = &s->geom->ax;
-  int x = ax->offset, x1 = ax->offset + ax->inner;
+  int x = prep_axis_first (ax), x1 = prep_axis_end (ax, p->out_width);
   Rows r;
 
-  r.l0_at = (ptrdiff_t) ty->i0 * f->y_stride;
-  r.c0_at = (ptrdiff_t) (ty->i0 / 2) * f->uv_stride;
-  r.l0 = f->y + r.l0_at;
-  r.l1 = f->y + (ptrdiff_t) ty->i1 * f->y_stride;
-  r.c0 = f->uv + r.c0_at;
-  r.c1 = f->uv + (ptrdiff_t) (ty->i1 / 2) * f->uv_stride;
-  r.l_same = r.l0 == r.l1;
-  r.c_same = r.c0 == r.c1;
+  /* NV12 (plan->avx2): luma in plane 0, U V pairs in plane 1 */
+  r.l0_at = (ptrdiff_t) ty->i0 * f->src.s0;
+  r.c0_at = (ptrdiff_t) (ty->i0 / 2) * f->src.s1;
+  r.l0 = f->src.d0 + r.l0_at;
+  r.l1 = f->src.d0 + (ptrdiff_t) ty->i1 * f->src.s0;
+  r.c0 = f->src.d1 + r.c0_at;
+  r.c1 = f->src.d1 + (ptrdiff_t) (ty->i1 / 2) * f->src.s1;
+  r.l_same = r.l0 == r.l1 || ty->w == 0.0f;
+  r.c_same = r.c0 == r.c1 || ty->w == 0.0f;
   r.wy = _mm256_set1_ps (ty->w);
   for (; x + 8 <= x1 && !block_in_planes (cols, &r, x); x += 8)
     pixels_scalar (plan, s, f, ty, oy, x, x + 8);
@@ -198,28 +200,88 @@ row_inside (const PrepPlan * plan, const PrepSlotView * s,
   pixels_scalar (plan, s, f, ty, oy, x, x1);
 }
 
+PREP_AVX2 static PREP_ALWAYS_INLINE int
+generic_blocks_as (int nhwc, int half, const PrepParams * p,
+    const PrepColumns * cols, const CompRows * r, const Coefs * k, void *dst,
+    int oy, int x, int x1)
+{
+  __m256 c0, c1, c2, wx, out[3];
+  int zero;
+
+  for (; x + 8 <= x1; x += 8) {
+    wx = _mm256_loadu_ps (cols->w + x);
+    zero = _mm256_movemask_ps (_mm256_cmp_ps (wx, _mm256_setzero_ps (),
+            _CMP_EQ_OQ)) == 0xff;
+    c0 = comp8 (cols, r, 0, x, wx, p->wide, zero);
+    c1 = comp8 (cols, r, 1, x, wx, p->wide, zero);
+    c2 = comp8 (cols, r, 2, x, wx, p->wide, zero);
+    out[0] = channel8 (k->m[0], k->scale[0], k->bias[0], c0, c1, c2);
+    out[1] = channel8 (k->m[1], k->scale[1], k->bias[1], c0, c1, c2);
+    out[2] = channel8 (k->m[2], k->scale[2], k->bias[2], c0, c1, c2);
+    store8_as (nhwc, half, p, dst, x, oy, out);
+  }
+  return x;
+}
+
+PREP_AVX2 static int
+generic_blocks (const PrepParams * p, const PrepColumns * cols,
+    const CompRows * r, const Coefs * k, void *dst, int oy, int x, int x1)
+{
+  int half = p->elem == PREP_ELEM_FLOAT16;
+
+  if (p->nhwc)
+    return half ? generic_blocks_as (1, 1, p, cols, r, k, dst, oy, x, x1) :
+        generic_blocks_as (1, 0, p, cols, r, k, dst, oy, x, x1);
+  return half ? generic_blocks_as (0, 1, p, cols, r, k, dst, oy, x, x1) :
+      generic_blocks_as (0, 0, p, cols, r, k, dst, oy, x, x1);
+}
+
+PREP_AVX2 static void
+row_inside_generic (const PrepPlan * plan, const PrepSlotView * s,
+    const PrepPass * f, const Coefs * k, const PrepTap * ty, int oy)
+{
+  const PrepParams *p = &plan->params;
+  const PrepAxis *ax = &s->geom->ax;
+  int x = prep_axis_first (ax), x1 = prep_axis_end (ax, p->out_width), c;
+  CompRows r;
+
+  for (c = 0; c < 3; c++) {
+    r.r0[c] = prep_row (&f->src, &p->comp[c], ty->i0);
+    r.r1[c] = prep_row (&f->src, &p->comp[c], ty->i1);
+    r.at0[c] = r.r0[c] - plane_base (&f->src, &p->comp[c]);
+    r.same[c] = r.r0[c] == r.r1[c] || ty->w == 0.0f;
+  }
+  r.wy = _mm256_set1_ps (ty->w);
+  for (; x + 8 <= x1 && !block_in_comp_planes (&s->cols, &r, x); x += 8)
+    pixels_scalar (plan, s, f, ty, oy, x, x + 8);
+  x = generic_blocks (p, &s->cols, &r, k, f->dst, oy, x, x1);
+  pixels_scalar (plan, s, f, ty, oy, x, x1);
+}
+
 /* One output row: the letterbox bands left and right of the inner columns
  * (or the whole row in a band), the inner columns from the source. */
 PREP_AVX2 static void
-row_avx2 (const PrepPlan * plan, const PrepSlotView * s, const PrepFrame * f,
+row_avx2 (const PrepPlan * plan, const PrepSlotView * s, const PrepPass * f,
     const Coefs * k, int oy)
 {
   const PrepParams *p = &plan->params;
   const PrepAxis *ax = &s->geom->ax;
   PrepTap ty = prep_axis_tap (&s->geom->ay, oy, p->nearest);
-  int x0 = ax->offset, x1 = ax->offset + ax->inner;
+  int x0 = prep_axis_first (ax), x1 = prep_axis_end (ax, p->out_width);
 
   if (!ty.inside || !s->geom->valid)
     x0 = x1 = p->out_width;
   pad_span (p, k, f->dst, oy, 0, x0);
   pad_span (p, k, f->dst, oy, x1, p->out_width);
-  if (x0 < x1)
+  if (x0 < x1 && s->cols.word[0][0] != NULL)
+    row_inside_generic (plan, s, f, k, &ty, oy);
+  else if (x0 < x1)
     row_inside (plan, s, f, k, &ty, oy);
 }
 
 PREP_AVX2 void
 prep_rows_avx2 (const PrepPlan * plan, const PrepSlotView * s,
-    const PrepFrame * f, int row_begin, int row_end)
+    const PrepPass * f, int row_begin, int row_end)
 {
   Coefs k;
   int oy;
@@ -233,7 +295,7 @@ prep_rows_avx2 (const PrepPlan * plan, const PrepSlotView * s,
 
 void
 prep_rows_avx2 (const PrepPlan * plan, const PrepSlotView * s,
-    const PrepFrame * f, int row_begin, int row_end)
+    const PrepPass * f, int row_begin, int row_end)
 {
   prep_rows_scalar (plan, s, f, row_begin, row_end);
 }

@@ -63,23 +63,46 @@ prep_cpu_have_avx2 (void)
 
 #endif
 
+/* The same with antialiased taps, read from the plan's tap table as the
+ * kernel reads them. */
+static void
+prep_rows_scalar_aa (const PrepPlan * plan, const PrepSlotView * s,
+    const PrepPass * f, int row_begin, int row_end)
+{
+  const PrepParams *p = &plan->params;
+  float v[3];
+  int ox, oy;
+
+  for (oy = row_begin; oy < row_end; oy++) {
+    for (ox = 0; ox < p->out_width; ox++) {
+      prep_pixel_aa (p, &s->aa[ox], &s->aa[p->out_width + oy],
+          s->geom->valid, s->aa_weights, &f->src, v);
+      prep_store (p, f->dst, ox, oy, v);
+    }
+  }
+}
+
 /* The reference executor: prep_pixel () and prep_store () per element, in
  * output order; a padding slot's rows are all pad. */
 void
 prep_rows_scalar (const PrepPlan * plan, const PrepSlotView * s,
-    const PrepFrame * f, int row_begin, int row_end)
+    const PrepPass * f, int row_begin, int row_end)
 {
   const PrepParams *p = &plan->params;
   PrepTap ty;
   float v[3];
   int ox, oy;
 
+  if (p->antialias) {
+    prep_rows_scalar_aa (plan, s, f, row_begin, row_end);
+    return;
+  }
+
   for (oy = row_begin; oy < row_end; oy++) {
     ty = prep_axis_tap (&s->geom->ay, oy, p->nearest);
     ty.inside = ty.inside && s->geom->valid;
     for (ox = 0; ox < p->out_width; ox++) {
-      prep_pixel (p, &s->col_taps[ox], &ty, f->y, f->y_stride, f->uv,
-          f->uv_stride, v);
+      prep_pixel (p, &s->col_taps[ox], &ty, &f->src, v);
       prep_store (p, f->dst, ox, oy, v);
     }
   }
@@ -87,11 +110,11 @@ prep_rows_scalar (const PrepPlan * plan, const PrepSlotView * s,
 
 void
 prep_run_batch_rows (const PrepPlan * plan, PrepRowsFunc rows,
-    const PrepFrame * f, int row_begin, int row_end)
+    const PrepPass * f, int row_begin, int row_end)
 {
   int h = plan->cfg.out_height, slot, end;
   PrepSlotView view;
-  PrepFrame sf = *f;
+  PrepPass sf = *f;
 
   while (row_begin < row_end) {
     slot = row_begin / h;
@@ -138,39 +161,33 @@ prep_cpu_impl_name (PrepCpuImpl impl)
 }
 
 PrepStatus
-prep_cpu_prepare (const PrepPlan * plan, PrepCpuImpl impl, const uint8_t * y,
-    int y_stride, const uint8_t * uv, int uv_stride, void *dst,
-    size_t dst_size, PrepRowsFunc * rows, PrepFrame * f)
+prep_cpu_prepare (const PrepPlan * plan, PrepCpuImpl impl,
+    const PrepFrame * src, void *dst, size_t dst_size, PrepRowsFunc * rows,
+    PrepPass * f)
 {
   PrepStatus st;
 
-  st = prep_plan_check_frame (plan, y != NULL && uv != NULL && dst != NULL,
-      y_stride, uv_stride, dst_size);
+  st = prep_plan_check_frame (plan, src, dst != NULL, dst_size, &f->src);
   if (st != PREP_OK)
     return st;
   if (!prep_cpu_impl_available (impl))
     return PREP_ERROR_INVALID_ARGUMENT;
-  *rows = prep_cpu_resolve (impl) == PREP_CPU_AVX2 ? prep_rows_avx2 :
-      prep_rows_scalar;
-  f->y = y;
-  f->y_stride = y_stride;
-  f->uv = uv;
-  f->uv_stride = uv_stride;
+  *rows = prep_cpu_resolve (impl) == PREP_CPU_AVX2 && plan->avx2 ?
+      prep_rows_avx2 : prep_rows_scalar;
   f->dst = dst;
   return PREP_OK;
 }
 
 PrepStatus
 prep_plan_run_cpu_rows (const PrepPlan * plan, PrepCpuImpl impl,
-    const uint8_t * y, int y_stride, const uint8_t * uv, int uv_stride,
-    void *dst, size_t dst_size, int row_begin, int row_end)
+    const PrepFrame * src, void *dst, size_t dst_size, int row_begin,
+    int row_end)
 {
   PrepRowsFunc rows;
-  PrepFrame f;
+  PrepPass f;
   PrepStatus st;
 
-  st = prep_cpu_prepare (plan, impl, y, y_stride, uv, uv_stride, dst,
-      dst_size, &rows, &f);
+  st = prep_cpu_prepare (plan, impl, src, dst, dst_size, &rows, &f);
   if (st != PREP_OK)
     return st;
   if (row_begin < 0 || row_begin > row_end || row_end > prep_plan_rows (plan))
@@ -180,9 +197,9 @@ prep_plan_run_cpu_rows (const PrepPlan * plan, PrepCpuImpl impl,
 }
 
 PrepStatus
-prep_plan_run_cpu (const PrepPlan * plan, const uint8_t * y, int y_stride,
-    const uint8_t * uv, int uv_stride, void *dst, size_t dst_size)
+prep_plan_run_cpu (const PrepPlan * plan, const PrepFrame * src, void *dst,
+    size_t dst_size)
 {
-  return prep_plan_run_cpu_rows (plan, PREP_CPU_AUTO, y, y_stride, uv,
-      uv_stride, dst, dst_size, 0, plan != NULL ? prep_plan_rows (plan) : 0);
+  return prep_plan_run_cpu_rows (plan, PREP_CPU_AUTO, src, dst, dst_size, 0,
+      plan != NULL ? prep_plan_rows (plan) : 0);
 }

@@ -67,9 +67,9 @@ prep_launch_geometry (const PrepParams * p, int n_slots, PrepDim3 * grid,
 
 /* The last source index the taps of an axis reach (its largest i1). */
 static int
-prep_axis_last_tap (const PrepAxis * a, int nearest)
+prep_axis_last_tap (const PrepAxis * a, int nearest, int out)
 {
-  PrepTap t = prep_axis_tap (a, a->offset + a->inner - 1, nearest);
+  PrepTap t = prep_axis_tap (a, prep_axis_end (a, out) - 1, nearest);
 
   return t.i1;
 }
@@ -86,43 +86,58 @@ prep_mul_add_sat (uint64_t a, uint64_t b, uint64_t c)
   return (size_t) (a * b + c);
 }
 
+/* The extent in its plane of component @c for taps reaching (col, row):
+ * the last sample's byte, + 1 (+ 2 for wide samples). */
+static size_t
+prep_component_extent (const PrepParams * p, const PrepComponent * c,
+    uint64_t col, uint64_t row, uint64_t stride)
+{
+  uint64_t x = (col >> c->shift_x) * (uint64_t) c->step + (uint64_t) c->offset
+      + (p->wide ? 2 : 1);
+
+  return prep_mul_add_sat (row >> c->shift_y, stride, x);
+}
+
 /* Extents in 64 bits, saturated at SIZE_MAX: a negative stride (which no
  * checked launch gets) or sizes no plan has cannot wrap to a small
  * extent. */
 void
 prep_kernel_extents (const PrepParams * p, const PrepSlotTable * slots,
-    int n_slots, int y_stride, int uv_stride, size_t *y_bytes,
-    size_t *uv_bytes, size_t *dst_bytes)
+    int n_slots, const int strides[PREP_PLANES_MAX],
+    size_t plane_bytes[PREP_PLANES_MAX], size_t *dst_bytes)
 {
-  size_t ly = 0, luv = 0, e;
-  uint64_t col, row, ys, uvs, elems;
-  int i;
+  size_t ext[PREP_PLANES_MAX] = { 0, 0, 0 }, e;
+  uint64_t col, row, stride, elems;
+  int i, k, pl;
 
-  ys = y_stride < 0 ? UINT64_MAX : (uint64_t) y_stride;
-  uvs = uv_stride < 0 ? UINT64_MAX : (uint64_t) uv_stride;
   for (i = 0; i < n_slots; i++) {
     const PrepSlotGeom *g = &slots->s[i];
 
     if (!g->valid)
       continue;
-    col = (uint64_t) prep_axis_last_tap (&g->ax, p->nearest);
-    row = (uint64_t) prep_axis_last_tap (&g->ay, p->nearest);
-    e = prep_mul_add_sat (row, ys, col + 1);
-    if (e > ly)
-      ly = e;
-    e = prep_mul_add_sat (row / 2, uvs, col / 2 * 2 + 2);
-    if (e > luv)
-      luv = e;
+    col = (uint64_t) prep_axis_last_tap (&g->ax, p->nearest, p->out_width);
+    row = (uint64_t) prep_axis_last_tap (&g->ay, p->nearest, p->out_height);
+    if (p->antialias) {
+      /* antialiased taps stay inside the crop */
+      col = (uint64_t) g->ax.start + (uint64_t) g->ax.len - 1;
+      row = (uint64_t) g->ay.start + (uint64_t) g->ay.len - 1;
+    }
+    for (k = 0; k < 3; k++) {
+      pl = p->comp[k].plane;
+      stride = strides[pl] < 0 ? UINT64_MAX : (uint64_t) strides[pl];
+      e = prep_component_extent (p, &p->comp[k], col, row, stride);
+      if (e > ext[pl])
+        ext[pl] = e;
+    }
   }
-  if (y_bytes != NULL)
-    *y_bytes = ly;
-  if (uv_bytes != NULL)
-    *uv_bytes = luv;
+  if (plane_bytes != NULL)
+    for (k = 0; k < PREP_PLANES_MAX; k++)
+      plane_bytes[k] = ext[k];
   if (dst_bytes != NULL) {
     elems = (uint64_t) (p->out_width > 0 ? p->out_width : 0) *
         (uint64_t) (p->out_height > 0 ? p->out_height : 0);
-    *dst_bytes = prep_mul_add_sat (elems, 3 * (p->half ? 2 : 4) *
-        (uint64_t) (n_slots > 0 ? n_slots : 0), 0);
+    *dst_bytes = prep_mul_add_sat (elems, (uint64_t) p->channels *
+        prep_elem_size (p) * (uint64_t) (n_slots > 0 ? n_slots : 0), 0);
   }
 }
 
@@ -137,33 +152,41 @@ prep_plan_kernel_taps (const PrepPlan * plan, const void **taps, size_t *bytes)
 }
 
 PrepStatus
-prep_plan_launch_taps (const PrepPlan * plan, uint64_t taps, uint64_t y,
-    int y_stride, uint64_t uv, int uv_stride, uint64_t dst, size_t dst_size,
+prep_plan_launch_taps (const PrepPlan * plan, uint64_t taps,
+    const PrepFrame * src, uint64_t dst, size_t dst_size,
     PrepLaunchFunc launch, void *function, void *stream, void *user_data,
     int *launch_error)
 {
   PrepParams params;
+  PrepPlanes f;
   PrepDim3 grid, block;
   void *args[PREP_TKARG_COUNT];
+  uint64_t planes[PREP_PLANES_MAX];
+  int strides[PREP_PLANES_MAX], i, err;
   PrepStatus st;
-  int err;
 
-  st = prep_plan_check_frame (plan, taps != 0 && y != 0 && uv != 0 &&
-      dst != 0 && launch != NULL, y_stride, uv_stride, dst_size);
+  st = prep_plan_check_frame (plan, src, taps != 0 && dst != 0 &&
+      launch != NULL, dst_size, &f);
   if (st != PREP_OK)
     return st;
   params = plan->params;
   st = prep_launch_geometry (&params, plan->cfg.batch_size, &grid, &block);
   if (st != PREP_OK)
     return st;
+  planes[0] = (uint64_t) (uintptr_t) f.d0;
+  planes[1] = (uint64_t) (uintptr_t) f.d1;
+  planes[2] = (uint64_t) (uintptr_t) f.d2;
+  strides[0] = (int) f.s0;
+  strides[1] = (int) f.s1;
+  strides[2] = (int) f.s2;
   /* each slot points to storage of the parameter's exact size */
   args[PREP_TKARG_PARAMS] = &params;
   args[PREP_TKARG_SLOTS] = (void *) &plan->slots;
   args[PREP_TKARG_TAPS] = &taps;
-  args[PREP_TKARG_Y] = &y;
-  args[PREP_TKARG_Y_STRIDE] = &y_stride;
-  args[PREP_TKARG_UV] = &uv;
-  args[PREP_TKARG_UV_STRIDE] = &uv_stride;
+  for (i = 0; i < PREP_PLANES_MAX; i++) {
+    args[PREP_TKARG_PLANE (i)] = &planes[i];
+    args[PREP_TKARG_STRIDE (i)] = &strides[i];
+  }
   args[PREP_TKARG_DST] = &dst;
   err = launch (function, grid, block, stream, args, user_data);
   if (launch_error != NULL)

@@ -7,21 +7,24 @@
  * version 2 of the License, or (at your option) any later version.
  */
 
-/* The NV12 frame a plan reads: the bytes its planes span with given
- * strides, and the checks every executor (CPU or CUDA) makes before it
- * touches memory. */
+/* The frame a plan reads: the bytes its planes span with given strides, and
+ * the checks every executor (CPU or CUDA) makes before it touches memory.
+ * Plane geometry comes from the format's table entry (prep-formats.c). */
 
 #include <stdint.h>
+#include <string.h>
 
 #include "prep-private.h"
 
-/* NV12 chroma: ceil (w / 2) interleaved U,V pairs per row, ceil (h / 2)
- * rows.  In 64 bits: for a width of INT_MAX the row is 2^31 bytes, more
- * than any int stride holds. */
-static int64_t
-prep_chroma_row_bytes (int width)
+void
+prep_frame_init (PrepFrame * frame, PrepFormat format, int width, int height)
 {
-  return 2 * (((int64_t) width + 1) / 2);
+  if (frame == NULL)
+    return;
+  memset (frame, 0, sizeof (PrepFrame));
+  frame->format = format;
+  frame->width = width;
+  frame->height = height;
 }
 
 /* Bytes of a plane of @rows rows of @row_bytes with @stride: stride *
@@ -45,64 +48,78 @@ prep_plane_bytes (int64_t stride, int64_t rows, int64_t row_bytes,
 }
 
 PrepStatus
-prep_plan_frame_bytes (const PrepPlan * plan, int y_stride, int uv_stride,
-    size_t *luma_bytes, size_t *chroma_bytes)
+prep_frame_plane_size (const PrepFrame * frame, int plane, size_t *bytes)
 {
-  const PrepConfig *cfg;
-  size_t ly, luv;
-  PrepStatus st;
+  const PrepFormatInfo *f;
+  int64_t row_bytes, rows;
 
-  if (plan == NULL)
+  if (frame == NULL || bytes == NULL ||
+      (f = prep_format_info (frame->format)) == NULL || plane < 0 ||
+      plane >= f->n_planes)
     return PREP_ERROR_INVALID_ARGUMENT;
-  cfg = &plan->cfg;
-  st = prep_plane_bytes (y_stride, cfg->src_height, cfg->src_width, &ly);
-  if (st == PREP_OK)
-    st = prep_plane_bytes (uv_stride, ((int64_t) cfg->src_height + 1) / 2,
-        prep_chroma_row_bytes (cfg->src_width), &luv);
-  if (st != PREP_OK)
-    return st;
-  if (luma_bytes != NULL)
-    *luma_bytes = ly;
-  if (chroma_bytes != NULL)
-    *chroma_bytes = luv;
+  if (frame->width <= 0 || frame->height <= 0)
+    return PREP_ERROR_SIZE;
+  prep_format_plane_size (f, plane, frame->width, frame->height, &row_bytes,
+      &rows);
+  return prep_plane_bytes (frame->strides[plane], rows, row_bytes, bytes);
+}
+
+PrepStatus
+prep_frame_plane_bytes (const PrepFrame * frame, size_t bytes[PREP_PLANES_MAX])
+{
+  size_t b[PREP_PLANES_MAX] = { 0, 0, 0 };
+  PrepStatus st;
+  int p, n;
+
+  if (frame == NULL || bytes == NULL)
+    return PREP_ERROR_INVALID_ARGUMENT;
+  n = prep_format_n_planes (frame->format);
+  if (n == 0)
+    return PREP_ERROR_INVALID_ARGUMENT;
+  for (p = 0; p < n; p++)
+    if ((st = prep_frame_plane_size (frame, p, &b[p])) != PREP_OK)
+      return st;
+  memcpy (bytes, b, sizeof (b));
   return PREP_OK;
 }
 
-size_t
-prep_plan_luma_bytes (const PrepPlan * plan, int y_stride)
+void
+prep_plan_frame_init (const PrepPlan * plan, PrepFrame * frame)
 {
-  size_t n;
-
-  if (plan == NULL || prep_plane_bytes (y_stride, plan->cfg.src_height,
-          plan->cfg.src_width, &n) != PREP_OK)
-    return SIZE_MAX;
-  return n;
-}
-
-size_t
-prep_plan_chroma_bytes (const PrepPlan * plan, int uv_stride)
-{
-  size_t n;
-
-  if (plan == NULL || prep_plane_bytes (uv_stride,
-          ((int64_t) plan->cfg.src_height + 1) / 2,
-          prep_chroma_row_bytes (plan->cfg.src_width), &n) != PREP_OK)
-    return SIZE_MAX;
-  return n;
+  prep_frame_init (frame, plan->cfg.format, plan->cfg.src_width,
+      plan->cfg.src_height);
 }
 
 /* Strides are refused whatever the width when they cannot hold a row: the
- * comparison is in 64 bits. */
+ * comparison is in 64 bits.  Pointers are only checked for NULL. */
 PrepStatus
-prep_plan_check_frame (const PrepPlan * plan, int have_pointers, int y_stride,
-    int uv_stride, size_t dst_size)
+prep_plan_check_frame (const PrepPlan * plan, const PrepFrame * src,
+    int have_dst, size_t dst_size, PrepPlanes * planes)
 {
-  if (plan == NULL || !have_pointers)
+  const PrepFormatInfo *f;
+  int64_t row_bytes, rows;
+  int p;
+
+  if (plan == NULL || src == NULL || !have_dst)
     return PREP_ERROR_INVALID_ARGUMENT;
-  if ((int64_t) y_stride < (int64_t) plan->cfg.src_width ||
-      (int64_t) uv_stride < prep_chroma_row_bytes (plan->cfg.src_width))
-    return PREP_ERROR_STRIDE;
+  if (src->format != plan->cfg.format || src->width != plan->cfg.src_width
+      || src->height != plan->cfg.src_height)
+    return PREP_ERROR_FORMAT;
+  f = prep_format_info (src->format);
+  for (p = 0; p < f->n_planes; p++) {
+    if (src->planes[p] == NULL)
+      return PREP_ERROR_INVALID_ARGUMENT;
+    prep_format_plane_size (f, p, src->width, src->height, &row_bytes, &rows);
+    if ((int64_t) src->strides[p] < row_bytes)
+      return PREP_ERROR_STRIDE;
+  }
   if (dst_size < plan->n_bytes)
     return PREP_ERROR_OUTPUT_SIZE;
+  planes->d0 = src->planes[0];
+  planes->d1 = f->n_planes > 1 ? src->planes[1] : NULL;
+  planes->d2 = f->n_planes > 2 ? src->planes[2] : NULL;
+  planes->s0 = src->strides[0];
+  planes->s1 = f->n_planes > 1 ? src->strides[1] : 0;
+  planes->s2 = f->n_planes > 2 ? src->strides[2] : 0;
   return PREP_OK;
 }

@@ -38,17 +38,24 @@ prep_karg_int (void **args, int i)
   return v;
 }
 
+/* The kernel's planes and tensor, as its host build gets them. */
+typedef struct
+{
+  const uint8_t *plane[PREP_PLANES_MAX];
+  int stride[PREP_PLANES_MAX];
+  void *dst;
+} PrepHostArgs;
+
 /* Every thread of the current block, x fastest (as a warp is numbered). */
 static void
 prep_run_block (const PrepParams * p, const PrepSlotTable * slots,
-    const PrepTap * taps, const uint8_t * y, int y_stride,
-    const uint8_t * uv, int uv_stride, void *dst)
+    const PrepTap * taps, const PrepHostArgs * a)
 {
   for (threadIdx.z = 0; threadIdx.z < blockDim.z; threadIdx.z++)
     for (threadIdx.y = 0; threadIdx.y < blockDim.y; threadIdx.y++)
       for (threadIdx.x = 0; threadIdx.x < blockDim.x; threadIdx.x++)
-        prep_nv12_to_tensor_taps (*p, *slots, taps, y, y_stride, uv,
-            uv_stride, dst);
+        prep_frame_to_tensor (*p, *slots, taps, a->plane[0], a->stride[0],
+            a->plane[1], a->stride[1], a->plane[2], a->stride[2], a->dst);
 }
 
 /* kernelParams as prep-kernel.h lays them out: each slot points to storage
@@ -59,23 +66,22 @@ prep_kernel_host_launch_taps (PrepDim3 grid, PrepDim3 block, void **args)
   static _Thread_local PrepSlotTable slots;
   PrepParams p;
   const PrepTap *taps;
-  const uint8_t *y, *uv;
-  int y_stride, uv_stride;
-  void *dst;
+  PrepHostArgs a;
+  int i;
 
   memcpy (&p, args[PREP_TKARG_PARAMS], sizeof p);
   memcpy (&slots, args[PREP_TKARG_SLOTS], sizeof slots);
   taps = prep_karg_pointer (args, PREP_TKARG_TAPS);
-  y = prep_karg_pointer (args, PREP_TKARG_Y);
-  y_stride = prep_karg_int (args, PREP_TKARG_Y_STRIDE);
-  uv = prep_karg_pointer (args, PREP_TKARG_UV);
-  uv_stride = prep_karg_int (args, PREP_TKARG_UV_STRIDE);
-  dst = prep_karg_pointer (args, PREP_TKARG_DST);
+  for (i = 0; i < PREP_PLANES_MAX; i++) {
+    a.plane[i] = prep_karg_pointer (args, PREP_TKARG_PLANE (i));
+    a.stride[i] = prep_karg_int (args, PREP_TKARG_STRIDE (i));
+  }
+  a.dst = prep_karg_pointer (args, PREP_TKARG_DST);
 
   gridDim = grid;
   blockDim = block;
   for (blockIdx.z = 0; blockIdx.z < gridDim.z; blockIdx.z++)
     for (blockIdx.y = 0; blockIdx.y < gridDim.y; blockIdx.y++)
       for (blockIdx.x = 0; blockIdx.x < gridDim.x; blockIdx.x++)
-        prep_run_block (&p, &slots, taps, y, y_stride, uv, uv_stride, dst);
+        prep_run_block (&p, &slots, taps, &a);
 }

@@ -62,14 +62,16 @@
  * z's entries start at z * (out_width + out_height), its column taps first,
  * then its row taps.  Index arithmetic only: products and sums in size_t. */
 PREP_KERNEL_ENTRY void
-prep_nv12_to_tensor_taps (PrepParams p, const PREP_GRID_CONSTANT
-    PrepSlotTable slots, const PrepTap * taps, const uint8_t * y,
-    int y_stride, const uint8_t * uv, int uv_stride, void *dst)
+prep_frame_to_tensor (PrepParams p, const PREP_GRID_CONSTANT
+    PrepSlotTable slots, const PrepTap * taps, const uint8_t * plane0,
+    int stride0, const uint8_t * plane1, int stride1,
+    const uint8_t * plane2, int stride2, void *dst)
 {
   unsigned int ox = blockIdx.x * blockDim.x + threadIdx.x;
   unsigned int oy = blockIdx.y * blockDim.y + threadIdx.y;
   const PrepSlotGeom *g = &slots.s[blockIdx.z];
   const PrepTap *st;
+  PrepPlanes f;
   PrepTap tx, ty;
   float v[3];
 
@@ -77,10 +79,24 @@ prep_nv12_to_tensor_taps (PrepParams p, const PREP_GRID_CONSTANT
     return;
   st = taps + (size_t) blockIdx.z * ((size_t) p.out_width +
       (size_t) p.out_height);
-  tx = st[ox];
-  ty = st[(size_t) p.out_width + oy];
-  tx.inside = tx.inside && g->valid;
-  prep_pixel (&p, &tx, &ty, y, y_stride, uv, uv_stride, v);
+  f.d0 = plane0;
+  f.d1 = plane1;
+  f.d2 = plane2;
+  f.s0 = stride0;
+  f.s1 = stride1;
+  f.s2 = stride2;
+  if (p.antialias) {
+    const PrepAaTap *aa = prep_aa_taps (&p, taps, (int) gridDim.z,
+        (int) blockIdx.z);
+
+    prep_pixel_aa (&p, &aa[ox], &aa[(size_t) p.out_width + oy], g->valid,
+        prep_aa_weights (&p, taps, (int) gridDim.z, (int) blockIdx.z), &f, v);
+  } else {
+    tx = st[ox];
+    ty = st[(size_t) p.out_width + oy];
+    tx.inside = tx.inside && g->valid;
+    prep_pixel (&p, &tx, &ty, &f, v);
+  }
   prep_store (&p, prep_slot_base (&p, dst, (int) blockIdx.z), (int) ox,
       (int) oy, v);
 }

@@ -14,8 +14,9 @@
  * The kernel (PREP_KERNEL_TAPS_NAME, its one entry point) runs one thread
  * per output pixel (x = blockIdx.x * blockDim.x + threadIdx.x, y likewise)
  * of slot blockIdx.z, bounds-checked, reading its two taps from the plan's
- * tap table, computing prep_pixel () and storing the three channels with
- * prep_store () (float32 or float16).  It is launched with CuLaunchKernel's
+ * tap table, computing prep_pixel () on the frame's planes (any format: the
+ * format's components are in PrepParams) and storing the channels with
+ * prep_store ().  It is launched with CuLaunchKernel's
  * kernelParams: an array of PREP_TKARG_COUNT pointers, each to storage of
  * exactly the parameter's size (pointers as 8-byte CUdeviceptr). */
 
@@ -34,26 +35,32 @@ extern "C" {
 
 /* The kernel's entry point, which reads its taps from the plan's tap table
  * (no thread divides in 64 bits or in double precision):
- *   extern "C" __global__ void prep_nv12_to_tensor_taps (PrepParams p,
+ *   extern "C" __global__ void prep_frame_to_tensor (PrepParams p,
  *       const __grid_constant__ PrepSlotTable slots, const PrepTap * taps,
- *       const uint8_t * y, int y_stride, const uint8_t * uv, int uv_stride,
- *       void *dst);
- * its kernelParams are indexed by PREP_TKARG_*.  Same output as the CPU
- * path, bit for bit. */
-#define PREP_KERNEL_TAPS_NAME "prep_nv12_to_tensor_taps"
+ *       const uint8_t * plane0, int stride0, const uint8_t * plane1,
+ *       int stride1, const uint8_t * plane2, int stride2, void *dst);
+ * its kernelParams are indexed by PREP_TKARG_*; planes past the format's
+ * count are 0 and never read.  Same output as the CPU path, bit for bit. */
+#define PREP_KERNEL_TAPS_NAME "prep_frame_to_tensor"
 
 /* Index of each kernel parameter in kernelParams. */
 enum {
   PREP_TKARG_PARAMS = 0,        /* PrepParams, by value */
   PREP_TKARG_SLOTS,             /* PrepSlotTable, by value */
   PREP_TKARG_TAPS,              /* const PrepTap *, the plan's tap table */
-  PREP_TKARG_Y,                 /* const uint8_t *, luma plane */
-  PREP_TKARG_Y_STRIDE,          /* int */
-  PREP_TKARG_UV,                /* const uint8_t *, interleaved chroma */
-  PREP_TKARG_UV_STRIDE,         /* int */
+  PREP_TKARG_PLANE0,            /* const uint8_t *, the frame's planes */
+  PREP_TKARG_STRIDE0,           /* int */
+  PREP_TKARG_PLANE1,
+  PREP_TKARG_STRIDE1,
+  PREP_TKARG_PLANE2,
+  PREP_TKARG_STRIDE2,
   PREP_TKARG_DST,               /* void *, the tensor (all slots) */
   PREP_TKARG_COUNT
 };
+
+/* kernelParams index of plane @p's pointer and stride (p in 0..2). */
+#define PREP_TKARG_PLANE(p) (PREP_TKARG_PLANE0 + 2 * (p))
+#define PREP_TKARG_STRIDE(p) (PREP_TKARG_STRIDE0 + 2 * (p))
 
 /* The plan's tap table, in host memory, for the launcher to copy to device
  * memory (the kernel's taps argument): batch_size blocks of out_width +
@@ -84,11 +91,13 @@ PrepStatus prep_launch_geometry (const PrepParams * p, int n_slots,
     PrepDim3 * grid, PrepDim3 * block);
 
 /* Bytes of each buffer the kernel may touch, from the params, the first
- * @n_slots slots and the strides: the luma and chroma extents the taps of
- * the valid slots can reach (0 when none is valid) and the tensor. */
+ * @n_slots slots and the planes' strides: the extent in each plane that the
+ * taps of the valid slots can reach through the format's components (0
+ * when none is valid, and for a plane no component lives in), and the
+ * tensor. */
 void prep_kernel_extents (const PrepParams * p, const PrepSlotTable * slots,
-    int n_slots, int y_stride, int uv_stride, size_t * y_bytes,
-    size_t * uv_bytes, size_t * dst_bytes);
+    int n_slots, const int strides[PREP_PLANES_MAX],
+    size_t plane_bytes[PREP_PLANES_MAX], size_t * dst_bytes);
 
 /* The host build of the kernel's own source, run over the whole grid: what
  * the mock driver's cuLaunchKernel calls, with kernelParams whose pointer
@@ -103,20 +112,21 @@ void prep_kernel_host_launch_taps (PrepDim3 grid, PrepDim3 block,
 typedef int (*PrepLaunchFunc) (void *function, PrepDim3 grid, PrepDim3 block,
     void *stream, void **args, void *user_data);
 
-/* The CUDA path of a plan, driver-agnostic: checks the strides and the
- * destination size like prep_plan_run_cpu (), computes the launch geometry
- * and the kernel parameters, and hands them to @launch (@function must be
- * PREP_KERNEL_TAPS_NAME).  Device addresses are CUdeviceptr values.  A
- * launch failure gives PREP_ERROR_LAUNCH with the driver's code in
- * *launch_error (when not NULL).
+/* The CUDA path of a plan, driver-agnostic: checks the frame, its strides
+ * and the destination size like prep_plan_run_cpu (), computes the launch
+ * geometry and the kernel parameters, and hands them to @launch (@function
+ * must be PREP_KERNEL_TAPS_NAME).  Device addresses are CUdeviceptr values:
+ * @src's plane pointers hold them.  A launch failure gives
+ * PREP_ERROR_LAUNCH with the driver's code in *launch_error (when not
+ * NULL).
  * @taps is the device address of a copy of the plan's tap table
  * (prep_plan_kernel_taps ()) made after the plan's last
  * prep_plan_set_slots ().  0 gives PREP_ERROR_INVALID_ARGUMENT like the
  * other addresses. */
 PrepStatus prep_plan_launch_taps (const PrepPlan * plan, uint64_t taps,
-    uint64_t y, int y_stride, uint64_t uv, int uv_stride, uint64_t dst,
-    size_t dst_size, PrepLaunchFunc launch, void *function, void *stream,
-    void *user_data, int *launch_error);
+    const PrepFrame * src, uint64_t dst, size_t dst_size,
+    PrepLaunchFunc launch, void *function, void *stream, void *user_data,
+    int *launch_error);
 
 #ifdef __cplusplus
 }

@@ -17,12 +17,15 @@
  * Per output element (x, y) of a slot:
  *   1. the axis taps: source indices and weight, from exact integer
  *      arithmetic (prep_axis_tap);
- *   2. for each of the 4 taps: Y from luma, U,V from chroma[ty/2][tx/2];
- *   3. Y, U, V interpolated with the same weights, horizontal lerps first,
- *      then the vertical one: a + (b - a) * w;
- *   4. one affine YUV->RGB conversion, clamped to [0, 255];
+ *   2. for each of the 4 taps and each component (Y, U, V or R, G, B): the
+ *      sample the format's description (PrepComponent) points to, in 8-bit
+ *      units (a 16-bit container / 256);
+ *   3. the components interpolated with the same weights, horizontal lerps
+ *      first, then the vertical one: a + (b - a) * w;
+ *   4. one affine conversion to RGB (or gray), clamped to [0, 255];
  *   5. per channel v * scale[c] + bias[c] (mean/std folded in on the host);
- *   6. the store at the layout's index, as float32 or float16.
+ *   6. the store at the layout's index, as float32, float16, uint8 or
+ *      int8.
  *
  * Headers are formatted by hand, GNU layout, PREP_FN on its own line.
  */
@@ -41,8 +44,9 @@
 
 /* One axis of the geometry.  Output indices [offset, offset + inner) map onto
  * source indices [start, start + len); with stretch, offset = 0 and inner =
- * the output size; with letterbox, inner/offset are the centered inner
- * rectangle and indices outside it are padding. */
+ * the output size; with letterbox, inner/offset are the inner rectangle and
+ * indices outside it are padding; with cover, inner is larger than the
+ * output and offset <= 0: the output shows a window of the scaled crop. */
 typedef struct
 {
   int start;                    /* first source pixel of the crop */
@@ -62,18 +66,56 @@ typedef struct
   int inside;
 } PrepTap;
 
+/* Where one component (Y, U, V or R, G, B) of a format lives: sample
+ * (x, y) of the full-resolution grid is at byte
+ *   offset + (x >> shift_x) * step
+ * of row (y >> shift_y) of plane @plane.  docs/semantics.md section 2 has
+ * every format's entries (src/prep-formats.c). */
+typedef struct
+{
+  int plane;                    /* 0..2 */
+  int offset;                   /* bytes before the row's first sample */
+  int step;                     /* bytes from one sample to the next */
+  int shift_x;                  /* 1: a subsampled (half-width) grid */
+  int shift_y;                  /* 1: a half-height grid */
+} PrepComponent;
+
+/* Antialiased taps of one output index along one axis: the samples
+ * [first, first + count) of the axis, their weights at index woff of the
+ * slot's weight table.  inside = 0 marks a letterbox band. */
+typedef struct
+{
+  int first;
+  int count;
+  int woff;
+  int inside;
+} PrepAaTap;
+
+/* The element types (PrepDataType's values). */
+#define PREP_ELEM_FLOAT32 0
+#define PREP_ELEM_FLOAT16 1
+#define PREP_ELEM_UINT8 2
+#define PREP_ELEM_INT8 3
+
 /* Everything the per-pixel math needs that all slots share, by value (a
  * kernel argument). */
 typedef struct
 {
   int out_width;
   int out_height;
-  int nearest;                  /* 1: nearest neighbour, 0: bilinear */
+  int nearest;                  /* PREP_TAPS_*: bilinear, nearest,
+                                 * nearest-floor */
   int nhwc;                     /* 1: NHWC, 0: NCHW */
-  int half;                     /* 1: float16 elements, 0: float32 */
-  /* tensor channel c = rgb[perm[c]]: (0,1,2) RGB, (2,1,0) BGR */
+  int elem;                     /* PREP_ELEM_* */
+  int antialias;                /* 1: weighted taps (PrepAaTap) */
+  int aa_weights;               /* weights per slot in the tap table */
+  int channels;                 /* 3, or 1 (gray) */
+  PrepComponent comp[3];        /* the input format's components */
+  int wide;                     /* 1: 2-byte little-endian samples */
+  /* tensor channel c = rgb[perm[c]]: (0,1,2) RGB, (2,1,0) BGR, (0,0,0)
+   * gray (one channel, row 0 of m the luma) */
   int perm[3];
-  /* rgb[k] = m[k][0] * Y + m[k][1] * U + m[k][2] * V + m[k][3] */
+  /* rgb[k] = m[k][0] * C0 + m[k][1] * C1 + m[k][2] * C2 + m[k][3] */
   float m[3][4];
   /* tensor channel c: out = clamped * scale[c] + bias[c] */
   float scale[3];
@@ -101,6 +143,16 @@ typedef struct
   PrepSlotGeom s[PREP_SLOT_TABLE_SIZE];
 } PrepSlotTable;
 
+/* The planes of a frame as the per-pixel math reads them: three fields,
+ * not arrays, so that the kernel picks a plane with selects (a run-time
+ * index into a local array would put it in local memory).  Unused planes
+ * are NULL and never read. */
+typedef struct
+{
+  const uint8_t *d0, *d1, *d2;
+  ptrdiff_t s0, s1, s2;
+} PrepPlanes;
+
 PREP_FN int
 prep_clamp_int (int v, int lo, int hi)
 {
@@ -121,9 +173,18 @@ prep_floor_div (int64_t a, int64_t b)
  * exactly n / d, so tap index and weight come from integers:
  *   bilinear: i = floor (n / d), w = (n - i d) / d (one rounding, in double,
  *             then to float);
- *   nearest:  i = floor (s + 0.5) - start = floor ((n + inner) / d), w = 0.
+ *   nearest:  i = floor (s + 0.5) - start = floor ((n + inner) / d), w = 0
+ *             (torch nearest-exact);
+ *   nearest-floor: i = floor ((o - offset) * len / inner), w = 0 (torch
+ *             nearest, OpenCV INTER_NEAREST: the sample at the pixel's left
+ *             edge, no half-pixel shift).
  * Taps are clamped to [0, len - 1]: pixels outside the crop never leak in.
- * Operands fit in int64: |2 o + 1| < 2^32 and len < 2^31. */
+ * Operands fit in int64: |2 o + 1| < 2^32 and len < 2^31.  @nearest is one
+ * of PREP_TAPS_*. */
+#define PREP_TAPS_BILINEAR 0
+#define PREP_TAPS_NEAREST 1
+#define PREP_TAPS_NEAREST_FLOOR 2
+
 PREP_FN PrepTap
 prep_axis_tap (const PrepAxis * a, int o, int nearest)
 {
@@ -133,7 +194,10 @@ prep_axis_tap (const PrepAxis * a, int o, int nearest)
   int64_t i;
 
   t.inside = o >= a->offset && o - a->offset < a->inner;
-  if (nearest) {
+  if (nearest == PREP_TAPS_NEAREST_FLOOR) {
+    i = prep_floor_div ((int64_t) (o - a->offset) * a->len, a->inner);
+    t.w = 0.0f;
+  } else if (nearest) {
     i = prep_floor_div (n + a->inner, d);
     t.w = 0.0f;
   } else {
@@ -149,6 +213,20 @@ prep_axis_tap (const PrepAxis * a, int o, int nearest)
   return t;
 }
 
+/* The output indices [first, end) of an axis of @out indices that map
+ * onto the crop: the inner ones, within the output (cover: all). */
+PREP_FN int
+prep_axis_first (const PrepAxis * a)
+{
+  return a->offset > 0 ? a->offset : 0;
+}
+
+PREP_FN int
+prep_axis_end (const PrepAxis * a, int out)
+{
+  return a->inner < out - a->offset ? a->offset + a->inner : out;
+}
+
 PREP_FN float
 prep_lerp (float a, float b, float w)
 {
@@ -161,30 +239,49 @@ prep_clamp_255 (float v)
   return v < 0.0f ? 0.0f : (v > 255.0f ? 255.0f : v);
 }
 
-/* Bilinear interpolation of Y, U and V over the 4 taps, each tap taking its
- * chroma from chroma[ty / 2][tx / 2].  Horizontal lerps first, then the
- * vertical one, in this fixed order (a SIMD path must keep it). */
-PREP_FN void
-prep_sample_yuv (const PrepTap * tx, const PrepTap * ty,
-    const uint8_t * luma, ptrdiff_t y_stride,
-    const uint8_t * chroma, ptrdiff_t uv_stride, float yuv[3])
+/* Row @y (of the full-resolution grid) of component @c's plane. */
+PREP_FN const uint8_t *
+prep_row (const PrepPlanes * f, const PrepComponent * c, int y)
 {
-  const uint8_t *l0 = luma + ty->i0 * y_stride;
-  const uint8_t *l1 = luma + ty->i1 * y_stride;
-  const uint8_t *c0 = chroma + (ty->i0 / 2) * uv_stride;
-  const uint8_t *c1 = chroma + (ty->i1 / 2) * uv_stride;
-  int u0 = (tx->i0 / 2) * 2, u1 = (tx->i1 / 2) * 2;
-  float top, bottom;
-  int k;
+  ptrdiff_t r = (ptrdiff_t) (y >> c->shift_y);
 
-  top = prep_lerp ((float) l0[tx->i0], (float) l0[tx->i1], tx->w);
-  bottom = prep_lerp ((float) l1[tx->i0], (float) l1[tx->i1], tx->w);
-  yuv[0] = prep_lerp (top, bottom, ty->w);
-  for (k = 0; k < 2; k++) {
-    top = prep_lerp ((float) c0[u0 + k], (float) c0[u1 + k], tx->w);
-    bottom = prep_lerp ((float) c1[u0 + k], (float) c1[u1 + k], tx->w);
-    yuv[1 + k] = prep_lerp (top, bottom, ty->w);
-  }
+  if (c->plane == 0)
+    return f->d0 + r * f->s0;
+  return c->plane == 1 ? f->d1 + r * f->s1 : f->d2 + r * f->s2;
+}
+
+/* Sample @x of component @c in row @row, in 8-bit units: a byte, or a
+ * little-endian 16-bit container divided by 256 (exact in float). */
+PREP_FN float
+prep_read (const PrepParams * p, const PrepComponent * c,
+    const uint8_t * row, int x)
+{
+  const uint8_t *s = row + c->offset + (ptrdiff_t) (x >> c->shift_x) *
+      c->step;
+
+  if (p->wide)
+    return (float) ((unsigned int) s[0] | ((unsigned int) s[1] << 8)) *
+        0.00390625f;
+  return (float) s[0];
+}
+
+/* Bilinear interpolation of component @k over the 4 taps: horizontal lerps
+ * first, then the vertical one, in this fixed order (a SIMD path must keep
+ * it). */
+PREP_FN float
+prep_sample (const PrepParams * p, int k, const PrepTap * tx,
+    const PrepTap * ty, const PrepPlanes * f)
+{
+  const PrepComponent *c = &p->comp[k];
+  const uint8_t *r0 = prep_row (f, c, ty->i0);
+  const uint8_t *r1 = prep_row (f, c, ty->i1);
+  float top, bottom;
+
+  top = prep_lerp (prep_read (p, c, r0, tx->i0), prep_read (p, c, r0,
+          tx->i1), tx->w);
+  bottom = prep_lerp (prep_read (p, c, r1, tx->i0), prep_read (p, c, r1,
+          tx->i1), tx->w);
+  return prep_lerp (top, bottom, ty->w);
 }
 
 /* rgb[i], i in 0..2, as selects: indexing a local array with a run-time
@@ -195,27 +292,27 @@ prep_pick3 (const float rgb[3], int i)
   return i == 0 ? rgb[0] : (i == 1 ? rgb[1] : rgb[2]);
 }
 
-/* YUV -> normalized tensor channels (in tensor order). */
+/* Sampled components -> normalized tensor channels (in tensor order; the
+ * first p->channels of out). */
 PREP_FN void
-prep_convert_normalize (const PrepParams * p, const float yuv[3], float out[3])
+prep_convert_normalize (const PrepParams * p, const float cv[3], float out[3])
 {
   float rgb[3];
   int k;
 
   for (k = 0; k < 3; k++)
-    rgb[k] = prep_clamp_255 (p->m[k][0] * yuv[0] + p->m[k][1] * yuv[1]
-        + p->m[k][2] * yuv[2] + p->m[k][3]);
+    rgb[k] = prep_clamp_255 (p->m[k][0] * cv[0] + p->m[k][1] * cv[1]
+        + p->m[k][2] * cv[2] + p->m[k][3]);
   for (k = 0; k < 3; k++)
     out[k] = prep_pick3 (rgb, p->perm[k]) * p->scale[k] + p->bias[k];
 }
 
-/* The three channel values of output pixel (tx, ty): padding or sample. */
+/* The channel values of output pixel (tx, ty): padding or sample. */
 PREP_FN void
 prep_pixel (const PrepParams * p, const PrepTap * tx, const PrepTap * ty,
-    const uint8_t * luma, ptrdiff_t y_stride,
-    const uint8_t * chroma, ptrdiff_t uv_stride, float out[3])
+    const PrepPlanes * f, float out[3])
 {
-  float yuv[3];
+  float cv[3];
   int k;
 
   if (!tx->inside || !ty->inside) {
@@ -223,8 +320,90 @@ prep_pixel (const PrepParams * p, const PrepTap * tx, const PrepTap * ty,
       out[k] = p->pad[k];
     return;
   }
-  prep_sample_yuv (tx, ty, luma, y_stride, chroma, uv_stride, yuv);
-  prep_convert_normalize (p, yuv, out);
+  for (k = 0; k < 3; k++)
+    cv[k] = prep_sample (p, k, tx, ty, f);
+  prep_convert_normalize (p, cv, out);
+}
+
+/* Antialiased sample of component @k: for each row tap, the weighted sum
+ * of its column taps in order, then the weighted sum of those, in order;
+ * sums start at 0 and every product and sum is one float operation. */
+PREP_FN float
+prep_sample_aa (const PrepParams * p, int k, const PrepAaTap * tx,
+    const PrepAaTap * ty, const float *wx, const float *wy,
+    const PrepPlanes * f)
+{
+  const PrepComponent *c = &p->comp[k];
+  float acc = 0.0f, h;
+  int i, j;
+
+  for (i = 0; i < ty->count; i++) {
+    const uint8_t *row = prep_row (f, c, ty->first + i);
+
+    h = 0.0f;
+    for (j = 0; j < tx->count; j++)
+      h = h + wx[tx->woff + j] * prep_read (p, c, row, tx->first + j);
+    acc = acc + wy[ty->woff + i] * h;
+  }
+  return acc;
+}
+
+/* prep_pixel () with antialiased taps; @w: the slot's weights; @valid 0:
+ * a padding slot. */
+PREP_FN void
+prep_pixel_aa (const PrepParams * p, const PrepAaTap * tx,
+    const PrepAaTap * ty, int valid, const float *w, const PrepPlanes * f,
+    float out[3])
+{
+  float cv[3];
+  int k;
+
+  if (!valid || !tx->inside || !ty->inside) {
+    for (k = 0; k < 3; k++)
+      out[k] = p->pad[k];
+    return;
+  }
+  /* written out: a loop around the tap loops would not be unrolled, and a
+   * run-time index into cv would put it in local memory on the GPU */
+  cv[0] = prep_sample_aa (p, 0, tx, ty, w, w, f);
+  cv[1] = prep_sample_aa (p, 1, tx, ty, w, w, f);
+  cv[2] = prep_sample_aa (p, 2, tx, ty, w, w, f);
+  prep_convert_normalize (p, cv, out);
+}
+
+/* Where a plan's tap table (the kernel's) keeps its antialiased parts:
+ * after the n_slots blocks of PrepTap, n_slots blocks of out_width +
+ * out_height PrepAaTap (columns, then rows), then n_slots blocks of
+ * aa_weights floats. */
+PREP_FN const PrepAaTap *
+prep_aa_taps (const PrepParams * p, const void *table, int n_slots, int slot)
+{
+  size_t per = (size_t) p->out_width + (size_t) p->out_height;
+
+  return (const PrepAaTap *) ((const PrepTap *) table + (size_t) n_slots *
+      per) + (size_t) slot *per;
+}
+
+PREP_FN const float *
+prep_aa_weights (const PrepParams * p, const void *table, int n_slots,
+    int slot)
+{
+  const PrepAaTap *aa = prep_aa_taps (p, table, n_slots, n_slots);
+
+  return (const float *) aa + (size_t) slot *(size_t) p->aa_weights;
+}
+
+/* Bytes of a plan's tap table for @n_slots slots (see prep_aa_taps ()). */
+PREP_FN size_t
+prep_tap_table_bytes (const PrepParams * p, int n_slots)
+{
+  size_t per = (size_t) p->out_width + (size_t) p->out_height;
+  size_t bytes = (size_t) n_slots * per * sizeof (PrepTap);
+
+  if (p->antialias)
+    bytes += (size_t) n_slots * (per * sizeof (PrepAaTap) +
+        (size_t) p->aa_weights * sizeof (float));
+  return bytes;
 }
 
 /* v rounded to the nearest IEEE binary16, ties to even, as its bits.
@@ -263,6 +442,25 @@ prep_float_to_half (float v)
   return (uint16_t) (sign | q);
 }
 
+/* v clamped to [0, 255] and rounded to the nearest integer, ties to even:
+ * adding and subtracting 1.5 * 2^23 leaves the float rounded to an integer
+ * (exact for |v| < 2^22, two IEEE additions, no FMA to merge them). */
+PREP_FN int
+prep_round_255 (float v)
+{
+  float c = v < 0.0f ? 0.0f : (v > 255.0f ? 255.0f : v);
+
+  return (int) ((c + 12582912.0f) - 12582912.0f);
+}
+
+/* Bytes of one element. */
+PREP_FN size_t
+prep_elem_size (const PrepParams * p)
+{
+  return p->elem == PREP_ELEM_FLOAT32 ? 4 : (p->elem == PREP_ELEM_FLOAT16 ?
+      2 : 1);
+}
+
 /* Element index of channel c of output pixel (x, y) within a slot. */
 PREP_FN size_t
 prep_out_index (const PrepParams * p, int x, int y, int c)
@@ -270,35 +468,44 @@ prep_out_index (const PrepParams * p, int x, int y, int c)
   size_t plane = (size_t) p->out_width * (size_t) p->out_height;
   size_t pix = (size_t) y * (size_t) p->out_width + (size_t) x;
 
-  return p->nhwc ? pix * 3 + (size_t) c : (size_t) c * plane + pix;
+  return p->nhwc ? pix * (size_t) p->channels + (size_t) c :
+      (size_t) c * plane + pix;
 }
 
 /* The first byte of slot @slot of a batch tensor. */
 PREP_FN void *
 prep_slot_base (const PrepParams * p, void *dst, int slot)
 {
-  size_t elems = (size_t) p->out_width * (size_t) p->out_height * 3;
+  size_t elems = (size_t) p->out_width * (size_t) p->out_height *
+      (size_t) p->channels;
 
-  return (uint8_t *) dst + (size_t) slot * elems * (p->half ? 2 : 4);
+  return (uint8_t *) dst + (size_t) slot * elems * prep_elem_size (p);
 }
 
 /* Element @index of a slot's tensor @dst gets value v. */
 PREP_FN void
 prep_store_one (const PrepParams * p, void *dst, size_t index, float v)
 {
-  if (p->half)
-    ((uint16_t *) dst)[index] = prep_float_to_half (v);
-  else
+  if (p->elem == PREP_ELEM_FLOAT32)
     ((float *) dst)[index] = v;
+  else if (p->elem == PREP_ELEM_FLOAT16)
+    ((uint16_t *) dst)[index] = prep_float_to_half (v);
+  else if (p->elem == PREP_ELEM_UINT8)
+    ((uint8_t *) dst)[index] = (uint8_t) prep_round_255 (v);
+  else
+    ((int8_t *) dst)[index] = (int8_t) (prep_round_255 (v) - 128);
 }
 
+/* The channels written out, constant indices: a run-time index into v
+ * would put it in local memory on the GPU. */
 PREP_FN void
 prep_store (const PrepParams * p, void *dst, int x, int y, const float v[3])
 {
-  int c;
-
-  for (c = 0; c < 3; c++)
-    prep_store_one (p, dst, prep_out_index (p, x, y, c), v[c]);
+  prep_store_one (p, dst, prep_out_index (p, x, y, 0), v[0]);
+  if (p->channels == 1)
+    return;
+  prep_store_one (p, dst, prep_out_index (p, x, y, 1), v[1]);
+  prep_store_one (p, dst, prep_out_index (p, x, y, 2), v[2]);
 }
 
 #endif /* __PREP_MATH_H__ */

@@ -12,21 +12,29 @@
  * once in double, then rounded once to the float PrepParams that every path
  * (scalar, AVX2, kernel) gets. */
 
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 
 #include "prep-private.h"
 
-/* round (num / den) for num, den > 0, halves away from zero, in integers. */
+/* round (num / den) for num, den > 0, in integers: halves away from zero,
+ * or to even. */
 static int64_t
-prep_round_div (int64_t num, int64_t den)
+prep_round_div (int64_t num, int64_t den, PrepRounding rounding)
 {
-  return (2 * num + den) / (2 * den);
+  int64_t q = num / den, twice_rem = 2 * (num - q * den);
+
+  if (twice_rem > den || (twice_rem == den && (rounding == PREP_ROUND_HALF_UP
+              || q % 2 != 0)))
+    q++;
+  return q;
 }
 
 /* Letterbox: s = min (OW / rw, OH / rh); the limiting axis fills the output,
- * the other gets round (r * s) (at least 1), centered with floor.  Computed
+ * the other gets round (r * s) (at least 1, halves as the config says),
+ * centered with floor or at the top-left corner.  Computed
  * exactly in integers (operands < 2^63): in double, 45 * (7 / 10.0) is
  * 31.499999999999996 and would round the wrong way. */
 static void
@@ -37,15 +45,56 @@ prep_letterbox (const PrepConfig * cfg, const PrepRect * r, PrepSlotGeom * g)
 
   if (ow * rh <= oh * rw) {
     g->ax.inner = (int) ow;
-    g->ay.inner = (int) prep_round_div (rh * ow, rw);
+    g->ay.inner = (int) prep_round_div (rh * ow, rw, cfg->letterbox_rounding);
   } else {
-    g->ax.inner = (int) prep_round_div (rw * oh, rh);
+    g->ax.inner = (int) prep_round_div (rw * oh, rh, cfg->letterbox_rounding);
     g->ay.inner = (int) oh;
   }
   g->ax.inner = prep_clamp_int (g->ax.inner, 1, cfg->out_width);
   g->ay.inner = prep_clamp_int (g->ay.inner, 1, cfg->out_height);
-  g->ax.offset = (cfg->out_width - g->ax.inner) / 2;
-  g->ay.offset = (cfg->out_height - g->ay.inner) / 2;
+  g->ax.offset = g->ay.offset = 0;
+  if (cfg->letterbox_align == PREP_ALIGN_CENTER) {
+    g->ax.offset = (cfg->out_width - g->ax.inner) / 2;
+    g->ay.offset = (cfg->out_height - g->ay.inner) / 2;
+  }
+}
+
+/* One axis of cover: the crop scaled to @size (>= out) and cut to the
+ * output, centered as torchvision's CenterCrop does: the overflow's half
+ * rounded half to even (Python's round). */
+static void
+prep_cover_axis (PrepAxis * a, int64_t size, int out)
+{
+  int64_t over = (size > INT_MAX ? INT_MAX : size) - out;
+
+  a->inner = (int) (out + over);
+  a->offset = -(int) ((over / 2) + ((over % 2) != 0 && (over / 2) % 2 != 0));
+}
+
+/* Cover: with f the crop fraction, the axis that limits the scale gets
+ * floor (out / f) (timm's floor (size / crop_pct); f = 1: the output
+ * size), the other the crop's aspect at that size, truncated (torchvision's
+ * Resize of the shorter side: int (size * long / short)); both cut to the
+ * output, centered. */
+static void
+prep_cover (const PrepConfig * cfg, const PrepRect * r, PrepSlotGeom * g)
+{
+  int64_t ow = cfg->out_width, oh = cfg->out_height;
+  int64_t rw = r->width, rh = r->height, s;
+
+  if (ow * rh >= oh * rw) {
+    s = (int64_t) floor ((double) ow / cfg->crop_fraction);
+    s = s < ow ? ow : (s > INT_MAX ? INT_MAX : s);
+    prep_cover_axis (&g->ax, s, cfg->out_width);
+    s = rh * s / rw;
+    prep_cover_axis (&g->ay, s < oh ? oh : s, cfg->out_height);
+  } else {
+    s = (int64_t) floor ((double) oh / cfg->crop_fraction);
+    s = s < oh ? oh : (s > INT_MAX ? INT_MAX : s);
+    prep_cover_axis (&g->ay, s, cfg->out_height);
+    s = rw * s / rh;
+    prep_cover_axis (&g->ax, s < ow ? ow : s, cfg->out_width);
+  }
 }
 
 void
@@ -59,6 +108,8 @@ prep_slot_geometry (const PrepConfig * cfg, const PrepRect * r,
   g->ay.len = r->height;
   if (cfg->aspect == PREP_ASPECT_LETTERBOX) {
     prep_letterbox (cfg, r, g);
+  } else if (cfg->aspect == PREP_ASPECT_COVER) {
+    prep_cover (cfg, r, g);
   } else {
     g->ax.inner = cfg->out_width;
     g->ay.inner = cfg->out_height;
@@ -95,21 +146,16 @@ prep_matrix_kr_kb (PrepMatrix matrix, double *kr, double *kb)
  * full range:    yoff = 0,  ys = 1,         cs = 1.
  * The offsets fold into the constant column m[k][3]. */
 static void
-prep_color_matrix (const PrepConfig * cfg, PrepParams * p)
+prep_yuv_matrix (const PrepConfig * cfg, double m[3][4])
 {
-  double kr, kb, kg, ys, cs, yoff, m[3][3];
+  double kr, kb, kg, ys, cs, yoff;
   int k;
 
   prep_matrix_kr_kb (cfg->matrix, &kr, &kb);
   kg = 1.0 - kr - kb;
-  if (cfg->range == PREP_RANGE_FULL) {
-    yoff = 0.0;
-    ys = cs = 1.0;
-  } else {
-    yoff = 16.0;
-    ys = 255.0 / 219.0;
-    cs = 255.0 / 224.0;
-  }
+  yoff = cfg->range == PREP_RANGE_FULL ? 0.0 : 16.0;
+  ys = cfg->range == PREP_RANGE_FULL ? 1.0 : 255.0 / 219.0;
+  cs = cfg->range == PREP_RANGE_FULL ? 1.0 : 255.0 / 224.0;
   m[0][0] = m[1][0] = m[2][0] = ys;
   m[0][1] = 0.0;
   m[0][2] = 2.0 * (1.0 - kr) * cs;
@@ -117,16 +163,65 @@ prep_color_matrix (const PrepConfig * cfg, PrepParams * p)
   m[1][2] = -2.0 * kr * (1.0 - kr) / kg * cs;
   m[2][1] = 2.0 * (1.0 - kb) * cs;
   m[2][2] = 0.0;
+  for (k = 0; k < 3; k++)
+    m[k][3] = -m[k][0] * yoff - (m[k][1] + m[k][2]) * 128.0;
+}
+
+/* R, G, B inputs: only the range applies, per channel (full: identity);
+ * GRAY8: every row is the luma row of the YUV matrix (no chroma). */
+static void
+prep_rgb_or_gray_matrix (const PrepConfig * cfg, PrepKind kind, double m[3][4])
+{
+  double s = cfg->range == PREP_RANGE_FULL ? 1.0 : 255.0 / 219.0;
+  double off = cfg->range == PREP_RANGE_FULL ? 0.0 : 16.0;
+  int k, j;
+
   for (k = 0; k < 3; k++) {
-    p->m[k][0] = (float) m[k][0];
-    p->m[k][1] = (float) m[k][1];
-    p->m[k][2] = (float) m[k][2];
-    p->m[k][3] = (float) (-m[k][0] * yoff - (m[k][1] + m[k][2]) * 128.0);
+    for (j = 0; j < 3; j++)
+      m[k][j] = kind == PREP_KIND_GRAY ? (j == 0 ? s : 0.0) :
+          (j == k ? s : 0.0);
+    m[k][3] = -s * off;
   }
 }
 
+/* channel-order=gray: row 0 becomes the luma: for YUV and GRAY8 inputs
+ * ys (Y - yoff), the term the RGB rows share, without chroma; for R, G, B
+ * the BT.601 luma of the range-scaled channels (OpenCV's RGB2GRAY
+ * weights).  (ys, yoff) = (1, 0) full range, (255 / 219, 16) limited. */
+static void
+prep_gray_row (const PrepConfig * cfg, PrepKind kind, double m[3][4])
+{
+  static const double w[3] = { 0.299, 0.587, 0.114 };
+  double s = cfg->range == PREP_RANGE_FULL ? 1.0 : 255.0 / 219.0;
+  double off = cfg->range == PREP_RANGE_FULL ? 0.0 : 16.0;
+  int j;
+
+  for (j = 0; j < 3; j++)
+    m[0][j] = kind == PREP_KIND_RGB ? w[j] * s : (j == 0 ? s : 0.0);
+  m[0][3] = kind == PREP_KIND_RGB ? -(w[0] + w[1] + w[2]) * s * off : -s * off;
+}
+
+static void
+prep_color_matrix (const PrepConfig * cfg, PrepParams * p)
+{
+  const PrepFormatInfo *f = prep_format_info (cfg->format);
+  double m[3][4];
+  int k, j;
+
+  if (f->kind == PREP_KIND_YUV)
+    prep_yuv_matrix (cfg, m);
+  else
+    prep_rgb_or_gray_matrix (cfg, f->kind, m);
+  if (cfg->channel_order == PREP_ORDER_GRAY)
+    prep_gray_row (cfg, f->kind, m);
+  for (k = 0; k < 3; k++)
+    for (j = 0; j < 4; j++)
+      p->m[k][j] = (float) m[k][j];
+}
+
 /* out = (v * scale - mean) / std = v * (scale / std) + (-mean / std); the
- * pad value goes through the same float expression as a sample. */
+ * pad value goes through the same float expression as a sample.  The
+ * channel order picks the matrix row of each tensor channel. */
 static void
 prep_normalization (const PrepConfig * cfg, PrepParams * p)
 {
@@ -138,18 +233,32 @@ prep_normalization (const PrepConfig * cfg, PrepParams * p)
     p->pad[c] = (float) cfg->pad_value * p->scale[c] + p->bias[c];
   }
   p->perm[0] = cfg->channel_order == PREP_ORDER_BGR ? 2 : 0;
-  p->perm[1] = 1;
-  p->perm[2] = cfg->channel_order == PREP_ORDER_BGR ? 0 : 2;
+  p->perm[1] = cfg->channel_order == PREP_ORDER_GRAY ? 0 : 1;
+  p->perm[2] = cfg->channel_order == PREP_ORDER_RGB ? 2 : 0;
 }
 
 void
 prep_params_init (const PrepConfig * cfg, PrepParams * p)
 {
+  const PrepFormatInfo *f = prep_format_info (cfg->format);
+  int k;
+
   p->out_width = cfg->out_width;
   p->out_height = cfg->out_height;
   prep_color_matrix (cfg, p);
   prep_normalization (cfg, p);
-  p->nearest = cfg->interpolation == PREP_INTERP_NEAREST;
+  p->nearest = cfg->interpolation == PREP_INTERP_NEAREST ? PREP_TAPS_NEAREST :
+      (cfg->interpolation == PREP_INTERP_NEAREST_FLOOR ?
+      PREP_TAPS_NEAREST_FLOOR : PREP_TAPS_BILINEAR);
   p->nhwc = cfg->layout == PREP_LAYOUT_NHWC;
-  p->half = cfg->data_type == PREP_DTYPE_FLOAT16;
+  p->elem = (int) cfg->data_type;
+  p->antialias = cfg->antialias;
+  /* per axis at most 2 len + 2 out weights (support * inner = len), len <=
+   * the frame's size */
+  p->aa_weights = cfg->antialias ? 2 * (cfg->src_width + cfg->src_height +
+      cfg->out_width + cfg->out_height) + 4 : 0;
+  p->channels = prep_channel_count (cfg->channel_order);
+  for (k = 0; k < 3; k++)
+    p->comp[k] = f->comp[k];
+  p->wide = f->wide;
 }

@@ -39,12 +39,19 @@ prep_plan_fill_taps (PrepPlan * plan)
 
     for (x = 0; x < w; x++)
       taps[x] = prep_axis_tap (&plan->slots.s[i].ax, x, nearest);
-    prep_columns_fill (&plan->cols, (size_t) i * (size_t) w, taps, (size_t) w);
+    prep_columns_fill (&plan->cols, &plan->params, (size_t) i * (size_t) w,
+        taps, (size_t) w);
     /* the kernel's block: the same column taps, then the row taps */
     memcpy (k, taps, (size_t) w * sizeof (PrepTap));
     for (y = 0; y < h; y++)
       k[(size_t) w + (size_t) y] =
           prep_axis_tap (&plan->slots.s[i].ay, y, nearest);
+    if (plan->params.antialias)
+      prep_aa_fill (&plan->slots.s[i], &plan->params, (PrepAaTap *)
+          prep_aa_taps (&plan->params, plan->kernel_taps,
+              plan->cfg.batch_size, i),
+          (float *) prep_aa_weights (&plan->params, plan->kernel_taps,
+              plan->cfg.batch_size, i));
   }
 }
 
@@ -64,13 +71,13 @@ prep_plan_alloc (PrepPlan * plan)
    * in place; zeroed so that no byte of it is ever undefined */
   if (per_slot > SIZE_MAX / sizeof (PrepTap) / (size_t) plan->cfg.batch_size)
     return PREP_ERROR_NO_MEMORY;
-  plan->kernel_taps_bytes = (size_t) plan->cfg.batch_size * per_slot *
-      sizeof (PrepTap);
-  plan->kernel_taps = calloc ((size_t) plan->cfg.batch_size * per_slot,
-      sizeof (PrepTap));
+  plan->kernel_taps_bytes = prep_tap_table_bytes (&plan->params,
+      plan->cfg.batch_size);
+  plan->kernel_taps = calloc (plan->kernel_taps_bytes, 1);
   if (plan->kernel_taps == NULL)
     return PREP_ERROR_NO_MEMORY;
-  return prep_columns_init (&plan->cols, n);
+  return prep_columns_init (&plan->cols, n,
+      plan->cfg.format != PREP_FORMAT_NV12);
 }
 
 /* Slot i < n_rects takes rects[i] (already checked to lie inside the
@@ -128,11 +135,16 @@ prep_plan_new (const PrepConfig * cfg, const PrepRect * rects, int n_rects,
   if (plan == NULL)
     return PREP_ERROR_NO_MEMORY;
   plan->cfg = *cfg;
-  prep_tensor_size (cfg->out_width, cfg->out_height, 1, cfg->data_type,
+  prep_tensor_size (cfg->out_width, cfg->out_height,
+      prep_channel_count (cfg->channel_order), 1, cfg->data_type,
       &plan->n_elements, &plan->slot_bytes);
-  prep_tensor_size (cfg->out_width, cfg->out_height, cfg->batch_size,
+  prep_tensor_size (cfg->out_width, cfg->out_height,
+      prep_channel_count (cfg->channel_order), cfg->batch_size,
       cfg->data_type, &plan->n_elements, &plan->n_bytes);
   prep_params_init (cfg, &plan->params);
+  plan->avx2 = !cfg->antialias && cfg->channel_order != PREP_ORDER_GRAY &&
+      (cfg->data_type == PREP_DTYPE_FLOAT32 ||
+      cfg->data_type == PREP_DTYPE_FLOAT16);
   if (prep_plan_alloc (plan) != PREP_OK) {
     prep_plan_free (plan);
     return PREP_ERROR_NO_MEMORY;
@@ -194,14 +206,24 @@ void
 prep_plan_slot_view (const PrepPlan * plan, int slot, PrepSlotView * v)
 {
   size_t at = (size_t) slot * (size_t) plan->cfg.out_width;
+  int k;
 
   v->geom = &plan->slots.s[slot];
   v->col_taps = plan->col_taps + at;
+  v->aa = prep_aa_taps (&plan->params, plan->kernel_taps,
+      plan->cfg.batch_size, slot);
+  v->aa_weights = prep_aa_weights (&plan->params, plan->kernel_taps,
+      plan->cfg.batch_size, slot);
   v->cols.y_word = plan->cols.y_word + at;
   v->cols.y_sel = plan->cols.y_sel + at;
   v->cols.c_word = plan->cols.c_word + at;
   v->cols.c_sel = plan->cols.c_sel + at;
   v->cols.w = plan->cols.w + at;
+  for (k = 0; k < 6; k++)
+    v->cols.word[k / 2][k % 2] = plan->cols.word[k / 2][k % 2] != NULL ?
+        plan->cols.word[k / 2][k % 2] + at : NULL;
+  for (k = 0; k < 3; k++)
+    v->cols.single[k] = plan->cols.single[k];
 }
 
 int

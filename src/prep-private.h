@@ -37,7 +37,52 @@ typedef struct
   int32_t *c_sel;               /* byte of U of pair i0 / 2 (2 or 0), as
                                  * y_sel; V is the byte after it */
   float *w;                     /* weight of i1, as in col_taps */
+  /* Any other format (generic, NULL for NV12): for component k and tap j
+   * (i0, i1), the byte offset in the component's row of the 4-byte word
+   * that ENDS at the sample's last byte; the sample is the word's top byte
+   * (or top 16 bits).  Words that would start before a plane fall back
+   * to the scalar code, as above. */
+  int32_t *word[3][2];
+  /* single[k]: both taps of component k always lie in the word that ends
+   * at i1's last byte (step <= 4 - sample bytes: planar 8-bit, NV21's
+   * pairs, packed RGB, P010's luma); one gather, and word[k][0] holds the
+   * byte-shuffle control that picks i0's sample from that word */
+  int single[3];
 } PrepColumns;
+
+/* What a format is (prep-formats.c, docs/semantics.md section 2). */
+typedef enum
+{
+  PREP_KIND_YUV = 0,            /* C0, C1, C2 = Y, U, V */
+  PREP_KIND_RGB,                /* C0, C1, C2 = R, G, B */
+  PREP_KIND_GRAY,               /* C0 = C1 = C2 = Y */
+} PrepKind;
+
+/* A plane's row holds ceil (width / 2^shift_x) units of @unit bytes (a
+ * pixel, a chroma pair, a YUY2 macropixel); it has ceil (height /
+ * 2^shift_y) rows.  unit 0: no such plane. */
+typedef struct
+{
+  int shift_x, shift_y;
+  int unit;
+} PrepPlaneInfo;
+
+typedef struct
+{
+  const char *name;             /* GStreamer's */
+  int n_planes;
+  int wide;                     /* 2-byte little-endian samples */
+  PrepKind kind;
+  PrepComponent comp[3];
+  PrepPlaneInfo plane[PREP_PLANES_MAX];
+} PrepFormatInfo;
+
+/* The entry of @format, NULL for a value that is not a PrepFormat. */
+const PrepFormatInfo *prep_format_info (PrepFormat format);
+
+/* Row bytes and rows of plane @p of a w x h frame, in 64 bits. */
+void prep_format_plane_size (const PrepFormatInfo * f, int p, int64_t w,
+    int64_t h, int64_t * row_bytes, int64_t * rows);
 
 /* A byte-shuffle control with bytes 1..3 zeroed (0x80). */
 #define PREP_SEL_ZERO 0x80808000u
@@ -57,20 +102,22 @@ struct _PrepPlan
   PrepTap *kernel_taps;
   size_t kernel_taps_bytes;
   size_t slot_bytes;            /* bytes of one slot of the tensor */
+  int avx2;                     /* the AVX2 executor vectorizes this plan
+                                 * (3 channels, float32 or float16): NV12
+                                 * through its own words, other formats
+                                 * through the generic ones */
   size_t n_elements;
   size_t n_bytes;
 };
 
-/* A checked frame, as the row executors get it.  dst is the slot's part of
- * the tensor. */
+/* A checked frame and its destination, as the row executors get them.
+ * dst is the slot's part of the tensor (the whole tensor before
+ * prep_run_batch_rows () cuts it). */
 typedef struct
 {
-  const uint8_t *y;
-  ptrdiff_t y_stride;
-  const uint8_t *uv;
-  ptrdiff_t uv_stride;
+  PrepPlanes src;
   void *dst;
-} PrepFrame;
+} PrepPass;
 
 /* One slot as the row executors get it: its geometry and column taps. */
 typedef struct
@@ -78,27 +125,30 @@ typedef struct
   const PrepSlotGeom *geom;
   const PrepTap *col_taps;
   PrepColumns cols;
+  const PrepAaTap *aa;          /* antialias: the slot's column then row
+                                 * taps, and its weights */
+  const float *aa_weights;
 } PrepSlotView;
 
 void prep_plan_slot_view (const PrepPlan * plan, int slot, PrepSlotView * v);
 
 /* Writes output rows [row_begin, row_end) of one slot of a checked frame. */
 typedef void (*PrepRowsFunc) (const PrepPlan * plan, const PrepSlotView * s,
-    const PrepFrame * f, int row_begin, int row_end);
+    const PrepPass * f, int row_begin, int row_end);
 
 /* The scalar reference (prep-cpu.c) and the AVX2 executor
  * (prep-cpu-avx2.c; call it only when prep_cpu_have_avx2 ()). */
 void prep_rows_scalar (const PrepPlan * plan, const PrepSlotView * s,
-    const PrepFrame * f, int row_begin, int row_end);
+    const PrepPass * f, int row_begin, int row_end);
 void prep_rows_avx2 (const PrepPlan * plan, const PrepSlotView * s,
-    const PrepFrame * f, int row_begin, int row_end);
+    const PrepPass * f, int row_begin, int row_end);
 int prep_cpu_have_avx2 (void);
 
 /* Rows [row_begin, row_end) of the batch (numbered as in
  * prep_plan_run_cpu_rows ()), cut at slot boundaries and handed to @rows;
  * f->dst is the whole tensor. */
 void prep_run_batch_rows (const PrepPlan * plan, PrepRowsFunc rows,
-    const PrepFrame * f, int row_begin, int row_end);
+    const PrepPass * f, int row_begin, int row_end);
 
 /* Whether @r is non-empty and inside a frame of that size. */
 int prep_crop_inside (int frame_width, int frame_height, const PrepRect * r);
@@ -108,30 +158,40 @@ void prep_slot_geometry (const PrepConfig * cfg, const PrepRect * r,
     PrepSlotGeom * g);
 
 /* The AVX2 executor's column table (prep-columns.c): allocated for @n
- * columns, filled from @n taps at entry @at, freed. */
-PrepStatus prep_columns_init (PrepColumns * c, size_t n);
-void prep_columns_fill (PrepColumns * c, size_t at, const PrepTap * taps,
-    size_t n);
+ * columns (with the generic words when @generic), filled from @n taps at
+ * entry @at for the format of @p, freed. */
+PrepStatus prep_columns_init (PrepColumns * c, size_t n, int generic);
+void prep_columns_fill (PrepColumns * c, const PrepParams * p, size_t at,
+    const PrepTap * taps, size_t n);
 void prep_columns_clear (PrepColumns * c);
+
+/* The antialiased taps of slot geometry @g into @taps (out_width column
+ * entries, then out_height row entries) and their weights into @w (at most
+ * p->aa_weights) (prep-antialias.c). */
+void prep_aa_fill (const PrepSlotGeom * g, const PrepParams * p,
+    PrepAaTap * taps, float *w);
 
 /* The float parameters of a config (prep-params.c): output size, colour
  * matrix, normalization, flags. */
 void prep_params_init (const PrepConfig * cfg, PrepParams * p);
 
 /* The checks of prep_plan_run_cpu_rows () that do not depend on the rows,
- * then the row executor of @impl and the frame it gets. */
+ * then the row executor of @impl and the pass it gets. */
 PrepStatus prep_cpu_prepare (const PrepPlan * plan, PrepCpuImpl impl,
-    const uint8_t * y, int y_stride, const uint8_t * uv, int uv_stride,
-    void *dst, size_t dst_size, PrepRowsFunc * rows, PrepFrame * f);
+    const PrepFrame * src, void *dst, size_t dst_size, PrepRowsFunc * rows,
+    PrepPass * f);
 
 /* The float parameters every path hands to the per-pixel math, and every
  * slot's geometry (what the kernel gets). */
 const PrepParams *prep_plan_params (const PrepPlan * plan);
 const PrepSlotTable *prep_plan_slot_table (const PrepPlan * plan);
 
-/* The checks every executor makes before it touches memory: pointers
- * present, strides that hold a row, a destination that holds the tensor. */
-PrepStatus prep_plan_check_frame (const PrepPlan * plan, int have_pointers,
-    int y_stride, int uv_stride, size_t dst_size);
+/* The checks every executor makes before it touches memory: a frame of
+ * the plan's format and size, its planes present, strides that hold a row,
+ * a destination (@have_dst) that holds the tensor; then its planes as the
+ * per-pixel math reads them. */
+PrepStatus prep_plan_check_frame (const PrepPlan * plan,
+    const PrepFrame * src, int have_dst, size_t dst_size,
+    PrepPlanes * planes);
 
 #endif /* __PREP_PRIVATE_H__ */

@@ -37,7 +37,7 @@ typedef struct
 {
   const PrepPlan *plan;
   PrepRowsFunc rows;
-  PrepFrame frame;
+  PrepPass frame;
   int n_rows;
   int n_chunks;
 } PrepJob;
@@ -233,14 +233,12 @@ prep_workers_run_job (PrepWorkers * workers, PrepJob * job)
 
 PrepStatus
 prep_plan_run_cpu_parallel (const PrepPlan * plan, PrepWorkers * workers,
-    PrepCpuImpl impl, const uint8_t * y, int y_stride, const uint8_t * uv,
-    int uv_stride, void *dst, size_t dst_size)
+    PrepCpuImpl impl, const PrepFrame * src, void *dst, size_t dst_size)
 {
   PrepJob job;
   PrepStatus st;
 
-  st = prep_cpu_prepare (plan, impl, y, y_stride, uv, uv_stride, dst,
-      dst_size, &job.rows, &job.frame);
+  st = prep_cpu_prepare (plan, impl, src, dst, dst_size, &job.rows, &job.frame);
   if (st != PREP_OK)
     return st;
   job.plan = plan;

@@ -7,18 +7,23 @@
  * version 2 of the License, or (at your option) any later version.
  */
 
-/* The engine: NV12 frame -> normalized float tensor, in one pass driven by the
- * output (backwards vertical fusion).  No GLib, no GStreamer: plain pointers,
- * strides and sizes, every entry point returns a PrepStatus.
+/* The engine: video frame (NV12, I420, P010, packed RGB, ...) -> normalized
+ * tensor, in one pass driven by the output (backwards vertical fusion).  No
+ * GLib, no GStreamer: plain pointers, strides and sizes, every entry point
+ * returns a PrepStatus.
  *
  * Use:
  *   PrepConfig cfg;
  *   prep_config_init (&cfg);                 (defaults, as the element's)
+ *   cfg.format = PREP_FORMAT_I420;
  *   cfg.src_width = 1920; ...                (fill in)
  *   PrepRect crop = { 0, 0, 1920, 1080 };   (what the tensor shows)
  *   PrepPlan *plan;
  *   if (prep_plan_new (&cfg, &crop, 1, &plan) != PREP_OK) ...
- *   prep_plan_run_cpu (plan, y, y_stride, uv, uv_stride, dst, dst_size);
+ *   PrepFrame f;
+ *   prep_frame_init (&f, PREP_FORMAT_I420, 1920, 1080);
+ *   f.planes[0] = y; f.strides[0] = y_stride; ... (each plane)
+ *   prep_plan_run_cpu (plan, &f, dst, dst_size);
  *   prep_plan_free (plan);
  *
  * The exact semantics are in docs/semantics.md.
@@ -49,21 +54,67 @@ typedef enum {
   PREP_ERROR_NO_MEMORY,
   PREP_ERROR_LAUNCH,            /* the kernel launch failed */
   PREP_ERROR_GRID,              /* output too tall for one CUDA launch */
+  PREP_ERROR_FORMAT,            /* a frame of another format or size than
+                                 * the plan's */
 } PrepStatus;
+
+/* Input formats (docs/semantics.md section 2; GStreamer's names). */
+typedef enum {
+  PREP_FORMAT_NV12 = 0,
+  PREP_FORMAT_NV21,
+  PREP_FORMAT_I420,
+  PREP_FORMAT_YV12,
+  PREP_FORMAT_P010_10LE,
+  PREP_FORMAT_P016_LE,
+  PREP_FORMAT_Y444,
+  PREP_FORMAT_YUY2,
+  PREP_FORMAT_UYVY,
+  PREP_FORMAT_RGBA,
+  PREP_FORMAT_BGRA,
+  PREP_FORMAT_RGBX,
+  PREP_FORMAT_BGRX,
+  PREP_FORMAT_ARGB,
+  PREP_FORMAT_ABGR,
+  PREP_FORMAT_RGB,
+  PREP_FORMAT_BGR,
+  PREP_FORMAT_GRAY8,
+} PrepFormat;
+
+#define PREP_FORMAT_COUNT (PREP_FORMAT_GRAY8 + 1)
+
+/* The most planes a format has. */
+#define PREP_PLANES_MAX 3
 
 typedef enum {
   PREP_ASPECT_STRETCH = 0,
   PREP_ASPECT_LETTERBOX,
+  PREP_ASPECT_COVER,            /* scaled to cover the tensor, centered,
+                                 * the overflow cut (crop_fraction) */
 } PrepAspect;
 
 typedef enum {
   PREP_INTERP_BILINEAR = 0,
-  PREP_INTERP_NEAREST,
+  PREP_INTERP_NEAREST,          /* half up: torch nearest-exact */
+  PREP_INTERP_NEAREST_FLOOR,    /* floor: torch nearest, OpenCV */
 } PrepInterp;
+
+/* Where the letterboxed image sits in the tensor. */
+typedef enum {
+  PREP_ALIGN_CENTER = 0,        /* odd leftover pixel right / bottom */
+  PREP_ALIGN_TOP_LEFT,          /* bands right and bottom (DeepStream's
+                                 * symmetric-padding=0) */
+} PrepAlign;
+
+/* How the letterbox inner size is rounded at an exact half. */
+typedef enum {
+  PREP_ROUND_HALF_UP = 0,       /* away from zero */
+  PREP_ROUND_HALF_EVEN,         /* Python's round (Ultralytics' LetterBox) */
+} PrepRounding;
 
 typedef enum {
   PREP_ORDER_RGB = 0,
   PREP_ORDER_BGR,
+  PREP_ORDER_GRAY,              /* one channel: the luma */
 } PrepChannelOrder;
 
 typedef enum {
@@ -85,6 +136,9 @@ typedef enum {
 typedef enum {
   PREP_DTYPE_FLOAT32 = 0,
   PREP_DTYPE_FLOAT16,           /* IEEE binary16, round to nearest even */
+  PREP_DTYPE_UINT8,             /* saturated to [0, 255], rounded half to
+                                 * even */
+  PREP_DTYPE_INT8,              /* the uint8 value minus 128 */
 } PrepDataType;
 
 typedef struct {
@@ -100,9 +154,16 @@ typedef struct {
  * std[] apply to the tensor's channels in output order (after
  * channel_order). */
 typedef struct {
-  int src_width, src_height;    /* luma size of the NV12 frame */
+  PrepFormat format;            /* of the input frames */
+  int src_width, src_height;    /* frame size, in pixels (luma for YUV) */
   int out_width, out_height;    /* tensor spatial size */
   PrepAspect aspect;
+  PrepAlign letterbox_align;
+  PrepRounding letterbox_rounding;
+  double crop_fraction;         /* cover: the central fraction used, (0, 1];
+                                 * torchvision's 224 / 256, timm's crop_pct */
+  int antialias;                /* 1: PIL's and torchvision's antialiased
+                                 * bilinear (docs/semantics.md) */
   double pad_value;             /* letterbox bands, pixel units 0..255 */
   PrepInterp interpolation;
   PrepMatrix matrix;
@@ -148,17 +209,22 @@ PrepStatus prep_config_validate (const PrepConfig * cfg);
 PrepStatus prep_normalization_validate (double scale, const double mean[3],
     const double std[3]);
 
-/* Number of elements and bytes of a tensor [batch_size, 3, out_height,
- * out_width] (any layout) of @data_type, with overflow checks
+/* Number of elements and bytes of a tensor [batch_size, channels,
+ * out_height, out_width] (any layout) of @data_type, with overflow checks
  * (PREP_ERROR_OVERFLOW: the byte count in size_t, the batch's rows
  * batch_size * out_height in int); PREP_ERROR_SIZE for sizes or batch_size <= 0,
  * PREP_ERROR_INVALID_ARGUMENT for batch_size > PREP_BATCH_MAX or an unknown
  * data type. */
-PrepStatus prep_tensor_size (int out_width, int out_height, int batch_size,
-    PrepDataType data_type, size_t * n_elements, size_t * n_bytes);
+PrepStatus prep_tensor_size (int out_width, int out_height, int channels,
+    int batch_size, PrepDataType data_type, size_t * n_elements,
+    size_t * n_bytes);
 
-/* Bytes of one element of @data_type (4 or 2; 0 for an unknown one). */
+/* Bytes of one element of @data_type (4, 2 or 1; 0 for an unknown one). */
 size_t prep_data_type_size (PrepDataType data_type);
+
+/* Channels of the tensor for @order: 3, or 1 for PREP_ORDER_GRAY (0 for
+ * a value that is not a PrepChannelOrder). */
+int prep_channel_count (PrepChannelOrder order);
 
 /* The rectangle [x, x + width) x [y, y + height) clamped to a frame of
  * frame_width x frame_height: 1 and *out set when something is left, 0
@@ -203,28 +269,54 @@ int prep_plan_valid_slots (const PrepPlan * plan);
 PrepStatus prep_plan_slot_map (const PrepPlan * plan, int slot,
     PrepBoxMap * map);
 
-/* Bytes an NV12 frame of the plan's size needs with these strides:
- * the luma plane (height rows of width bytes) and the chroma plane
- * (ceil(height/2) rows of 2 * ceil(width/2) bytes), stride * (rows - 1) +
- * row bytes, computed in 64 bits.  SIZE_MAX (no buffer holds it) when the
- * stride cannot hold a row (a negative one included) or the count does not
- * fit in size_t; prep_plan_frame_bytes () says which. */
-size_t prep_plan_luma_bytes (const PrepPlan * plan, int y_stride);
-size_t prep_plan_chroma_bytes (const PrepPlan * plan, int uv_stride);
+/* One input frame: its format and size, and each plane's first byte and
+ * stride (bytes from a row to the next).  Planes past the format's count
+ * are not read.  For the CUDA launcher (prep-kernel.h) the plane pointers
+ * hold device addresses (CUdeviceptr values). */
+typedef struct {
+  PrepFormat format;
+  int width, height;
+  const uint8_t *planes[PREP_PLANES_MAX];
+  int strides[PREP_PLANES_MAX];
+} PrepFrame;
 
-/* Both plane sizes above, checked: PREP_ERROR_STRIDE when a stride cannot
- * hold a row of its plane whatever the width (for a width of INT_MAX a
- * chroma row is 2^31 bytes: no int stride holds it), PREP_ERROR_OVERFLOW
- * when a size does not fit in size_t, PREP_ERROR_INVALID_ARGUMENT for a
- * NULL plan.  Either output pointer may be NULL. */
-PrepStatus prep_plan_frame_bytes (const PrepPlan * plan, int y_stride,
-    int uv_stride, size_t * luma_bytes, size_t * chroma_bytes);
+/* A frame of @format and size with no planes (NULL, stride 0). */
+void prep_frame_init (PrepFrame * frame, PrepFormat format, int width,
+    int height);
+
+/* Planes of @format (1 to 3; 0 for a value that is not a PrepFormat), and
+ * the GStreamer name of the format ("NV12", "P010_10LE", ...; NULL for
+ * such a value). */
+int prep_format_n_planes (PrepFormat format);
+const char *prep_format_name (PrepFormat format);
+
+/* The bytes each plane of @frame spans: stride * (rows - 1) + row bytes,
+ * with the rows and row bytes of its format at its size (docs/semantics.md
+ * section 2), computed in 64 bits; 0 for planes past the format's count.
+ * PREP_ERROR_STRIDE when a stride cannot hold a row of its plane (a
+ * negative one included; for a width of INT_MAX a chroma row of NV12 is
+ * 2^31 bytes: no int stride holds it), PREP_ERROR_OVERFLOW when a size does
+ * not fit in size_t, PREP_ERROR_SIZE for a size <= 0,
+ * PREP_ERROR_INVALID_ARGUMENT for an unknown format or NULL argument.  The
+ * pointers are not looked at. */
+PrepStatus prep_frame_plane_bytes (const PrepFrame * frame,
+    size_t bytes[PREP_PLANES_MAX]);
+
+/* The same for plane @plane alone (the other strides are not looked at);
+ * PREP_ERROR_INVALID_ARGUMENT for a plane the format lacks. */
+PrepStatus prep_frame_plane_size (const PrepFrame * frame, int plane,
+    size_t * bytes);
+
+/* A frame of the plan's format and size, no planes yet (as
+ * prep_frame_init ()). */
+void prep_plan_frame_init (const PrepPlan * plan, PrepFrame * frame);
 
 /* The CPU path: one pass over the output, on the calling thread, with the
- * fastest implementation this CPU runs (PREP_CPU_AUTO).  dst_size is in
- * bytes. */
-PrepStatus prep_plan_run_cpu (const PrepPlan * plan,
-    const uint8_t * y, int y_stride, const uint8_t * uv, int uv_stride,
+ * fastest implementation this CPU runs (PREP_CPU_AUTO).  @src must have the
+ * plan's format and size (PREP_ERROR_FORMAT otherwise), a non-NULL plane
+ * for each of its format's planes and strides that hold a row
+ * (PREP_ERROR_STRIDE).  dst_size is in bytes. */
+PrepStatus prep_plan_run_cpu (const PrepPlan * plan, const PrepFrame * src,
     void *dst, size_t dst_size);
 
 /* Output rows of the whole batch: batch_size * out_height. */
@@ -233,7 +325,9 @@ int prep_plan_rows (const PrepPlan * plan);
 /* Implementations of the CPU path.  Every one gives the same bytes as the
  * scalar reference (same IEEE operations in the same order per element);
  * they differ only in speed.  AUTO picks the fastest one this CPU runs
- * (checked at run time, not at build time). */
+ * (checked at run time, not at build time).  AVX2 vectorizes NV12 into
+ * 3-channel float32 or float16 tensors; for other plans it runs the scalar
+ * rows. */
 typedef enum {
   PREP_CPU_AUTO = 0,
   PREP_CPU_SCALAR,              /* the reference: prep-math.h per element */
@@ -257,8 +351,8 @@ const char *prep_cpu_impl_name (PrepCpuImpl impl);
  * @impl that is unknown or not available here, PREP_ERROR_INVALID_ARGUMENT
  * and nothing written. */
 PrepStatus prep_plan_run_cpu_rows (const PrepPlan * plan, PrepCpuImpl impl,
-    const uint8_t * y, int y_stride, const uint8_t * uv, int uv_stride,
-    void *dst, size_t dst_size, int row_begin, int row_end);
+    const PrepFrame * src, void *dst, size_t dst_size, int row_begin,
+    int row_end);
 
 /* A persistent pool of threads for the CPU path (POSIX threads), created
  * once and reused for every frame.  n_threads counts the calling thread:
@@ -284,8 +378,8 @@ void prep_workers_free (PrepWorkers * workers);
  * codes are those of prep_plan_run_cpu_rows (); a refused call writes
  * nothing. */
 PrepStatus prep_plan_run_cpu_parallel (const PrepPlan * plan,
-    PrepWorkers * workers, PrepCpuImpl impl, const uint8_t * y, int y_stride,
-    const uint8_t * uv, int uv_stride, void *dst, size_t dst_size);
+    PrepWorkers * workers, PrepCpuImpl impl, const PrepFrame * src,
+    void *dst, size_t dst_size);
 
 const char *prep_status_string (PrepStatus status);
 

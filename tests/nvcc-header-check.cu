@@ -20,13 +20,20 @@ prep_header_check_kernel (PrepParams p, const PrepSlotGeom g,
 {
   int x = blockIdx.x * blockDim.x + threadIdx.x;
   int y = blockIdx.y * blockDim.y + threadIdx.y;
+  PrepPlanes f;
   PrepTap tx, ty;
   float v[3];
 
+  f.d0 = luma;
+  f.s0 = y_stride;
+  f.d1 = chroma;
+  f.s1 = uv_stride;
+  f.d2 = NULL;
+  f.s2 = 0;
   if (x >= p.out_width || y >= p.out_height)
     return;
   tx = prep_axis_tap (&g.ax, x, p.nearest);
   ty = prep_axis_tap (&g.ay, y, p.nearest);
-  prep_pixel (&p, &tx, &ty, luma, y_stride, chroma, uv_stride, v);
+  prep_pixel (&p, &tx, &ty, &f, v);
   prep_store (&p, prep_slot_base (&p, dst, (int) blockIdx.z), x, y, v);
 }

@@ -40,7 +40,7 @@
 
 #include "prep.h"
 
-/* Element bugs this fuzzer found, all fixed (tests/check/refusals.c and
+/* Element bugs this fuzzer found, all fixed (tests/check/element/refusals.c and
  * element.c hold their reproducers); set one to 1 to keep the fuzzer away
  * from it while a regression is triaged. */
 /* a tensor that fits in gsize but not in memory: g_malloc aborted */
@@ -635,6 +635,7 @@ engine_expected (GstElement * e, GstCaps * in_caps, GstCaps * out_caps,
   PrepConfig cfg;
   PrepRect crop, req[PREP_BATCH_MAX], rects[PREP_BATCH_MAX];
   PrepPlan *plan = NULL;
+  PrepFrame src;
   GValue rois = G_VALUE_INIT, mean = G_VALUE_INIT, std = G_VALUE_INIT;
   gint roi_source, aspect, interp, order, layout, dtype, w, h, part, c;
   guint batch, n_req, n, i;
@@ -721,7 +722,7 @@ engine_expected (GstElement * e, GstCaps * in_caps, GstCaps * out_caps,
       goto done;
   /* tensors that cannot be allocated (the plan's tables grow with the
    * width too): not covered */
-  if (prep_tensor_size (w, h, (int) batch, (PrepDataType) dtype, &n_el,
+  if (prep_tensor_size (w, h, 3, (int) batch, (PrepDataType) dtype, &n_el,
           &n_bytes) != PREP_OK || n_bytes > (64 << 20))
     goto done;
 
@@ -749,10 +750,13 @@ engine_expected (GstElement * e, GstCaps * in_caps, GstCaps * out_caps,
     goto done;
   *out_size = prep_plan_output_bytes (plan);
   *out = g_malloc (*out_size);
-  if (prep_plan_run_cpu_rows (plan, PREP_CPU_SCALAR,
-          in->data + in->offset[0], in->stride[0],
-          in->data + in->offset[1], in->stride[1], *out, *out_size, 0,
-          prep_plan_rows (plan)) != PREP_OK)
+  prep_frame_init (&src, PREP_FORMAT_NV12, cfg.src_width, cfg.src_height);
+  src.planes[0] = in->data + in->offset[0];
+  src.strides[0] = in->stride[0];
+  src.planes[1] = in->data + in->offset[1];
+  src.strides[1] = in->stride[1];
+  if (prep_plan_run_cpu_rows (plan, PREP_CPU_SCALAR, &src, *out, *out_size,
+          0, prep_plan_rows (plan)) != PREP_OK)
     fail ("the engine refused a frame the element processed");
   ok = TRUE;
 

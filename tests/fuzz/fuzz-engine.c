@@ -11,21 +11,22 @@
  * (tests/fuzz/meson.build, docs/fuzzing.md).
  *
  * The input is read as a stream of bytes (zeros once it runs out):
- *  - the plan's parameters, mostly in their valid ranges, sometimes not
- *    (bad enums, sizes, crops, batch sizes, non-finite or zero
- *    normalization, pad values): a refused configuration must give its
- *    status and no plan, a valid one must give a plan;
+ *  - the plan's parameters (every input format, channel order and element
+ *    type), mostly in their valid ranges, sometimes not (bad enums, sizes,
+ *    crops, batch sizes, non-finite or zero normalization, pad values): a
+ *    refused configuration must give its status and no plan, a valid one
+ *    must give a plan;
  *  - the batch's rectangles (sometimes outside the frame or too many:
  *    refused, plan unchanged);
  *  - the strides (sometimes too small or negative: refused by every entry
  *    point), then the planes' bytes;
  *  - row splits and implementations for prep_plan_run_cpu_rows ().
  * The planes and every tensor are malloc'd to the byte
- * (prep_plan_luma_bytes (), prep_plan_chroma_bytes (),
- * prep_plan_output_bytes ()), so ASan catches any read or write past them.
- * The scalar reference, AVX2 (when this CPU has it), random row splits
- * mixing both, the thread pool (one plan, and several plans in one pass)
- * and the kernel's host build must all give the same bytes.
+ * (prep_frame_plane_bytes (), prep_plan_output_bytes ()), so ASan catches
+ * any read or write past them.  The scalar reference, AVX2 (when this CPU
+ * has it), random row splits mixing both, the thread pools and the
+ * kernel's host build must all give the same bytes; a frame of another
+ * format or size is refused.
  *
  * A second mode probes the integer limits without touching memory: frames
  * up to INT_MAX pixels, any strides, any tensor sizes; every size the
@@ -181,34 +182,42 @@ failing_launch (void *function, PrepDim3 grid, PrepDim3 block, void *stream,
   return 700;
 }
 
-/* Limits: no memory touched, sizes checked against 128-bit arithmetic. */
+/* An NV12 frame of @cfg's size with these strides (the limits mode's
+ * planes point to one byte each: nothing is read). */
 static void
-fuzz_limits (Reader * r)
+nv12_frame (const PrepConfig * cfg, PrepFrame * f, const uint8_t * y,
+    int y_stride, const uint8_t * uv, int uv_stride)
 {
-  PrepConfig cfg;
-  PrepRect corner;
-  PrepPlan *plan = NULL;
-  PrepStatus st;
-  size_t n_el, n_bytes, luma, chroma;
-  int y_stride, uv_stride, tw, th, tb, dt;
-  unsigned __int128 need;
-  /* taps: any address, the launch fails before a kernel runs */
-  static const uint8_t y[1], uv[1], taps[1];
-  float dst[1];
+  prep_frame_init (f, PREP_FORMAT_NV12, cfg->src_width, cfg->src_height);
+  f->planes[0] = y;
+  f->strides[0] = y_stride;
+  f->planes[1] = uv;
+  f->strides[1] = uv_stride;
+}
 
-  /* prep_tensor_size () on any ints */
+/* prep_tensor_size () on any ints */
+static void
+fuzz_tensor_size (Reader * r)
+{
+  static const unsigned elem_bytes[] = { 4, 2, 1, 1 };
+  size_t n_el, n_bytes;
+  int tw, th, tb, dt, ch;
+  unsigned __int128 need;
+  PrepStatus st;
+
   tw = (int) r32 (r);
   th = (int) r32 (r);
   tb = (int) (int8_t) r8 (r);
-  dt = r8 (r) % 3;
-  st = prep_tensor_size (tw, th, tb, (PrepDataType) dt, &n_el, &n_bytes);
+  dt = r8 (r) % 5;
+  ch = r8 (r) % 4;
+  st = prep_tensor_size (tw, th, ch, tb, (PrepDataType) dt, &n_el, &n_bytes);
   if (tw <= 0 || th <= 0 || tb <= 0) {
     CHECK (st == PREP_ERROR_SIZE);
-  } else if (dt == 2 || tb > PREP_BATCH_MAX) {
+  } else if (dt == 4 || tb > PREP_BATCH_MAX || (ch != 1 && ch != 3)) {
     CHECK (st == PREP_ERROR_INVALID_ARGUMENT);
   } else {
-    need = (unsigned __int128) tw *(unsigned __int128) th *3u *
-        (unsigned) tb *(dt == 0 ? 4u : 2u);
+    need = (unsigned __int128) tw *(unsigned __int128) th *(unsigned) ch *
+        (unsigned) tb *elem_bytes[dt];
     if (need > SIZE_MAX || (int64_t) tb * th > INT_MAX) {
       CHECK (st == PREP_ERROR_OVERFLOW);
     } else {
@@ -216,7 +225,25 @@ fuzz_limits (Reader * r)
       CHECK (n_bytes == (size_t) need);
     }
   }
+}
 
+/* Limits: no memory touched, sizes checked against 128-bit arithmetic. */
+static void
+fuzz_limits (Reader * r)
+{
+  PrepConfig cfg;
+  PrepRect corner;
+  PrepPlan *plan = NULL;
+  PrepFrame f;
+  PrepStatus st;
+  size_t bytes[PREP_PLANES_MAX];
+  int y_stride, uv_stride;
+  unsigned __int128 need;
+  /* taps: any address, the launch fails before a kernel runs */
+  static const uint8_t y[1], uv[1], taps[1];
+  float dst[1];
+
+  fuzz_tensor_size (r);
   /* a frame of any size, a small tensor: the plan allocates per output
    * column only */
   prep_config_init (&cfg);
@@ -236,7 +263,8 @@ fuzz_limits (Reader * r)
     y_stride = (int) MIN64 ((int64_t) cfg.src_width + (r8 (r) & 7), INT_MAX);
   if (r8 (r) & 1)
     uv_stride = (int) MIN64 ((int64_t) cfg.src_width + (r8 (r) & 7), INT_MAX);
-  st = prep_plan_frame_bytes (plan, y_stride, uv_stride, &luma, &chroma);
+  nv12_frame (&cfg, &f, y, y_stride, uv, uv_stride);
+  st = prep_frame_plane_bytes (&f, bytes);
   {
     int64_t crow = 2 * (((int64_t) cfg.src_width + 1) / 2);
     int bad = y_stride < cfg.src_width || (int64_t) uv_stride < crow;
@@ -247,23 +275,20 @@ fuzz_limits (Reader * r)
       CHECK (st == PREP_OK);
       need = (unsigned __int128) y_stride *(unsigned) (cfg.src_height - 1) +
           (unsigned) cfg.src_width;
-      CHECK (luma == (size_t) need);
-      CHECK (prep_plan_luma_bytes (plan, y_stride) == luma);
+      CHECK (bytes[0] == (size_t) need);
       need = (unsigned __int128) uv_stride *
           (unsigned) ((cfg.src_height + 1) / 2 - 1) + (uint64_t) crow;
-      CHECK (chroma == (size_t) need);
-      CHECK (prep_plan_chroma_bytes (plan, uv_stride) == chroma);
+      CHECK (bytes[1] == (size_t) need);
+      CHECK (bytes[2] == 0);
     }
     /* every entry point refuses such strides; with a destination of 0
      * bytes an accepted one shows as PREP_ERROR_OUTPUT_SIZE */
-    st = prep_plan_run_cpu (plan, y, y_stride, uv, uv_stride, dst, 0);
+    st = prep_plan_run_cpu (plan, &f, dst, 0);
     CHECK (st == (bad ? PREP_ERROR_STRIDE : PREP_ERROR_OUTPUT_SIZE));
-    st = prep_plan_run_cpu_parallel (plan, pool2, PREP_CPU_AUTO, y,
-        y_stride, uv, uv_stride, dst, 0);
+    st = prep_plan_run_cpu_parallel (plan, pool2, PREP_CPU_AUTO, &f, dst, 0);
     CHECK (st == (bad ? PREP_ERROR_STRIDE : PREP_ERROR_OUTPUT_SIZE));
-    st = prep_plan_launch_taps (plan, (uintptr_t) taps, (uintptr_t) y,
-        y_stride, (uintptr_t) uv, uv_stride, (uintptr_t) dst, 0,
-        failing_launch, NULL, NULL, NULL, NULL);
+    st = prep_plan_launch_taps (plan, (uintptr_t) taps, &f, (uintptr_t) dst,
+        0, failing_launch, NULL, NULL, NULL, NULL);
     CHECK (st == (bad ? PREP_ERROR_STRIDE : PREP_ERROR_OUTPUT_SIZE));
   }
   prep_plan_free (plan);
@@ -301,10 +326,13 @@ LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
   PrepRect crop = { 0, 0, 0, 0 }, rects[PREP_BATCH_MAX + 2];
   PrepBoxMap map;
   int valid = 1, crop_inside = 1, norm_safe = 1, pad_ok = 1, i, n_rects;
-  int rects_inside = 1, y_stride, uv_stride, rows, mode;
-  size_t luma, chroma, out_bytes, ext_y, ext_uv, ext_dst, taps_bytes;
+  int rects_inside = 1, rows, mode, k;
+  size_t bytes[PREP_PLANES_MAX], ext[PREP_PLANES_MAX], out_bytes, ext_dst;
+  size_t taps_bytes;
   const void *taps;
-  uint8_t *y = NULL, *uv = NULL, *ref = NULL, *got = NULL, *got2 = NULL;
+  PrepFrame f;
+  uint8_t *planes[PREP_PLANES_MAX] = { NULL, NULL, NULL };
+  uint8_t *ref = NULL, *got = NULL, *got2 = NULL;
 
   mode = r8 (r);
   if (mode >= 240) {
@@ -313,6 +341,7 @@ LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
   }
 
   prep_config_init (&cfg);
+  cfg.format = (PrepFormat) pick_enum (r, PREP_FORMAT_COUNT, &valid);
   cfg.src_width = pick_size (r, MAX_FRAME, &valid);
   cfg.src_height = pick_size (r, MAX_FRAME, &valid);
   if (cfg.src_width > 0 && cfg.src_height > 0)
@@ -325,9 +354,9 @@ LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
   cfg.interpolation = (PrepInterp) pick_enum (r, 2, &valid);
   cfg.matrix = (PrepMatrix) pick_enum (r, 3, &valid);
   cfg.range = (PrepRange) pick_enum (r, 2, &valid);
-  cfg.channel_order = (PrepChannelOrder) pick_enum (r, 2, &valid);
+  cfg.channel_order = (PrepChannelOrder) pick_enum (r, 3, &valid);
   cfg.layout = (PrepLayout) pick_enum (r, 2, &valid);
-  cfg.data_type = (PrepDataType) pick_enum (r, 2, &valid);
+  cfg.data_type = (PrepDataType) pick_enum (r, 4, &valid);
   cfg.scale = pick_norm (r, &norm_safe);
   for (i = 0; i < 3; i++) {
     cfg.mean[i] = pick_norm (r, &norm_safe);
@@ -405,52 +434,68 @@ LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
   }
 
   /* strides, and the planes at their exact size */
-  y_stride = cfg.src_width + r8 (r) % 48;
-  uv_stride = 2 * ((cfg.src_width + 1) / 2) + r8 (r) % 48;
-  if (r8 (r) >= 248) {
-    /* too small or negative: refused everywhere */
-    int ys = r8 (r) & 1 ? cfg.src_width - 1 : -(int) r8 (r);
-    int uvs = 2 * ((cfg.src_width + 1) / 2) - 1 - (r8 (r) & 1);
-    uint8_t one[1] = { 0 };
-    float d[1];
+  prep_frame_init (&f, cfg.format, cfg.src_width, cfg.src_height);
+  for (k = 0; k < prep_format_n_planes (cfg.format); k++) {
+    int64_t row_bytes, n_rows;
 
-    CHECK (prep_plan_run_cpu (plan, one, ys, one, uv_stride, d, 1 << 30)
-        == PREP_ERROR_STRIDE);
-    CHECK (prep_plan_run_cpu (plan, one, y_stride, one, uvs, d, 1 << 30)
-        == PREP_ERROR_STRIDE);
-    CHECK (prep_plan_frame_bytes (plan, ys, uv_stride, NULL, NULL) ==
-        PREP_ERROR_STRIDE);
-    CHECK (prep_plan_frame_bytes (plan, y_stride, uvs, NULL, NULL) ==
-        PREP_ERROR_STRIDE);
-    CHECK (prep_plan_luma_bytes (plan, ys) == SIZE_MAX);
+    prep_format_plane_size (prep_format_info (cfg.format), k, cfg.src_width,
+        cfg.src_height, &row_bytes, &n_rows);
+    f.strides[k] = (int) row_bytes + r8 (r) % 48;
+    if (r8 (r) >= 250) {
+      /* too small or negative: refused everywhere */
+      PrepFrame bad = f;
+      uint8_t one[1] = { 0 };
+      float d[1];
+      int j;
+
+      bad.strides[k] = r8 (r) & 1 ? (int) row_bytes - 1 : -(int) r8 (r);
+      for (j = 0; j < PREP_PLANES_MAX; j++)
+        bad.planes[j] = one;
+      CHECK (prep_frame_plane_bytes (&bad, bytes) == PREP_ERROR_STRIDE);
+      CHECK (prep_plan_run_cpu (plan, &bad, d, 1 << 30) == PREP_ERROR_STRIDE);
+    }
   }
-  CHECK (prep_plan_frame_bytes (plan, y_stride, uv_stride, &luma, &chroma)
-      == PREP_OK);
-  CHECK (luma == prep_plan_luma_bytes (plan, y_stride));
-  CHECK (chroma == prep_plan_chroma_bytes (plan, uv_stride));
-  y = xmalloc (luma);
-  uv = xmalloc (chroma);
-  fill (r, y, luma);
-  fill (r, uv, chroma);
+  CHECK (prep_frame_plane_bytes (&f, bytes) == PREP_OK);
+  for (k = 0; k < prep_format_n_planes (cfg.format); k++) {
+    planes[k] = xmalloc (bytes[k]);
+    fill (r, planes[k], bytes[k]);
+    f.planes[k] = planes[k];
+  }
   out_bytes = prep_plan_output_bytes (plan);
   ref = xmalloc (out_bytes);
   got = xmalloc (out_bytes);
   got2 = xmalloc (out_bytes);
 
-  /* a destination one byte short is refused */
-  CHECK (prep_plan_run_cpu (plan, y, y_stride, uv, uv_stride, ref,
-          out_bytes - 1) == PREP_ERROR_OUTPUT_SIZE);
+  /* a destination one byte short, a frame of another format or size, a
+   * missing plane: refused */
+  CHECK (prep_plan_run_cpu (plan, &f, ref, out_bytes - 1) ==
+      PREP_ERROR_OUTPUT_SIZE);
+  {
+    PrepFrame other = f;
+
+    other.format = (PrepFormat) ((cfg.format + 1) % PREP_FORMAT_COUNT);
+    CHECK (prep_plan_run_cpu (plan, &other, ref, out_bytes) ==
+        PREP_ERROR_FORMAT);
+    other = f;
+    other.height++;
+    CHECK (prep_plan_run_cpu (plan, &other, ref, out_bytes) ==
+        PREP_ERROR_FORMAT);
+    other = f;
+    other.planes[prep_format_n_planes (cfg.format) - 1] = NULL;
+    CHECK (prep_plan_run_cpu (plan, &other, ref, out_bytes) ==
+        PREP_ERROR_INVALID_ARGUMENT);
+  }
 
   /* the scalar reference */
   memset (ref, 0xa5, out_bytes);
-  CHECK (prep_plan_run_cpu_rows (plan, PREP_CPU_SCALAR, y, y_stride, uv,
-          uv_stride, ref, out_bytes, 0, rows) == PREP_OK);
+  CHECK (prep_plan_run_cpu_rows (plan, PREP_CPU_SCALAR, &f, ref, out_bytes,
+          0, rows) == PREP_OK);
 
   /* AVX2 over everything */
   if (prep_cpu_impl_available (PREP_CPU_AVX2)) {
     memset (got, 0x5a, out_bytes);
-    CHECK (prep_plan_run_cpu_rows (plan, PREP_CPU_AVX2, y, y_stride, uv,
-            uv_stride, got, out_bytes, 0, rows) == PREP_OK);
+    CHECK (prep_plan_run_cpu_rows (plan, PREP_CPU_AVX2, &f, got, out_bytes,
+            0, rows) == PREP_OK);
     CHECK (memcmp (ref, got, out_bytes) == 0);
   }
 
@@ -459,11 +504,10 @@ LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
     int at = 0, end;
 
     memset (got, 0x3c, out_bytes);
-    CHECK (prep_plan_run_cpu_rows (plan, PREP_CPU_SCALAR, y, y_stride, uv,
-            uv_stride, got, out_bytes, rows, rows + 1) ==
-        PREP_ERROR_INVALID_ARGUMENT);
-    CHECK (prep_plan_run_cpu_rows (plan, (PrepCpuImpl) 7, y, y_stride, uv,
-            uv_stride, got, out_bytes, 0, rows) == PREP_ERROR_INVALID_ARGUMENT);
+    CHECK (prep_plan_run_cpu_rows (plan, PREP_CPU_SCALAR, &f, got, out_bytes,
+            rows, rows + 1) == PREP_ERROR_INVALID_ARGUMENT);
+    CHECK (prep_plan_run_cpu_rows (plan, (PrepCpuImpl) 7, &f, got, out_bytes,
+            0, rows) == PREP_ERROR_INVALID_ARGUMENT);
     while (at < rows) {
       PrepCpuImpl impl = (PrepCpuImpl) (r8 (r) % 3);
 
@@ -472,8 +516,8 @@ LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
         end = rows;
       if (!prep_cpu_impl_available (impl))
         impl = PREP_CPU_SCALAR;
-      CHECK (prep_plan_run_cpu_rows (plan, impl, y, y_stride, uv, uv_stride,
-              got, out_bytes, at, end) == PREP_OK);
+      CHECK (prep_plan_run_cpu_rows (plan, impl, &f, got, out_bytes, at,
+              end) == PREP_OK);
       at = end;
     }
     CHECK (memcmp (ref, got, out_bytes) == 0);
@@ -482,30 +526,29 @@ LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
   /* the thread pools, and the caller alone */
   memset (got, 0x11, out_bytes);
   CHECK (prep_plan_run_cpu_parallel (plan, mode & 1 ? pool3 : pool2,
-          PREP_CPU_AUTO, y, y_stride, uv, uv_stride, got, out_bytes)
-      == PREP_OK);
+          PREP_CPU_AUTO, &f, got, out_bytes) == PREP_OK);
   CHECK (memcmp (ref, got, out_bytes) == 0);
   memset (got2, 0x33, out_bytes);
   CHECK (prep_plan_run_cpu_parallel (plan, mode & 2 ? pool2 : NULL,
-          PREP_CPU_SCALAR, y, y_stride, uv, uv_stride, got2, out_bytes)
-      == PREP_OK);
+          PREP_CPU_SCALAR, &f, got2, out_bytes) == PREP_OK);
   CHECK (memcmp (ref, got2, out_bytes) == 0);
 
   /* the kernel's host build, over the launch grid; what it may touch
    * lies within the planes */
   prep_kernel_extents (prep_plan_params (plan), prep_plan_slot_table (plan),
-      cfg.batch_size, y_stride, uv_stride, &ext_y, &ext_uv, &ext_dst);
-  CHECK (ext_y <= luma && ext_uv <= chroma && ext_dst == out_bytes);
+      cfg.batch_size, f.strides, ext, &ext_dst);
+  for (k = 0; k < PREP_PLANES_MAX; k++)
+    CHECK (ext[k] <= bytes[k]);
+  CHECK (ext_dst == out_bytes);
   memset (got, 0x44, out_bytes);
   CHECK (prep_plan_kernel_taps (plan, &taps, &taps_bytes) == PREP_OK);
-  st = prep_plan_launch_taps (plan, (uintptr_t) taps, (uintptr_t) y,
-      y_stride, (uintptr_t) uv, uv_stride, (uintptr_t) got, out_bytes,
-      host_launch, NULL, NULL, NULL, NULL);
+  st = prep_plan_launch_taps (plan, (uintptr_t) taps, &f, (uintptr_t) got,
+      out_bytes, host_launch, NULL, NULL, NULL, NULL);
   CHECK (st == PREP_OK);
   CHECK (memcmp (ref, got, out_bytes) == 0);
 
-  free (y);
-  free (uv);
+  for (k = 0; k < PREP_PLANES_MAX; k++)
+    free (planes[k]);
   free (ref);
   free (got);
   free (got2);

@@ -8,8 +8,8 @@
  */
 
 /* gst-check assertions over the mock driver's test API (mock-cuda.h), for
- * the tests that run the element on it (tests/check/cuda-mock.c,
- * tests/check/refusals.c as refusals-cuda):
+ * the tests that run the element on it (tests/check/element/cuda-mock.c,
+ * tests/check/element/refusals.c as refusals-cuda):
  *
  *  mock_cuda_check_output (buf)  at each output buffer pulled: where the
  *      element promised synchronized output, no queued work is left at

@@ -88,7 +88,7 @@
  *    start in, on either side: device memory (of any live context: unified
  *    addressing), or pinned host memory; a device pointer given as host
  *    memory or the reverse; NULL pointers (mock-copy.c);
- *  - a kernel whose luma, chroma or tensor extents (prep_kernel_extents ())
+ *  - a kernel whose plane or tensor extents (prep_kernel_extents ())
  *    leave a live allocation of the current context (or of a peer it has
  *    access to), or a tensor overlapping its input; the same for a
  *    program's kernel, with each pointer argument's extent as its

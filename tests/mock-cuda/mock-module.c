@@ -15,7 +15,8 @@
  * MOCK_CUDA_CC, MOCK_CUDA_DRIVER_VERSION).  Whatever the image, the
  * module holds the kernel PREP_KERNEL_TAPS_NAME, whose launches run the
  * host build of src/prep-kernel.cu (prep_kernel_host_launch_taps) after
- * checking each buffer the kernel may touch (prep_kernel_extents, and its
+ * checking each buffer the kernel may touch (every plane, the tensor:
+ * prep_kernel_extents; and its
  * tap table: grid z blocks of out_width + out_height PrepTap)
  * against the live allocations of the current context (or of peers it has
  * access to).  That is the only kernel the mock knows.  Any other name is
@@ -46,9 +47,13 @@
 #define FATBIN_MAGIC 0xBA55ED50u
 
 /* Which kernel parameters are device pointers (the tap table last). */
-static const int pointer_slots[] = { PREP_TKARG_Y, PREP_TKARG_UV,
-  PREP_TKARG_DST, PREP_TKARG_TAPS
+static const int pointer_slots[] = { PREP_TKARG_PLANE0, PREP_TKARG_PLANE1,
+  PREP_TKARG_PLANE2, PREP_TKARG_DST, PREP_TKARG_TAPS
 };
+
+#define BUF_DST 3
+#define BUF_TAPS 4
+#define N_BUFS 5
 
 /* Longest kernel name looked up as an exported descriptor. */
 #define KERNEL_NAME_MAX 200
@@ -513,39 +518,46 @@ run_kernel (const char *call, uint32_t ctx, const unsigned int grid[3],
   const int *slot = pointer_slots;
   const PrepParams *p = params[PREP_TKARG_PARAMS];
   const PrepSlotTable *slots = params[PREP_TKARG_SLOTS];
-  int y_stride = *(const int *) params[PREP_TKARG_Y_STRIDE];
-  int uv_stride = *(const int *) params[PREP_TKARG_UV_STRIDE];
-  KernelBuffer buf[4] = { {"luma (y)", 0, 0}, {"chroma (uv)", 0, 0},
-  {"tensor (dst)", 0, 0}, {"tap table (taps)", 0, 0}
+  int strides[PREP_PLANES_MAX];
+  KernelBuffer buf[N_BUFS] = { {"plane 0", 0, 0}, {"plane 1", 0, 0},
+  {"plane 2", 0, 0}, {"tensor (dst)", 0, 0}, {"tap table (taps)", 0, 0}
   };
-  void *host[4], *args[PREP_TKARG_COUNT];
-  int n_buf = 4;
+  size_t plane_bytes[PREP_PLANES_MAX];
+  void *host[N_BUFS], *args[PREP_TKARG_COUNT];
   PrepDim3 g = { grid[0], grid[1], grid[2] };
   PrepDim3 b = { block[0], block[1], block[2] };
   char what[96];
   int i;
 
-  if (p->out_width <= 0 || p->out_height <= 0 || y_stride <= 0
-      || uv_stride <= 0 || grid[2] < 1 || grid[2] > PREP_SLOT_TABLE_SIZE)
-    mock_fatal (call, "bad kernel parameters: output %dx%d, strides %d, %d, "
-        "%u slots", p->out_width, p->out_height, y_stride, uv_stride, grid[2]);
-  prep_kernel_extents (p, slots, (int) grid[2], y_stride, uv_stride,
-      &buf[0].bytes, &buf[1].bytes, &buf[2].bytes);
-  /* grid z blocks of out_width + out_height taps (sizes checked above) */
-  buf[3].bytes = (size_t) grid[2] * ((size_t) p->out_width +
-      (size_t) p->out_height) * sizeof (PrepTap);
+  for (i = 0; i < PREP_PLANES_MAX; i++)
+    strides[i] = *(const int *) params[PREP_TKARG_STRIDE (i)];
+  if (p->out_width <= 0 || p->out_height <= 0 || strides[0] <= 0
+      || grid[2] < 1 || grid[2] > PREP_SLOT_TABLE_SIZE)
+    mock_fatal (call, "bad kernel parameters: output %dx%d, stride %d, "
+        "%u slots", p->out_width, p->out_height, strides[0], grid[2]);
+  prep_kernel_extents (p, slots, (int) grid[2], strides, plane_bytes,
+      &buf[BUF_DST].bytes);
+  for (i = 0; i < PREP_PLANES_MAX; i++)
+    buf[i].bytes = plane_bytes[i];
+  /* grid z blocks of out_width + out_height taps, and with antialias their
+   * weighted taps and weights (sizes checked above) */
+  buf[BUF_TAPS].bytes = prep_tap_table_bytes (p, (int) grid[2]);
   memcpy (args, params, sizeof (void *) * (size_t) PREP_TKARG_COUNT);
-  for (i = 0; i < n_buf; i++) {
+  for (i = 0; i < N_BUFS; i++) {
     buf[i].addr = *(const uint64_t *) params[slot[i]];
-    snprintf (what, sizeof (what), "kernel argument %s", buf[i].name);
-    host[i] = mock_device_range (call, what, buf[i].addr, buf[i].bytes, ctx);
+    host[i] = NULL;
+    /* a plane no component lives in (or no valid slot reads) is not read */
+    if (buf[i].bytes > 0 || i >= BUF_DST) {
+      snprintf (what, sizeof (what), "kernel argument %s", buf[i].name);
+      host[i] = mock_device_range (call, what, buf[i].addr, buf[i].bytes, ctx);
+    }
     args[slot[i]] = &host[i];
   }
-  for (i = 0; i < n_buf; i++)
-    if (i != 2 && overlaps (&buf[2], &buf[i]))
+  for (i = 0; i < N_BUFS; i++)
+    if (i != BUF_DST && overlaps (&buf[BUF_DST], &buf[i]))
       mock_fatal (call, "the tensor [0x%llx, +%zu) overlaps the %s it is "
-          "computed from", (unsigned long long) buf[2].addr, buf[2].bytes,
-          i == 3 ? "tap table" : "frame");
+          "computed from", (unsigned long long) buf[BUF_DST].addr,
+          buf[BUF_DST].bytes, i == BUF_TAPS ? "tap table" : "frame");
   prep_kernel_host_launch_taps (g, b, args);
 }
 
@@ -594,10 +606,12 @@ static const size_t prep_arg_sizes[PREP_TKARG_COUNT] = {
   [PREP_TKARG_PARAMS] = sizeof (PrepParams),
   [PREP_TKARG_SLOTS] = sizeof (PrepSlotTable),
   [PREP_TKARG_TAPS] = sizeof (uint64_t),
-  [PREP_TKARG_Y] = sizeof (uint64_t),
-  [PREP_TKARG_Y_STRIDE] = sizeof (int),
-  [PREP_TKARG_UV] = sizeof (uint64_t),
-  [PREP_TKARG_UV_STRIDE] = sizeof (int),
+  [PREP_TKARG_PLANE0] = sizeof (uint64_t),
+  [PREP_TKARG_STRIDE0] = sizeof (int),
+  [PREP_TKARG_PLANE1] = sizeof (uint64_t),
+  [PREP_TKARG_STRIDE1] = sizeof (int),
+  [PREP_TKARG_PLANE2] = sizeof (uint64_t),
+  [PREP_TKARG_STRIDE2] = sizeof (int),
   [PREP_TKARG_DST] = sizeof (uint64_t),
 };
 

@@ -518,16 +518,20 @@ launch (CUdeviceptr dst, CUstream stream, PrepDim3 * grid, PrepDim3 * block)
   PrepParams params = *prep_plan_params (fx.plan);
   CUdeviceptr y = fx.frame + cmem->info.offset[0];
   CUdeviceptr uv = fx.frame + cmem->info.offset[1];
-  int y_stride = (int) fx.pitch, uv_stride = (int) fx.pitch;
+  CUdeviceptr none = 0;
+  int y_stride = (int) fx.pitch, uv_stride = (int) fx.pitch, zero = 0;
   void *args[PREP_TKARG_COUNT];
 
+  /* NV12: two planes, the third unused (0) */
   args[PREP_TKARG_PARAMS] = &params;
   args[PREP_TKARG_SLOTS] = (void *) prep_plan_slot_table (fx.plan);
   args[PREP_TKARG_TAPS] = &fx.taps;
-  args[PREP_TKARG_Y] = &y;
-  args[PREP_TKARG_Y_STRIDE] = &y_stride;
-  args[PREP_TKARG_UV] = &uv;
-  args[PREP_TKARG_UV_STRIDE] = &uv_stride;
+  args[PREP_TKARG_PLANE0] = &y;
+  args[PREP_TKARG_STRIDE0] = &y_stride;
+  args[PREP_TKARG_PLANE1] = &uv;
+  args[PREP_TKARG_STRIDE1] = &uv_stride;
+  args[PREP_TKARG_PLANE2] = &none;
+  args[PREP_TKARG_STRIDE2] = &zero;
   args[PREP_TKARG_DST] = &dst;
   if (prep_launch_geometry (&params, 1, grid, block) != PREP_OK)
     return CUDA_ERROR_INVALID_VALUE;
@@ -563,11 +567,17 @@ static void
 compare_with_cpu (CUdeviceptr dst, size_t bytes)
 {
   float *gpu = g_malloc0 (bytes), *cpu = g_malloc0 (bytes);
+  PrepFrame src;
   PrepStatus st;
 
   check (download (dst, bytes, gpu, bytes, 1) == CUDA_SUCCESS,
       "tensor downloaded");
-  st = prep_plan_run_cpu (fx.plan, fx.y, WIDTH, fx.uv, UV_WIDTH, cpu, bytes);
+  prep_frame_init (&src, PREP_FORMAT_NV12, WIDTH, HEIGHT);
+  src.planes[0] = fx.y;
+  src.strides[0] = WIDTH;
+  src.planes[1] = fx.uv;
+  src.strides[1] = UV_WIDTH;
+  st = prep_plan_run_cpu (fx.plan, &src, cpu, bytes);
   check (st == PREP_OK && memcmp (gpu, cpu, bytes) == 0,
       "kernel (host build, through the mock) == prep_plan_run_cpu (), "
       "bit for bit");

@@ -10,10 +10,11 @@
 /* Float64 reference model, straight from docs/semantics.md.
  *
  * For each output pixel: map it back to a source coordinate (half-pixel
- * centers), take the interpolation taps clamped to the ROI, fetch Y and the
- * nearest chroma pair for every tap, interpolate Y, U, V with the same
- * weights, convert once to R'G'B' with the matrix and range, clamp to
- * [0, 255], order the channels and normalize.  Nothing is rounded on the
+ * centers), take the interpolation taps clamped to the ROI, fetch the three
+ * components of every tap (Y and the nearest chroma sample, or R, G, B; a
+ * 16-bit container divided by 256), interpolate them with the same
+ * weights, convert once to R'G'B' (or the luma) with the matrix and range,
+ * clamp to [0, 255], order the channels and normalize.  Nothing is rounded on the
  * way; the source coordinate is derived exactly from integers so the model
  * has no position error even on huge frames.
  *
@@ -25,15 +26,6 @@
 
 #include <math.h>
 #include <string.h>
-
-/* The NV12 planes, bundled to keep argument lists short. */
-typedef struct
-{
-  const uint8_t *luma;
-  int y_stride;
-  const uint8_t *chroma;
-  int uv_stride;
-} RefFrame;
 
 /* One axis of the mapping for one output index. */
 typedef struct
@@ -55,16 +47,25 @@ ref_config_defaults (RefConfig * cfg)
   int c;
 
   memset (cfg, 0, sizeof (*cfg));
+  cfg->format = "NV12";
+  cfg->crop_fraction = 1.0;
   cfg->matrix = REF_MATRIX_BT601;
   cfg->scale = 1.0 / 255.0;
   for (c = 0; c < 3; c++)
     cfg->std[c] = 1.0;
 }
 
+int
+ref_channels (const RefConfig * cfg)
+{
+  return cfg->gray ? 1 : 3;
+}
+
 size_t
 ref_tensor_elements (const RefConfig * cfg)
 {
-  return (size_t) 3 *(size_t) cfg->out_width * (size_t) cfg->out_height;
+  return (size_t) ref_channels (cfg) * (size_t) cfg->out_width *
+      (size_t) cfg->out_height;
 }
 
 size_t
@@ -73,8 +74,9 @@ ref_tensor_index (const RefConfig * cfg, int c, int x, int y)
   size_t plane = (size_t) cfg->out_width * (size_t) cfg->out_height;
   size_t pixel = (size_t) y * (size_t) cfg->out_width + (size_t) x;
 
-  /* NCHW: c * OH * OW + y * OW + x;  NHWC: (y * OW + x) * 3 + c */
-  return cfg->nhwc ? pixel * 3 + (size_t) c : (size_t) c *plane + pixel;
+  /* NCHW: c * OH * OW + y * OW + x;  NHWC: (y * OW + x) * C + c */
+  return cfg->nhwc ? pixel * (size_t) ref_channels (cfg) + (size_t) c :
+      (size_t) c *plane + pixel;
 }
 
 /* floor (num / den) for den > 0, any sign of num (C division truncates). */
@@ -86,11 +88,16 @@ floor_div (int64_t num, int64_t den)
   return (num % den != 0 && num < 0) ? q - 1 : q;
 }
 
-/* round (num / den) for num, den > 0, halves away from zero as C round(). */
+/* round (num / den) for num, den > 0: halves away from zero as C round (),
+ * or to even as Python's round () (half_even). */
 static int64_t
-round_div (int64_t num, int64_t den)
+round_div (int64_t num, int64_t den, int half_even)
 {
-  return (2 * num + den) / (2 * den);
+  int64_t q = num / den, r = num % den;
+
+  if (2 * r > den || (2 * r == den && (!half_even || q % 2 == 1)))
+    return q + 1;
+  return q;
 }
 
 static int
@@ -105,6 +112,42 @@ clamp_int (int64_t v, int64_t lo, int64_t hi)
  * OW / rw <= OH / rh is done exactly as OW * rh <= OH * rw; then the side
  * that fits is the output size itself and the other is round (len * s)
  * computed as an exact rational. */
+/* Cover (torchvision's Resize of the shorter side, then CenterCrop): the
+ * side whose scale is larger (OW / rw against OH / rh) becomes
+ * S = floor (O / crop_fraction), the other the crop's aspect at that size,
+ * truncated; each cut to the output by round ((R - O) / 2) with Python's
+ * round (halves to even), the cut part left of (above) the output. */
+static int64_t
+python_round_half (int64_t twice)
+{
+  int64_t k = twice / 2;
+
+  return twice % 2 != 0 && k % 2 != 0 ? k + 1 : k;
+}
+
+static RefInner
+cover_rect (const RefConfig * cfg)
+{
+  int64_t ow = cfg->out_width, oh = cfg->out_height;
+  int64_t rw = cfg->crop_width, rh = cfg->crop_height, rwid, rhei;
+  RefInner r;
+
+  if (ow * rh >= oh * rw) {     /* OW / rw >= OH / rh: the width limits */
+    rwid = (int64_t) floor (ow / cfg->crop_fraction);
+    rhei = rh * rwid / rw;
+  } else {
+    rhei = (int64_t) floor (oh / cfg->crop_fraction);
+    rwid = rw * rhei / rh;
+  }
+  rwid = rwid < ow ? ow : rwid;
+  rhei = rhei < oh ? oh : rhei;
+  r.width = (int) rwid;
+  r.height = (int) rhei;
+  r.x = -(int) python_round_half (rwid - ow);
+  r.y = -(int) python_round_half (rhei - oh);
+  return r;
+}
+
 static RefInner
 inner_rect (const RefConfig * cfg)
 {
@@ -113,14 +156,16 @@ inner_rect (const RefConfig * cfg)
   int64_t iw = ow, ih = oh;
   RefInner r;
 
+  if (cfg->cover)
+    return cover_rect (cfg);
   if (cfg->letterbox && ow * rh <= oh * rw)
-    ih = round_div (rh * ow, rw);       /* s = OW / rw */
+    ih = round_div (rh * ow, rw, cfg->half_even);       /* s = OW / rw */
   else if (cfg->letterbox)
-    iw = round_div (rw * oh, rh);       /* s = OH / rh */
+    iw = round_div (rw * oh, rh, cfg->half_even);       /* s = OH / rh */
   r.width = clamp_int (iw, 1, ow);
   r.height = clamp_int (ih, 1, oh);
-  r.x = (int) ((ow - r.width) / 2);     /* non-negative: floor */
-  r.y = (int) ((oh - r.height) / 2);
+  r.x = cfg->top_left ? 0 : (int) ((ow - r.width) / 2); /* >= 0: floor */
+  r.y = cfg->top_left ? 0 : (int) ((oh - r.height) / 2);
   return r;
 }
 
@@ -141,9 +186,13 @@ axis_tap (int x, int off, int inner, int r, int len, int nearest)
   if (x < off || x >= off + inner)
     return t;
   num = (2 * (int64_t) (x - off) + 1) * len - inner;
-  if (nearest)
+  if (nearest == 1)
     num += inner;
   q = floor_div (num, den);
+  /* nearest-floor: the source pixel under the output pixel's left edge,
+   * floor ((x - off) * len / inner) */
+  if (nearest == 2)
+    q = floor_div ((int64_t) (x - off) * len, inner);
   t.inside = 1;
   t.w = nearest ? 0.0 : (double) (num - q * den) / (double) den;
   t.i0 = clamp_int (r + q, r, (int64_t) r + len - 1);
@@ -151,38 +200,202 @@ axis_tap (int x, int off, int inner, int r, int len, int nearest)
   return t;
 }
 
-/* One tap: Y at (tx, ty), U and V from the chroma sample covering it
- * (nearest chroma: row ty / 2, pair tx / 2). */
-static void
-fetch_yuv (const RefFrame * f, int tx, int ty, double yuv[3])
+static int
+is (const RefConfig * cfg, const char *name)
 {
-  const uint8_t *uv = f->chroma + (size_t) (ty / 2) * f->uv_stride
-      + 2 * (size_t) (tx / 2);
-
-  yuv[0] = f->luma[(size_t) ty * f->y_stride + (size_t) tx];
-  yuv[1] = uv[0];
-  yuv[2] = uv[1];
+  return strcmp (cfg->format != NULL ? cfg->format : "NV12", name) == 0;
 }
 
-/* Bilinear blend of the four taps, the same weights for Y, U and V:
+/* Byte (x, y) of plane p. */
+static double
+byte_at (const RefImage * im, int p, int x, int y)
+{
+  return im->plane[p][(size_t) y * (size_t) im->stride[p] + (size_t) x];
+}
+
+/* The 16-bit little-endian container at byte x of row y of plane p, in
+ * 8-bit units: u / 256 (P010 holds D * 64, so D / 4; P016 D / 256). */
+static double
+word_at (const RefImage * im, int p, int x, int y)
+{
+  return (byte_at (im, p, x, y) + 256.0 * byte_at (im, p, x + 1, y)) / 256.0;
+}
+
+/* Positions of R, G, B in a packed pixel of the RGB formats, and its
+ * bytes; 0 for a format that is not one of them. */
+static int
+rgb_layout (const RefConfig * cfg, int pos[3])
+{
+  static const struct
+  {
+    const char *name;
+    int r, g, b, bytes;
+  } packed[] = {
+    {"RGBA", 0, 1, 2, 4}, {"RGBx", 0, 1, 2, 4}, {"BGRA", 2, 1, 0, 4},
+    {"BGRx", 2, 1, 0, 4}, {"ARGB", 1, 2, 3, 4}, {"ABGR", 3, 2, 1, 4},
+    {"RGB", 0, 1, 2, 3}, {"BGR", 2, 1, 0, 3},
+  };
+  size_t i;
+
+  for (i = 0; i < sizeof (packed) / sizeof (packed[0]); i++)
+    if (is (cfg, packed[i].name)) {
+      pos[0] = packed[i].r;
+      pos[1] = packed[i].g;
+      pos[2] = packed[i].b;
+      return packed[i].bytes;
+    }
+  return 0;
+}
+
+/* 4:2:0 with U and V in their own planes (I420: 1, 2; YV12: 2, 1) or
+ * interleaved in plane 1 (NV12: U first; NV21: V first; P010/P016: 16-bit
+ * U, V words).  Chroma (x / 2, y / 2) covers luma (x, y). */
+static int
+fetch_420 (const RefConfig * cfg, const RefImage * im, int x, int y,
+    double c[3])
+{
+  int cx = x / 2, cy = y / 2;
+
+  if (is (cfg, "P010_10LE") || is (cfg, "P016_LE")) {
+    c[0] = word_at (im, 0, 2 * x, y);
+    c[1] = word_at (im, 1, 4 * cx, cy);
+    c[2] = word_at (im, 1, 4 * cx + 2, cy);
+    return 1;
+  }
+  c[0] = byte_at (im, 0, x, y);
+  if (is (cfg, "NV12") || is (cfg, "NV21")) {
+    c[1] = byte_at (im, 1, 2 * cx + is (cfg, "NV21"), cy);
+    c[2] = byte_at (im, 1, 2 * cx + is (cfg, "NV12"), cy);
+    return 1;
+  }
+  if (is (cfg, "I420") || is (cfg, "YV12")) {
+    c[1] = byte_at (im, is (cfg, "I420") ? 1 : 2, cx, cy);
+    c[2] = byte_at (im, is (cfg, "I420") ? 2 : 1, cx, cy);
+    return 1;
+  }
+  return 0;
+}
+
+/* The three components of pixel (x, y): Y, U, V (YUV formats), R, G, B
+ * (RGB formats) or Y three times (GRAY8).  4:2:2 packed: the macropixel
+ * x / 2 of 4 bytes holds Y0 U Y1 V (YUY2) or U Y0 V Y1 (UYVY). */
+static void
+fetch (const RefConfig * cfg, const RefImage * im, int x, int y, double c[3])
+{
+  int pos[3], bytes, k;
+
+  if (fetch_420 (cfg, im, x, y, c))
+    return;
+  if (is (cfg, "Y444")) {
+    for (k = 0; k < 3; k++)
+      c[k] = byte_at (im, k, x, y);
+  } else if (is (cfg, "YUY2") || is (cfg, "UYVY")) {
+    int m = 4 * (x / 2), uyvy = is (cfg, "UYVY");
+
+    c[0] = byte_at (im, 0, 2 * x + uyvy, y);
+    c[1] = byte_at (im, 0, m + (uyvy ? 0 : 1), y);
+    c[2] = byte_at (im, 0, m + (uyvy ? 2 : 3), y);
+  } else if ((bytes = rgb_layout (cfg, pos)) > 0) {
+    for (k = 0; k < 3; k++)
+      c[k] = byte_at (im, 0, bytes * x + pos[k], y);
+  } else {                      /* GRAY8 */
+    c[0] = c[1] = c[2] = byte_at (im, 0, x, y);
+  }
+}
+
+int
+ref_format_known (const char *format)
+{
+  static const char *known[] = { "NV12", "NV21", "I420", "YV12",
+    "P010_10LE", "P016_LE", "Y444", "YUY2", "UYVY", "RGBA", "BGRA", "RGBx",
+    "BGRx", "ARGB", "ABGR", "RGB", "BGR", "GRAY8"
+  };
+  size_t i;
+
+  for (i = 0; i < sizeof (known) / sizeof (known[0]); i++)
+    if (strcmp (format, known[i]) == 0)
+      return 1;
+  return 0;
+}
+
+/* Bilinear blend of the four taps, the same weights for every component:
  *   (1 - wy) * ((1 - wx) p00 + wx p01) + wy * ((1 - wx) p10 + wx p11).
  * Nearest has wx = wy = 0 and reduces to p00. */
 static void
-interpolate_yuv (const RefFrame * f, const RefTap * tx, const RefTap * ty,
-    double yuv[3])
+interpolate (const RefConfig * cfg, const RefImage * im, const RefTap * tx,
+    const RefTap * ty, double v[3])
 {
   double p00[3], p01[3], p10[3], p11[3];
   int k;
 
-  fetch_yuv (f, tx->i0, ty->i0, p00);
-  fetch_yuv (f, tx->i1, ty->i0, p01);
-  fetch_yuv (f, tx->i0, ty->i1, p10);
-  fetch_yuv (f, tx->i1, ty->i1, p11);
+  fetch (cfg, im, tx->i0, ty->i0, p00);
+  fetch (cfg, im, tx->i1, ty->i0, p01);
+  fetch (cfg, im, tx->i0, ty->i1, p10);
+  fetch (cfg, im, tx->i1, ty->i1, p11);
   for (k = 0; k < 3; k++) {
     double top = (1.0 - tx->w) * p00[k] + tx->w * p01[k];
     double bottom = (1.0 - tx->w) * p10[k] + tx->w * p11[k];
-    yuv[k] = (1.0 - ty->w) * top + ty->w * bottom;
+    v[k] = (1.0 - ty->w) * top + ty->w * bottom;
   }
+}
+
+/* Antialias (PIL's and torchvision's antialiased bilinear): for output
+ * index x of an axis mapping [r, r + len) onto [off, off + inner), the
+ * triangle filter widened to support = max (len / inner, 1) around the
+ * centre r + (x - off + 0.5) * len / inner, on the samples
+ * [max ((int) (centre - support + 0.5), r),
+ *  min ((int) (centre + support + 0.5), r + len)),
+ * each weighted by 1 - |(s - centre + 0.5) / support| (0 beyond 1),
+ * normalized.  Up to REF_AA_MAX samples. */
+#define REF_AA_MAX 4096
+
+typedef struct
+{
+  int inside, first, count;
+  double w[REF_AA_MAX];
+} RefAaTap;
+
+static void
+aa_tap (int x, int off, int inner, int r, int len, RefAaTap * t)
+{
+  double scale = (double) len / inner, support = scale > 1.0 ? scale : 1.0;
+  double centre = r + (x - off + 0.5) * scale, sum = 0.0, d;
+  int lo, hi, s;
+
+  t->inside = x >= off && x < off + inner;
+  lo = (int) (centre - support + 0.5);
+  hi = (int) (centre + support + 0.5);
+  lo = lo < r ? r : lo;
+  hi = hi > r + len ? r + len : hi;
+  t->first = lo;
+  t->count = hi - lo < REF_AA_MAX ? hi - lo : REF_AA_MAX;
+  for (s = 0; s < t->count; s++) {
+    d = fabs ((lo + s - centre + 0.5) / support);
+    t->w[s] = d < 1.0 ? 1.0 - d : 0.0;
+    sum += t->w[s];
+  }
+  for (s = 0; s < t->count; s++)
+    t->w[s] = sum != 0.0 ? t->w[s] / sum : 0.0;
+}
+
+static void fetch (const RefConfig * cfg, const RefImage * im, int x, int y,
+    double c[3]);
+
+/* sum over the row taps of wy * (sum over the column taps of wx * P) */
+static void
+aa_interpolate (const RefConfig * cfg, const RefImage * im,
+    const RefAaTap * tx, const RefAaTap * ty, double v[3])
+{
+  double p[3];
+  int i, j, k;
+
+  v[0] = v[1] = v[2] = 0.0;
+  for (i = 0; i < ty->count; i++)
+    for (j = 0; j < tx->count; j++) {
+      fetch (cfg, im, tx->first + j, ty->first + i, p);
+      for (k = 0; k < 3; k++)
+        v[k] += ty->w[i] * tx->w[j] * p[k];
+    }
 }
 
 /* Kr, Kb of the matrix (ITU-R BT.601, BT.709, BT.2020 non-constant). */
@@ -237,6 +450,47 @@ yuv_to_rgb (const RefConfig * cfg, const double yuv[3], double rgb[3])
   rgb[2] = clamp_255 (255.0 * (yn + 2.0 * (1.0 - kb) * cb));
 }
 
+/* A component of an RGB or gray input in [0, 255] units, range-scaled:
+ * full range as it is, limited (16..235) stretched to 0..255. */
+static double
+range_scaled (const RefConfig * cfg, double v)
+{
+  return cfg->full_range ? v : (v - 16.0) * 255.0 / 219.0;
+}
+
+static int
+is_rgb (const RefConfig * cfg)
+{
+  int pos[3];
+
+  return rgb_layout (cfg, pos) > 0;
+}
+
+/* The interpolated components to R'G'B' (clamped) and the luma (clamped):
+ * YUV through the matrix; RGB through the range alone; GRAY8 R = G = B =
+ * the range-scaled Y.  The luma of an RGB input is BT.601's of the
+ * range-scaled channels. */
+static void
+to_rgb_and_luma (const RefConfig * cfg, const double v[3], double rgb[3],
+    double *luma)
+{
+  int k;
+
+  if (is_rgb (cfg)) {
+    for (k = 0; k < 3; k++)
+      rgb[k] = range_scaled (cfg, v[k]);
+    *luma = clamp_255 (0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]);
+    for (k = 0; k < 3; k++)
+      rgb[k] = clamp_255 (rgb[k]);
+    return;
+  }
+  *luma = clamp_255 (range_scaled (cfg, v[0]));
+  if (is (cfg, "GRAY8"))
+    rgb[0] = rgb[1] = rgb[2] = *luma;
+  else
+    yuv_to_rgb (cfg, v, rgb);
+}
+
 /* out[c] = (v[c] * scale - mean[c]) / std[c], c in output order. */
 static void
 normalize (const RefConfig * cfg, const double v[3], double out[3])
@@ -248,24 +502,31 @@ normalize (const RefConfig * cfg, const double v[3], double out[3])
 }
 
 void
-ref_pixel (const RefConfig * cfg, const uint8_t * luma, int y_stride,
-    const uint8_t * chroma, int uv_stride, int x, int y, double out[3])
+ref_pixel (const RefConfig * cfg, const RefImage * img, int x, int y,
+    double out[3])
 {
-  RefFrame f = { luma, y_stride, chroma, uv_stride };
   RefInner in = inner_rect (cfg);
   RefTap tx = axis_tap (x, in.x, in.width, cfg->crop_x, cfg->crop_width,
       cfg->nearest);
   RefTap ty = axis_tap (y, in.y, in.height, cfg->crop_y, cfg->crop_height,
       cfg->nearest);
-  double yuv[3], rgb[3], v[3];
+  double comp[3], rgb[3], luma, v[3];
 
   if (!tx.inside || !ty.inside) {
     /* letterbox band: the pad value on every channel */
     v[0] = v[1] = v[2] = cfg->pad_value;
   } else {
-    interpolate_yuv (&f, &tx, &ty, yuv);
-    yuv_to_rgb (cfg, yuv, rgb);
-    v[0] = rgb[cfg->bgr ? 2 : 0];
+    if (cfg->antialias) {
+      static RefAaTap ax, ay;
+
+      aa_tap (x, in.x, in.width, cfg->crop_x, cfg->crop_width, &ax);
+      aa_tap (y, in.y, in.height, cfg->crop_y, cfg->crop_height, &ay);
+      aa_interpolate (cfg, img, &ax, &ay, comp);
+    } else {
+      interpolate (cfg, img, &tx, &ty, comp);
+    }
+    to_rgb_and_luma (cfg, comp, rgb, &luma);
+    v[0] = cfg->gray ? luma : rgb[cfg->bgr ? 2 : 0];
     v[1] = rgb[1];
     v[2] = rgb[cfg->bgr ? 0 : 2];
   }
@@ -273,16 +534,15 @@ ref_pixel (const RefConfig * cfg, const uint8_t * luma, int y_stride,
 }
 
 void
-ref_run (const RefConfig * cfg, const uint8_t * luma, int y_stride,
-    const uint8_t * chroma, int uv_stride, double *out)
+ref_run (const RefConfig * cfg, const RefImage * img, double *out)
 {
   int x, y, c;
   double px[3];
 
   for (y = 0; y < cfg->out_height; y++) {
     for (x = 0; x < cfg->out_width; x++) {
-      ref_pixel (cfg, luma, y_stride, chroma, uv_stride, x, y, px);
-      for (c = 0; c < 3; c++)
+      ref_pixel (cfg, img, x, y, px);
+      for (c = 0; c < ref_channels (cfg); c++)
         out[ref_tensor_index (cfg, c, x, y)] = px[c];
     }
   }
@@ -349,4 +609,12 @@ ref_half_decode (uint16_t bits)
   else
     mag = ldexp (1024.0 + f, e - 15 - 10);
   return sign ? -mag : mag;
+}
+
+double
+ref_quantize (double v, int int8)
+{
+  double q = round_half_even (clamp_255 (v));
+
+  return int8 ? q - 128.0 : q;
 }

@@ -7,11 +7,12 @@
  * version 2 of the License, or (at your option) any later version.
  */
 
-/* Float64 reference model of the NV12 -> tensor semantics (docs/semantics.md),
- * written independently of the engine in src/: it shares no code
- * and no header with it.  Plain C, no GLib.  Slow and obvious on purpose:
- * every output element is computed on its own, in double, with the source
- * coordinate derived exactly from integers. */
+/* Float64 reference model of the frame -> tensor semantics
+ * (docs/semantics.md), written independently of the engine in src/: it
+ * shares no code, no header and no format table with it (each format is
+ * read by its own obvious code here).  Plain C, no GLib.  Slow and obvious
+ * on purpose: every output element is computed on its own, in double, with
+ * the source coordinate derived exactly from integers. */
 
 #ifndef __REF_MODEL_H__
 #define __REF_MODEL_H__
@@ -29,40 +30,68 @@ extern "C" {
 #define REF_MATRIX_BT2020 2020
 
 typedef struct {
-  int src_width, src_height;      /* luma size of the NV12 frame */
+  const char *format;             /* GStreamer's name ("NV12", "I420",
+                                   * "P010_10LE", "RGBA", ...); NULL: NV12 */
+  int src_width, src_height;      /* frame size (luma for YUV) */
   int crop_x, crop_y;             /* ROI, luma pixels, inside the frame */
   int crop_width, crop_height;
   int out_width, out_height;      /* tensor spatial size */
   int letterbox;                  /* 0: stretch, 1: letterbox */
+  int cover;                      /* 1: cover (letterbox 0) */
+  int antialias;                  /* 1: PIL's antialiased bilinear */
+  double crop_fraction;           /* cover: central fraction, (0, 1] */
+  int top_left;                   /* letterbox at the top-left corner */
+  int half_even;                  /* letterbox size rounded half to even */
   double pad_value;               /* letterbox bands, pixel units */
-  int nearest;                    /* 0: bilinear, 1: nearest */
+  int nearest;                    /* 0: bilinear, 1: nearest (half up),
+                                   * 2: nearest-floor */
   int matrix;                     /* REF_MATRIX_* */
   int full_range;                 /* 0: limited (16..235/240), 1: full */
   int bgr;                        /* 0: RGB, 1: BGR channel order */
+  int gray;                       /* 1: one channel, the luma */
   int nhwc;                       /* 0: NCHW, 1: NHWC */
   double scale;                   /* out = (v * scale - mean[c]) / std[c] */
   double mean[3];                 /* per tensor channel (output order) */
   double std[3];
 } RefConfig;
 
-/* Fills the defaults: BT.601 limited range, bilinear, stretch, RGB, NCHW,
- * pad 0, scale 1/255, mean 0, std 1.  Sizes and crop are left at 0. */
+/* The planes of a frame: plane i starts at plane[i], rows stride[i] bytes
+ * apart. */
+typedef struct {
+  const uint8_t *plane[3];
+  int stride[3];
+} RefImage;
+
+/* Fills the defaults: NV12, BT.601 limited range, bilinear, stretch, RGB,
+ * NCHW, pad 0, scale 1/255, mean 0, std 1, crop fraction 1.  Sizes and crop
+ * are left at 0. */
 void ref_config_defaults (RefConfig * cfg);
 
-/* Number of elements (3 * out_width * out_height) of the tensor. */
+/* 1 when the model knows @format. */
+int ref_format_known (const char *format);
+
+/* Channels of the tensor: 3, or 1 with gray. */
+int ref_channels (const RefConfig * cfg);
+
+/* Number of elements (channels * out_width * out_height) of the tensor. */
 size_t ref_tensor_elements (const RefConfig * cfg);
 
 /* Index of channel c of output pixel (x, y) in the tensor's layout. */
 size_t ref_tensor_index (const RefConfig * cfg, int c, int x, int y);
 
-/* The three normalized channel values (output order) of output pixel
- * (x, y). */
-void ref_pixel (const RefConfig * cfg, const uint8_t * luma, int y_stride,
-    const uint8_t * chroma, int uv_stride, int x, int y, double out[3]);
+/* The normalized channel values (output order; the first
+ * ref_channels () of out) of output pixel (x, y). */
+void ref_pixel (const RefConfig * cfg, const RefImage * img, int x, int y,
+    double out[3]);
 
 /* The whole tensor, ref_tensor_elements() doubles, into out. */
-void ref_run (const RefConfig * cfg, const uint8_t * luma, int y_stride,
-    const uint8_t * chroma, int uv_stride, double *out);
+void ref_run (const RefConfig * cfg, const RefImage * img, double *out);
+
+/* The element of an integer tensor for the reference value v: uint8
+ * round-half-even (clamp (v, 0, 255)); int8 that minus 128.  A float32
+ * engine value within its rounding of v may round to the neighbour at a
+ * tie; tests allow that. */
+double ref_quantize (double v, int int8);
 
 /* float16 (IEEE 754 binary16: 1 sign, 5 exponent, 10 fraction bits):
  * normal values (1 + f / 1024) * 2^(e - 15) for e in 1..30, subnormal

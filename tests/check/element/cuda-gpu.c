@@ -222,6 +222,7 @@ check_gpu_case (guint i, gboolean batch)
   PrepPlan *plan = NULL;
   PrepConfig cfg;
   PrepRect rects[2];
+  PrepFrame dframe;
   TestFrame f;
   size_t y_bytes, uv_bytes, bytes;
   CUdeviceptr dy, duv, dtaps, ddst = 0;
@@ -244,10 +245,9 @@ check_gpu_case (guint i, gboolean batch)
   bytes = prep_plan_output_bytes (plan);
   cpu = g_malloc (bytes);
   gpu = g_malloc (bytes);
-  fail_unless_equals_int (prep_plan_run_cpu (plan, f.y, f.y_stride, f.uv,
-          f.uv_stride, cpu, bytes), PREP_OK);
-  y_bytes = prep_plan_luma_bytes (plan, f.y_stride);
-  uv_bytes = prep_plan_chroma_bytes (plan, f.uv_stride);
+  fail_unless_equals_int (prep_plan_run_cpu (plan, &f.pf, cpu, bytes), PREP_OK);
+  y_bytes = plan_plane_bytes (plan, 0, f.y_stride);
+  uv_bytes = plan_plane_bytes (plan, 1, f.uv_stride);
 
   fail_unless (gst_cuda_context_push (ctx));
   dy = upload (f.y, y_bytes);
@@ -256,9 +256,12 @@ check_gpu_case (guint i, gboolean batch)
       PREP_OK);
   dtaps = upload (taps, taps_bytes);
   fail_unless_equals_int (CuMemAlloc (&ddst, bytes), CUDA_SUCCESS);
-  fail_unless_equals_int (prep_plan_launch_taps (plan, dtaps, dy,
-          f.y_stride, duv, f.uv_stride, ddst, bytes, launch_on_gpu, function,
-          NULL, NULL, NULL), PREP_OK);
+  /* the frame's planes hold device addresses */
+  dframe = f.pf;
+  dframe.planes[0] = (const guint8 *) (guintptr) dy;
+  dframe.planes[1] = (const guint8 *) (guintptr) duv;
+  fail_unless_equals_int (prep_plan_launch_taps (plan, dtaps, &dframe, ddst,
+          bytes, launch_on_gpu, function, NULL, NULL, NULL), PREP_OK);
   fail_unless_equals_int (CuStreamSynchronize (NULL), CUDA_SUCCESS);
   copy_linear (ddst, gpu, bytes, FALSE);
   CuMemFree (dy);

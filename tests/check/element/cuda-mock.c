@@ -137,13 +137,18 @@ expected_tensor (const PrepConfig * cfg, const HostFrame * f, gsize * bytes)
 {
   PrepRect whole = { 0, 0, IN_W, IN_H };
   PrepPlan *plan = NULL;
+  PrepFrame src;
   gfloat *out;
 
   fail_unless_equals_int (prep_plan_new (cfg, &whole, 1, &plan), PREP_OK);
   *bytes = prep_plan_output_bytes (plan);
   out = g_malloc (*bytes);
-  fail_unless_equals_int (prep_plan_run_cpu (plan, f->y, IN_W, f->uv, IN_W,
-          out, *bytes), PREP_OK);
+  prep_plan_frame_init (plan, &src);
+  src.planes[0] = f->y;
+  src.strides[0] = IN_W;
+  src.planes[1] = f->uv;
+  src.strides[1] = IN_W;
+  fail_unless_equals_int (prep_plan_run_cpu (plan, &src, out, *bytes), PREP_OK);
   prep_plan_free (plan);
   return out;
 }
@@ -294,6 +299,152 @@ GST_START_TEST (test_cuda_to_system)
 GST_END_TEST;
 
 /* ------------------------------------------------------------------------ */
+/* Every input format on the CUDA path                                      */
+/* ------------------------------------------------------------------------ */
+
+/* An even height: libgstcuda lays I420's and YV12's chroma planes
+ * height / 2 rows apart in CUDA memory (gstcudamemory.c), so with an odd
+ * height the last U row would be the first V row. */
+#define FMT_W 45
+#define FMT_H 30
+
+/* A CUDA buffer of @format from @pool with random planes (written through a
+ * CPU map), and a host copy of its planes in *@host (to free) described by
+ * @src, as the engine reads them. */
+static GstBuffer *
+cuda_format_buffer (GstBufferPool * pool, PrepFormat format, guint32 seed,
+    guint8 ** host, PrepFrame * src)
+{
+  GstBuffer *buf = NULL;
+  GstVideoFrame frame;
+  GstVideoInfo info;
+  gsize at[PREP_PLANES_MAX], total = 0, bytes, i;
+  guint p;
+  gint comp[GST_VIDEO_MAX_COMPONENTS];
+
+  fail_unless_equals_int (gst_buffer_pool_acquire_buffer (pool, &buf, NULL),
+      GST_FLOW_OK);
+  gst_video_info_set_format (&info,
+      gst_video_format_from_string (prep_format_name (format)), FMT_W, FMT_H);
+  fail_unless (gst_video_frame_map (&frame, &info, buf, GST_MAP_WRITE));
+  prep_frame_init (src, format, FMT_W, FMT_H);
+  for (p = 0; p < GST_VIDEO_FRAME_N_PLANES (&frame); p++) {
+    src->strides[p] = GST_VIDEO_FRAME_PLANE_STRIDE (&frame, p);
+    at[p] = total;
+    gst_video_format_info_component (info.finfo, p, comp);
+    total += (gsize) src->strides[p] * GST_VIDEO_FRAME_COMP_HEIGHT (&frame,
+        comp[0]);
+  }
+  *host = g_malloc (total);
+  for (i = 0; i < total; i++) {
+    seed = seed * 1664525u + 1013904223u;
+    (*host)[i] = seed >> 24;
+  }
+  for (p = 0; p < GST_VIDEO_FRAME_N_PLANES (&frame); p++) {
+    bytes = (p + 1 < GST_VIDEO_FRAME_N_PLANES (&frame) ? at[p + 1] : total) -
+        at[p];
+    memcpy (GST_VIDEO_FRAME_PLANE_DATA (&frame, p), *host + at[p], bytes);
+    src->planes[p] = *host + at[p];
+  }
+  gst_video_frame_unmap (&frame);
+  return buf;
+}
+
+/* The configuration `width=20 height=14 @props` means for @format. */
+static void
+format_config (PrepConfig * cfg, PrepFormat format)
+{
+  prep_config_init (cfg);
+  cfg->format = format;
+  cfg->src_width = FMT_W;
+  cfg->src_height = FMT_H;
+  cfg->out_width = 20;
+  cfg->out_height = 14;
+  /* GStreamer's defaults without colorimetry: BT.601 limited for YUV at
+   * 30 lines, full range for RGB and GRAY8 */
+  cfg->matrix = PREP_MATRIX_BT601;
+  cfg->range = format >= PREP_FORMAT_RGBA ? PREP_RANGE_FULL :
+      PREP_RANGE_LIMITED;
+}
+
+/* Runs `cudapreproc width=20 height=14 @props` on a CUDA frame of @format
+ * and compares with the CPU engine for @cfg. */
+static void
+run_format_case (PrepFormat format, const gchar * props,
+    const PrepConfig * cfg, guint32 seed)
+{
+  gchar *caps = g_strdup_printf ("video/x-raw(memory:CUDAMemory), "
+      "format=%s, width=%d, height=%d, framerate=30/1",
+      prep_format_name (format), FMT_W, FMT_H);
+  gchar *line = g_strdup_printf ("cudapreproc width=20 height=14 %s", props);
+  gchar *what = g_strdup_printf ("%s, %s", prep_format_name (format), props);
+  GstCudaContext *ctx = test_context (0);
+  GstBufferPool *pool = cuda_pool_new_for (ctx, caps);
+  GstHarness *h = gst_harness_new_parse (line);
+  PrepRect whole = { 0, 0, FMT_W, FMT_H };
+  PrepPlan *plan = NULL;
+  PrepFrame src;
+  gpointer expected;
+  gsize bytes;
+  guint8 *host;
+  GstBuffer *in;
+
+  gst_harness_set_caps_str (h, caps, CUDA_TENSORS);
+  in = cuda_format_buffer (pool, format, seed, &host, &src);
+  fail_unless_equals_int (prep_plan_new (cfg, &whole, 1, &plan), PREP_OK);
+  bytes = prep_plan_output_bytes (plan);
+  expected = g_malloc (bytes);
+  fail_unless_equals_int (prep_plan_run_cpu (plan, &src, expected, bytes),
+      PREP_OK);
+  prep_plan_free (plan);
+  gst_buffer_unref (push_and_compare_buffer (h, in, expected, bytes, cfg,
+          TRUE, what));
+  g_free (host);
+  g_free (caps);
+  g_free (line);
+  g_free (what);
+  gst_harness_teardown (h);
+  gst_buffer_pool_set_active (pool, FALSE);
+  gst_object_unref (pool);
+  gst_object_unref (ctx);
+  mock_cuda_check_end ();
+}
+
+/* Antialias and cover on the CUDA path: the kernel reads the weighted taps
+ * from the same table as the CPU path. */
+GST_START_TEST (test_cuda_antialias)
+{
+  PrepFormat format = __i__ ? PREP_FORMAT_P010_10LE : PREP_FORMAT_NV12;
+  PrepConfig cfg;
+
+  format_config (&cfg, format);
+  cfg.antialias = 1;
+  run_format_case (format, "antialias=true", &cfg, 40 + __i__);
+  cfg.aspect = PREP_ASPECT_COVER;
+  cfg.crop_fraction = 0.875;
+  run_format_case (format, "antialias=true aspect=cover crop-fraction=0.875",
+      &cfg, 50 + __i__);
+}
+
+GST_END_TEST;
+
+/* Every format in CUDA memory: the kernel (its host build, through the
+ * mock driver) gives the CPU engine's bytes, into CUDA tensors.  All but
+ * GRAY8, the last one: libgstcuda's allocator has no layout for it (it
+ * aborts), so no CUDA producer hands it over; the kernel reads it as any
+ * other format (its host build: ../engine/formats.c). */
+GST_START_TEST (test_cuda_formats)
+{
+  PrepConfig cfg;
+
+  format_config (&cfg, (PrepFormat) __i__);
+  cfg.aspect = PREP_ASPECT_LETTERBOX;
+  run_format_case ((PrepFormat) __i__, "aspect=letterbox", &cfg, 900 + __i__);
+}
+
+GST_END_TEST;
+
+/* ------------------------------------------------------------------------ */
 /* Batches, float16, ROI metas and crop metas on the CUDA path               */
 /* ------------------------------------------------------------------------ */
 
@@ -305,13 +456,18 @@ expected_slots (const PrepConfig * cfg, const guint8 * y, const guint8 * uv,
 {
   PrepConfig c = *cfg;
   PrepPlan *plan = NULL;
+  PrepFrame src;
   gpointer out;
 
   fail_unless_equals_int (prep_plan_new (&c, rects, n, &plan), PREP_OK);
   *bytes = prep_plan_output_bytes (plan);
   out = g_malloc (*bytes);
-  fail_unless_equals_int (prep_plan_run_cpu (plan, y, c.src_width, uv,
-          c.src_width, out, *bytes), PREP_OK);
+  prep_plan_frame_init (plan, &src);
+  src.planes[0] = y;
+  src.strides[0] = c.src_width;
+  src.planes[1] = uv;
+  src.strides[1] = c.src_width;
+  fail_unless_equals_int (prep_plan_run_cpu (plan, &src, out, *bytes), PREP_OK);
   prep_plan_free (plan);
   return out;
 }
@@ -1321,6 +1477,9 @@ cuda_mock_suite (void)
   tcase_add_loop_test (paths, test_cuda_batch_to_system, 0,
       G_N_ELEMENTS (batch_cases));
   tcase_add_test (paths, test_cuda_crop_meta);
+  G_STATIC_ASSERT (PREP_FORMAT_GRAY8 == PREP_FORMAT_COUNT - 1);
+  tcase_add_loop_test (paths, test_cuda_formats, 0, PREP_FORMAT_GRAY8);
+  tcase_add_loop_test (paths, test_cuda_antialias, 0, 2);
   suite_add_tcase (s, contexts);
   tcase_add_test (contexts, test_context_from_application);
   tcase_add_test (contexts, test_context_from_upstream);

@@ -100,6 +100,7 @@ expected_run (const PrepConfig * cfg, const PrepRect * rects, gint n,
     const Frame * f, Expected * e)
 {
   PrepPlan *plan = NULL;
+  PrepFrame src;
   PrepStatus st;
   gint i;
 
@@ -107,8 +108,8 @@ expected_run (const PrepConfig * cfg, const PrepRect * rects, gint n,
   fail_unless (st == PREP_OK, "prep_plan_new: %s", prep_status_string (st));
   e->size = prep_plan_output_bytes (plan);
   e->data = g_malloc (e->size);
-  st = prep_plan_run_cpu (plan, f->data + f->offset[0], f->stride[0],
-      f->data + f->offset[1], f->stride[1], e->data, e->size);
+  frame_prep (f, &src);
+  st = prep_plan_run_cpu (plan, &src, e->data, e->size);
   fail_unless (st == PREP_OK, "prep_plan_run_cpu: %s", prep_status_string (st));
   for (i = 0; i < cfg->batch_size; i++)
     fail_unless_equals_int (prep_plan_slot_map (plan, i, &e->maps[i]), PREP_OK);

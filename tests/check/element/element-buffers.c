@@ -36,6 +36,7 @@ frame_init_strided (Frame * f, gint width, gint height, gint pad, gsize lead,
     gsize gap, guint32 seed)
 {
   memset (f, 0, sizeof (*f));
+  f->format = GST_VIDEO_FORMAT_NV12;
   f->width = width;
   f->height = height;
   f->stride[0] = width + pad;

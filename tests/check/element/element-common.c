@@ -35,8 +35,9 @@ frame_buffer (const Frame * f)
     buf = gst_buffer_new_memdup (f->data, f->size);
   if (f->meta)
     gst_buffer_add_video_meta_full (buf, GST_VIDEO_FRAME_FLAG_NONE,
-        GST_VIDEO_FORMAT_NV12, f->width, f->height, 2,
-        (gsize *) f->offset, (gint *) f->stride);
+        f->format, f->width, f->height,
+        GST_VIDEO_FORMAT_INFO_N_PLANES (gst_video_format_get_info
+            (f->format)), (gsize *) f->offset, (gint *) f->stride);
   return buf;
 }
 
@@ -61,6 +62,7 @@ expected_output (const PrepConfig * cfg, const PrepRect * crop,
 {
   PrepRect whole = { 0, 0, cfg->src_width, cfg->src_height };
   PrepPlan *plan = NULL;
+  PrepFrame src;
   PrepStatus st;
   gfloat *out;
 
@@ -68,8 +70,8 @@ expected_output (const PrepConfig * cfg, const PrepRect * crop,
   fail_unless (st == PREP_OK, "prep_plan_new: %s", prep_status_string (st));
   *size = prep_plan_output_bytes (plan);
   out = g_malloc (*size);
-  st = prep_plan_run_cpu (plan, f->data + f->offset[0], f->stride[0],
-      f->data + f->offset[1], f->stride[1], out, *size);
+  frame_prep (f, &src);
+  st = prep_plan_run_cpu (plan, &src, out, *size);
   fail_unless (st == PREP_OK, "prep_plan_run_cpu: %s", prep_status_string (st));
   prep_plan_free (plan);
   return out;
@@ -119,6 +121,28 @@ assert_output (GstBuffer * out, const PrepConfig * cfg, const PrepRect * crop,
         "%s: output element %" G_GSIZE_FORMAT " of %" G_GSIZE_FORMAT
         " is %.9g, the engine's is %.9g", what, i, size / sizeof (gfloat),
         got[i], exp[i]);
+  gst_buffer_unmap (out, &map);
+  gst_buffer_unref (out);
+  g_free (exp);
+}
+
+void
+assert_output_bytes (GstBuffer * out, const PrepConfig * cfg, const Frame * f,
+    const gchar * what)
+{
+  gsize size, i, e = prep_data_type_size (cfg->data_type);
+  guint8 *exp = (guint8 *) expected_output (cfg, NULL, f, &size);
+  GstMapInfo map;
+
+  fail_unless (out != NULL, "%s: no output buffer", what);
+  fail_unless (gst_buffer_map (out, &map, GST_MAP_READ));
+  fail_unless (map.size == size, "%s: %" G_GSIZE_FORMAT " output bytes, "
+      "expected %" G_GSIZE_FORMAT, what, map.size, size);
+  for (i = 0; i < size && map.data[i] == exp[i]; i++);
+  fail_unless (i == size, "%s: output element %" G_GSIZE_FORMAT " of %"
+      G_GSIZE_FORMAT " differs from the engine's (byte %" G_GSIZE_FORMAT
+      ": 0x%02x, the engine's 0x%02x)", what, i / e, size / e, i,
+      map.data[i], exp[i]);
   gst_buffer_unmap (out, &map);
   gst_buffer_unref (out);
   g_free (exp);

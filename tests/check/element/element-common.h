@@ -42,6 +42,11 @@ void assert_buffer_finite (GstBuffer * buf);
 void assert_output (GstBuffer * out, const PrepConfig * cfg,
     const PrepRect * crop, const Frame * f, const gchar * what);
 
+/* The same for a tensor of any element type (cfg->data_type): byte for
+ * byte, a failure names the first element that differs. */
+void assert_output_bytes (GstBuffer * out, const PrepConfig * cfg,
+    const Frame * f, const gchar * what);
+
 /* NV12 caps of @width x @height at 30/1, with @colorimetry unless NULL;
  * to free. */
 gchar *video_caps (gint width, gint height, const gchar * colorimetry);
@@ -62,5 +67,6 @@ void element_output_tests (TCase * tc);     /* element-output.c */
 void element_buffers_tests (TCase * tc);    /* element-buffers.c */
 void element_bad_input_tests (TCase * tc);  /* element-bad-input.c */
 void element_states_tests (TCase * tc);     /* element-states.c */
+void element_formats_tests (TCase * tc);    /* element-formats.c */
 
 #endif /* __ELEMENT_COMMON_H__ */

@@ -120,19 +120,46 @@ frame_fill_random (Frame * f, guint32 seed)
 void
 frame_init (Frame * f, gint width, gint height, guint32 seed)
 {
+  frame_init_format (f, GST_VIDEO_FORMAT_NV12, width, height, seed);
+}
+
+void
+frame_init_format (Frame * f, GstVideoFormat format, gint width, gint height,
+    guint32 seed)
+{
   GstVideoInfo info;
+  guint p;
 
   memset (f, 0, sizeof (*f));
-  fail_unless (gst_video_info_set_format (&info, GST_VIDEO_FORMAT_NV12,
-          width, height));
+  fail_unless (gst_video_info_set_format (&info, format, width, height));
+  f->format = format;
   f->width = width;
   f->height = height;
-  f->offset[0] = info.offset[0];
-  f->offset[1] = info.offset[1];
-  f->stride[0] = info.stride[0];
-  f->stride[1] = info.stride[1];
+  for (p = 0; p < GST_VIDEO_INFO_N_PLANES (&info); p++) {
+    f->offset[p] = info.offset[p];
+    f->stride[p] = info.stride[p];
+  }
   f->size = info.size;
   frame_fill_random (f, seed);
+}
+
+void
+frame_prep (const Frame * f, PrepFrame * out)
+{
+  const gchar *name = gst_video_format_to_string (f->format);
+  guint p, n = GST_VIDEO_FORMAT_INFO_N_PLANES (gst_video_format_get_info
+      (f->format));
+  gint k;
+
+  for (k = 0; k < PREP_FORMAT_COUNT; k++)
+    if (g_strcmp0 (prep_format_name ((PrepFormat) k), name) == 0)
+      break;
+  fail_unless (k < PREP_FORMAT_COUNT, "no engine format %s", name);
+  prep_frame_init (out, (PrepFormat) k, f->width, f->height);
+  for (p = 0; p < n; p++) {
+    out->planes[p] = f->data + f->offset[p];
+    out->strides[p] = f->stride[p];
+  }
 }
 
 void

@@ -17,6 +17,8 @@
 #include <gst/check/gstharness.h>
 #include <gst/video/video.h>
 
+#include "prep.h"
+
 /* Sets properties written as on a gst-launch line: "width=224
  * aspect=letterbox mean=<0.5,0.5,0.5>" (no spaces inside values). */
 void set_props (GstElement * e, const gchar * props);
@@ -59,6 +61,7 @@ void assert_contains (const GString * text, const gchar * needle);
 /* An NV12 frame: its bytes (owned by the test) and where the planes lie. */
 typedef struct
 {
+  GstVideoFormat format;        /* NV12 unless frame_init_format () */
   gint width, height;
   gsize offset[GST_VIDEO_MAX_PLANES];
   gint stride[GST_VIDEO_MAX_PLANES];
@@ -73,6 +76,11 @@ void frame_fill_random (Frame * f, guint32 seed);
 /* GStreamer's default NV12 layout for the size, as caps without a video
  * meta describe it, filled with random bytes. */
 void frame_init (Frame * f, gint width, gint height, guint32 seed);
+/* The same in @format, GStreamer's default layout for it. */
+void frame_init_format (Frame * f, GstVideoFormat format, gint width,
+    gint height, guint32 seed);
+/* @f's planes as the engine's frame description. */
+void frame_prep (const Frame * f, PrepFrame * out);
 void frame_clear (Frame * f);
 
 #endif /* __ELEMENT_HARNESS_H__ */

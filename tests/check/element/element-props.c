@@ -33,7 +33,9 @@ static const gchar *all_props[] = {
   "width", "height", "crop-x", "crop-y", "crop-width", "crop-height",
   "aspect", "pad-value", "interpolation", "channel-order", "scale", "mean",
   "std", "layout", "cuda-device-id", "n-threads", "rois", "roi-source",
-  "roi-type", "batch-size", "data-type", "output-buffers"
+  "roi-type", "batch-size", "data-type", "output-buffers", "color-matrix",
+  "color-range", "letterbox-align", "letterbox-rounding", "crop-fraction",
+  "antialias"
 };
 
 typedef struct
@@ -396,9 +398,15 @@ static const AcceptCase accept_cases[] = {
   {"video/x-raw, format=NV12, width=1, height=1, framerate=0/1", TRUE},
   {"video/x-raw, format=NV12, width=321, height=241, framerate=25/2, "
         "colorimetry=bt709", TRUE},
-  {"video/x-raw, format=I420, width=320, height=240, framerate=30/1", FALSE},
-  {"video/x-raw, format=RGB, width=320, height=240, framerate=30/1", FALSE},
-  {"video/x-raw, format=NV21, width=320, height=240, framerate=30/1", FALSE},
+  {"video/x-raw, format=I420, width=320, height=240, framerate=30/1", TRUE},
+  {"video/x-raw, format=RGB, width=320, height=240, framerate=30/1", TRUE},
+  {"video/x-raw, format=NV21, width=320, height=240, framerate=30/1", TRUE},
+  {"video/x-raw, format=P010_10LE, width=321, height=241, framerate=30/1",
+      TRUE},
+  {"video/x-raw, format=GRAY8, width=3, height=1, framerate=30/1", TRUE},
+  {"video/x-raw, format=Y444_10LE, width=320, height=240, framerate=30/1",
+      FALSE},
+  {"video/x-raw, format=v210, width=320, height=240, framerate=30/1", FALSE},
   {"other/tensors, format=static, num_tensors=1, types=float32, "
         "dimensions=640:640:3:1, framerate=30/1", FALSE},
   {"audio/x-raw, format=F32LE, rate=48000, channels=2", FALSE},

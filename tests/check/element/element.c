@@ -37,6 +37,7 @@ cudapreproc_suite (void)
   element_buffers_tests (tc);
   element_bad_input_tests (tc);
   element_states_tests (tc);
+  element_formats_tests (tc);
   return s;
 }
 

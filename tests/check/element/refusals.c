@@ -219,6 +219,7 @@ expected_tensor (const PrepConfig * cfg, const PrepRect * rects, gint n,
 {
   PrepRect whole = rect (0, 0, cfg->src_width, cfg->src_height);
   PrepPlan *plan = NULL;
+  PrepFrame src;
   PrepStatus st;
   guint8 *data;
 
@@ -230,7 +231,12 @@ expected_tensor (const PrepConfig * cfg, const PrepRect * rects, gint n,
   fail_unless (st == PREP_OK, "prep_plan_new: %s", prep_status_string (st));
   *size = prep_plan_output_bytes (plan);
   data = g_malloc (*size);
-  st = prep_plan_run_cpu (plan, y, y_stride, uv, uv_stride, data, *size);
+  prep_plan_frame_init (plan, &src);
+  src.planes[0] = y;
+  src.strides[0] = y_stride;
+  src.planes[1] = uv;
+  src.strides[1] = uv_stride;
+  st = prep_plan_run_cpu (plan, &src, data, *size);
   fail_unless (st == PREP_OK, "prep_plan_run_cpu: %s", prep_status_string (st));
   prep_plan_free (plan);
   return data;

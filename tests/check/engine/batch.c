@@ -377,8 +377,7 @@ compare_batch (SlotErr * e, const BatchRun * r)
     }
     case_ref_config (&r->cfg, &r->rects[s], &rc);
     fail_unless (ref_tensor_elements (&rc) == slot_elems);
-    ref_run (&rc, r->frame.y, r->frame.y_stride, r->frame.uv,
-        r->frame.uv_stride, ref);
+    ref_run (&rc, &r->frame.img, ref);
     compare_slot (e, &r->out, s, ref, slot_elems);
   }
   g_free (ref);
@@ -388,8 +387,7 @@ static void
 run_batch_cpu (BatchRun * r)
 {
   tensor_buf_fill (&r->out);
-  fail_unless_equals_int (prep_plan_run_cpu (r->plan, r->frame.y,
-          r->frame.y_stride, r->frame.uv, r->frame.uv_stride, r->out.data,
+  fail_unless_equals_int (prep_plan_run_cpu (r->plan, &r->frame.pf, r->out.data,
           tensor_buf_bytes (&r->out) + GUARD_TAIL * r->out.esize), PREP_OK);
   tensor_buf_assert_complete (&r->out, r->bc->name);
 }
@@ -507,8 +505,8 @@ run_case (guint i, PrepDataType type, TestFrame * f, gboolean make_frame,
   if (make_frame)
     frame_new (f, &ref_cases[i], plan, &rng);
   tensor_buf_new (out, cfg);
-  fail_unless_equals_int (prep_plan_run_cpu (plan, f->y, f->y_stride, f->uv,
-          f->uv_stride, out->data, tensor_buf_bytes (out)), PREP_OK);
+  fail_unless_equals_int (prep_plan_run_cpu (plan, &f->pf, out->data,
+          tensor_buf_bytes (out)), PREP_OK);
   tensor_buf_assert_complete (out, ref_cases[i].name);
   prep_plan_free (plan);
 }
@@ -555,7 +553,7 @@ GST_START_TEST (test_float16_table)
   crop = case_crop (tc);
   case_ref_config (&cfg, &crop, &rc);
   ref = g_new (double, h.n);
-  ref_run (&rc, f.y, f.y_stride, f.uv, f.uv_stride, ref);
+  ref_run (&rc, &f.img, ref);
   slot_err_init (&e);
   compare_slot (&e, &h, 0, ref, h.n);
   rne = count_rounded_from_float32 (&h, &f32, tc->name);
@@ -603,8 +601,8 @@ GST_START_TEST (test_float16_extremes)
   fail_unless_equals_int (prep_plan_new (&cfg, &crop, 1, &plan), PREP_OK);
   frame_new (&f, &tc, plan, &rng);
   tensor_buf_new (&out, &cfg);
-  fail_unless_equals_int (prep_plan_run_cpu (plan, f.y, f.y_stride, f.uv,
-          f.uv_stride, out.data, tensor_buf_bytes (&out)), PREP_OK);
+  fail_unless_equals_int (prep_plan_run_cpu (plan, &f.pf, out.data,
+          tensor_buf_bytes (&out)), PREP_OK);
   tensor_buf_assert_complete (&out, tc.name);
   for (i = GUARD_HEAD; i < GUARD_HEAD + out.n; i++) {
     double v = ref_half_decode ((guint16) tensor_buf_bits (&out, i));
@@ -638,8 +636,7 @@ assert_same_as_fresh (const BatchRun * r, const PrepRect * rects, int n,
 
   fail_unless_equals_int (prep_plan_new (&r->cfg, rects, n, &plan), PREP_OK);
   tensor_buf_new (&out, &r->cfg);
-  fail_unless_equals_int (prep_plan_run_cpu (plan, r->frame.y,
-          r->frame.y_stride, r->frame.uv, r->frame.uv_stride, out.data,
+  fail_unless_equals_int (prep_plan_run_cpu (plan, &r->frame.pf, out.data,
           tensor_buf_bytes (&out)), PREP_OK);
   diff = tensor_buf_first_diff (&r->out, &out);
   fail_unless (diff == out.total, "%s, %s: %d slots set again differ from "
@@ -946,11 +943,15 @@ GST_START_TEST (test_config_batch_and_type)
   fail_unless_equals_int (PREP_BATCH_MAX, 64);
 
   check_data_type (7, PREP_ERROR_INVALID_ARGUMENT);
-  check_data_type (2, PREP_ERROR_INVALID_ARGUMENT);
+  check_data_type (4, PREP_ERROR_INVALID_ARGUMENT);
+  check_data_type (PREP_DTYPE_UINT8, PREP_OK);
+  check_data_type (PREP_DTYPE_INT8, PREP_OK);
   check_data_type (-1, PREP_ERROR_INVALID_ARGUMENT);
   check_data_type (PREP_DTYPE_FLOAT16, PREP_OK);
   fail_unless_equals_int (prep_data_type_size (PREP_DTYPE_FLOAT32), 4);
   fail_unless_equals_int (prep_data_type_size (PREP_DTYPE_FLOAT16), 2);
+  fail_unless_equals_int (prep_data_type_size (PREP_DTYPE_UINT8), 1);
+  fail_unless_equals_int (prep_data_type_size (PREP_DTYPE_INT8), 1);
   fail_unless_equals_int (prep_data_type_size ((PrepDataType) 7), 0);
 
   /* 255 |scale / std| + |mean / std| <= 65504 */

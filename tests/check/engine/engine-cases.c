@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "engine-cases.h"
+#include "prep-private.h"
 
 /* ------------------------------------------------------------------------ */
 /* Helpers: PRNG, guarded planes, sentinel-filled destinations              */
@@ -289,19 +290,117 @@ frame_new (TestFrame * f, const RefCase * tc, const PrepPlan * plan,
     guint64 * rng)
 {
   int cw = (tc->w + 1) / 2, ch = (tc->h + 1) / 2;
-  size_t y_bytes, uv_bytes;
+  size_t y_bytes, uv_bytes, bytes[PREP_PLANES_MAX];
 
   f->y_stride = tc->w + tc->y_pad;
   f->uv_stride = 2 * cw + tc->uv_pad;
-  y_bytes = prep_plan_luma_bytes (plan, f->y_stride);
-  uv_bytes = prep_plan_chroma_bytes (plan, f->uv_stride);
+  prep_frame_init (&f->pf, PREP_FORMAT_NV12, tc->w, tc->h);
+  f->pf.strides[0] = f->y_stride;
+  f->pf.strides[1] = f->uv_stride;
+  fail_unless_equals_int (prep_frame_plane_bytes (&f->pf, bytes), PREP_OK);
+  y_bytes = bytes[0];
+  uv_bytes = bytes[1];
   fail_unless (y_bytes >= (size_t) (tc->h - 1) * f->y_stride + tc->w
       && y_bytes <= (size_t) tc->h * f->y_stride, "luma bytes %zu", y_bytes);
   fail_unless (uv_bytes >= (size_t) (ch - 1) * f->uv_stride + 2 * cw
       && uv_bytes <= (size_t) ch * f->uv_stride, "chroma bytes %zu", uv_bytes);
   f->y = guarded_alloc (&f->yg, y_bytes);
   f->uv = guarded_alloc (&f->uvg, uv_bytes);
+  f->pf.planes[0] = f->y;
+  f->pf.planes[1] = f->uv;
+  memset (&f->img, 0, sizeof (f->img));
+  f->img.plane[0] = f->y;
+  f->img.stride[0] = f->y_stride;
+  f->img.plane[1] = f->uv;
+  f->img.stride[1] = f->uv_stride;
   frame_fill (f, tc, rng, y_bytes, uv_bytes);
+}
+
+PrepFrame
+nv12_frame (int w, int h, const guint8 * y, int y_stride, const guint8 * uv,
+    int uv_stride)
+{
+  PrepFrame f;
+
+  prep_frame_init (&f, PREP_FORMAT_NV12, w, h);
+  f.planes[0] = y;
+  f.strides[0] = y_stride;
+  f.planes[1] = uv;
+  f.strides[1] = uv_stride;
+  return f;
+}
+
+size_t
+plan_plane_bytes (const PrepPlan * plan, int p, int stride)
+{
+  PrepFrame f;
+  size_t bytes;
+
+  prep_plan_frame_init (plan, &f);
+  f.strides[p] = stride;
+  return prep_frame_plane_size (&f, p, &bytes) == PREP_OK ? bytes : SIZE_MAX;
+}
+
+void
+nv12_params (PrepParams * p, int w, int h)
+{
+  const PrepFormatInfo *f = prep_format_info (PREP_FORMAT_NV12);
+
+  memset (p, 0, sizeof (*p));
+  p->out_width = w;
+  p->out_height = h;
+  p->channels = 3;
+  p->elem = PREP_ELEM_FLOAT32;
+  memcpy (p->comp, f->comp, sizeof (p->comp));
+}
+
+PrepStatus
+nv12_frame_bytes (const PrepPlan * plan, int y_stride, int uv_stride,
+    size_t *luma, size_t *chroma)
+{
+  size_t bytes[PREP_PLANES_MAX];
+  PrepFrame f;
+  PrepStatus st;
+
+  prep_plan_frame_init (plan, &f);
+  f.strides[0] = y_stride;
+  f.strides[1] = uv_stride;
+  if ((st = prep_frame_plane_bytes (&f, bytes)) != PREP_OK)
+    return st;
+  if (luma != NULL)
+    *luma = bytes[0];
+  if (chroma != NULL)
+    *chroma = bytes[1];
+  return PREP_OK;
+}
+
+void
+nv12_extents (const PrepParams * p, const PrepSlotTable * slots, int n_slots,
+    int y_stride, int uv_stride, size_t *y_bytes, size_t *uv_bytes,
+    size_t *dst_bytes)
+{
+  int strides[PREP_PLANES_MAX] = { y_stride, uv_stride, 0 };
+  size_t planes[PREP_PLANES_MAX];
+
+  prep_kernel_extents (p, slots, n_slots, strides, planes, dst_bytes);
+  fail_unless_equals_uint64 (planes[2], 0);
+  if (y_bytes != NULL)
+    *y_bytes = planes[0];
+  if (uv_bytes != NULL)
+    *uv_bytes = planes[1];
+}
+
+RefImage
+nv12_image (const guint8 * y, int y_stride, const guint8 * uv, int uv_stride)
+{
+  RefImage img;
+
+  memset (&img, 0, sizeof (img));
+  img.plane[0] = y;
+  img.stride[0] = y_stride;
+  img.plane[1] = uv;
+  img.stride[1] = uv_stride;
+  return img;
 }
 
 void
@@ -406,7 +505,7 @@ tensor_buf_new (TensorBuf * b, const PrepConfig * cfg)
 {
   size_t bytes;
 
-  fail_unless_equals_int (prep_tensor_size (cfg->out_width, cfg->out_height,
+  fail_unless_equals_int (prep_tensor_size (cfg->out_width, cfg->out_height, 3,
           cfg->batch_size, cfg->data_type, &b->n, &bytes), PREP_OK);
   b->type = cfg->data_type;
   b->esize = prep_data_type_size (cfg->data_type);
@@ -714,10 +813,18 @@ case_ref_config (const PrepConfig * p, const PrepRect * crop, RefConfig * r)
   r->out_height = p->out_height;
   r->letterbox = p->aspect == PREP_ASPECT_LETTERBOX;
   r->pad_value = p->pad_value;
-  r->nearest = p->interpolation == PREP_INTERP_NEAREST;
+  r->nearest = p->interpolation == PREP_INTERP_NEAREST_FLOOR ? 2 :
+      p->interpolation == PREP_INTERP_NEAREST;
+  r->top_left = p->letterbox_align == PREP_ALIGN_TOP_LEFT;
+  r->cover = p->aspect == PREP_ASPECT_COVER;
+  r->antialias = p->antialias;
+  r->crop_fraction = p->crop_fraction;
+  r->half_even = p->letterbox_rounding == PREP_ROUND_HALF_EVEN;
   r->matrix = matrices[p->matrix];
   r->full_range = p->range == PREP_RANGE_FULL;
+  r->format = prep_format_name (p->format);
   r->bgr = p->channel_order == PREP_ORDER_BGR;
+  r->gray = p->channel_order == PREP_ORDER_GRAY;
   r->nhwc = p->layout == PREP_LAYOUT_NHWC;
   r->scale = p->scale;
   for (c = 0; c < 3; c++) {

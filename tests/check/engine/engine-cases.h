@@ -21,6 +21,7 @@
 #include <gst/check/gstcheck.h>
 
 #include "prep.h"
+#include "prep-kernel.h"
 #include "ref-model.h"
 
 /* Destination sentinel: a quiet NaN with a recognizable payload, so an
@@ -114,7 +115,34 @@ typedef struct
   Guarded yg, uvg;
   guint8 *y, *uv;
   int y_stride, uv_stride;
+  PrepFrame pf;                 /* the same planes, as the engine takes them */
+  RefImage img;                 /* and as the reference model does */
 } TestFrame;
+
+/* An NV12 frame of w x h with these planes, as the engine and the
+ * reference model take it. */
+PrepFrame nv12_frame (int w, int h, const guint8 * y, int y_stride,
+    const guint8 * uv, int uv_stride);
+RefImage nv12_image (const guint8 * y, int y_stride, const guint8 * uv,
+    int uv_stride);
+
+/* Bytes of plane @p of the plan's frame with @stride, SIZE_MAX when the
+ * engine refuses the stride or the size does not fit. */
+size_t plan_plane_bytes (const PrepPlan * plan, int p, int stride);
+
+/* Kernel parameters of an NV12 plan into a w x h float32 tensor, for the
+ * tests of launch geometry and extents (no plan has outputs that large). */
+void nv12_params (PrepParams * p, int w, int h);
+
+/* Both planes of an NV12 plan's frame (prep_frame_plane_bytes ()); the
+ * outputs are written only on success. */
+PrepStatus nv12_frame_bytes (const PrepPlan * plan, int y_stride,
+    int uv_stride, size_t * luma, size_t * chroma);
+
+/* prep_kernel_extents () of an NV12 plan: the luma and chroma planes. */
+void nv12_extents (const PrepParams * p, const PrepSlotTable * slots,
+    int n_slots, int y_stride, int uv_stride, size_t * y_bytes,
+    size_t * uv_bytes, size_t * dst_bytes);
 
 /* Allocates the planes with the sizes the plan asks for (checked against
  * the minimum an NV12 frame needs) and fills them from rng. */

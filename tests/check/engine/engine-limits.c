@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "prep.h"
+#include "engine-cases.h"
 #include "prep-kernel.h"
 
 static PrepPlan *
@@ -62,25 +63,29 @@ check_strides (const PrepPlan * plan, int y_stride, int uv_stride,
   const void *taps;
   size_t taps_bytes;
   int rows = prep_plan_rows (plan);
+  PrepFrame f;
 
-  fail_unless_equals_int (prep_plan_run_cpu (plan, y, y_stride, uv,
-          uv_stride, dst, 0), expected);
-  fail_unless_equals_int (prep_plan_run_cpu_rows (plan, PREP_CPU_SCALAR, y,
-          y_stride, uv, uv_stride, dst, 0, 0, rows), expected);
+  prep_plan_frame_init (plan, &f);
+  f.planes[0] = y;
+  f.strides[0] = y_stride;
+  f.planes[1] = uv;
+  f.strides[1] = uv_stride;
+  fail_unless_equals_int (prep_plan_run_cpu (plan, &f, dst, 0), expected);
+  fail_unless_equals_int (prep_plan_run_cpu_rows (plan, PREP_CPU_SCALAR, &f,
+          dst, 0, 0, rows), expected);
   if (prep_cpu_impl_available (PREP_CPU_AVX2))
-    fail_unless_equals_int (prep_plan_run_cpu_rows (plan, PREP_CPU_AVX2, y,
-            y_stride, uv, uv_stride, dst, 0, 0, rows), expected);
+    fail_unless_equals_int (prep_plan_run_cpu_rows (plan, PREP_CPU_AVX2, &f,
+            dst, 0, 0, rows), expected);
   fail_unless_equals_int (prep_plan_run_cpu_parallel (plan, NULL,
-          PREP_CPU_AUTO, y, y_stride, uv, uv_stride, dst, 0), expected);
+          PREP_CPU_AUTO, &f, dst, 0), expected);
   fail_unless_equals_int (prep_workers_new (2, &workers), PREP_OK);
   fail_unless_equals_int (prep_plan_run_cpu_parallel (plan, workers,
-          PREP_CPU_AUTO, y, y_stride, uv, uv_stride, dst, 0), expected);
+          PREP_CPU_AUTO, &f, dst, 0), expected);
   prep_workers_free (workers);
   launches = 0;
   fail_unless_equals_int (prep_plan_kernel_taps (plan, &taps, &taps_bytes),
       PREP_OK);
-  fail_unless_equals_int (prep_plan_launch_taps (plan, (uintptr_t) taps,
-          (uintptr_t) y, y_stride, (uintptr_t) uv, uv_stride,
+  fail_unless_equals_int (prep_plan_launch_taps (plan, (uintptr_t) taps, &f,
           (uintptr_t) dst, 0, count_launch, NULL, NULL, NULL, NULL), expected);
   fail_unless_equals_int (launches, 0);
   fail_unless (dst[0] == 0.0f && dst[3] == 0.0f);
@@ -133,31 +138,31 @@ GST_START_TEST (test_stride_negative)
   check_strides (plan, 4, INT_MIN, PREP_ERROR_STRIDE);
   check_strides (plan, 4, 4, PREP_ERROR_OUTPUT_SIZE);
 
-  fail_unless_equals_uint64 (prep_plan_luma_bytes (plan, -4), SIZE_MAX);
-  fail_unless_equals_uint64 (prep_plan_chroma_bytes (plan, INT_MIN), SIZE_MAX);
-  fail_unless_equals_uint64 (prep_plan_luma_bytes (plan, 3), SIZE_MAX);
-  fail_unless_equals_uint64 (prep_plan_luma_bytes (plan, 4), 16);
-  fail_unless_equals_uint64 (prep_plan_chroma_bytes (plan, 4), 8);
-  fail_unless_equals_int (prep_plan_frame_bytes (plan, -4, 4, NULL, NULL),
+  fail_unless_equals_uint64 (plan_plane_bytes (plan, 0, -4), SIZE_MAX);
+  fail_unless_equals_uint64 (plan_plane_bytes (plan, 1, INT_MIN), SIZE_MAX);
+  fail_unless_equals_uint64 (plan_plane_bytes (plan, 0, 3), SIZE_MAX);
+  fail_unless_equals_uint64 (plan_plane_bytes (plan, 0, 4), 16);
+  fail_unless_equals_uint64 (plan_plane_bytes (plan, 1, 4), 8);
+  fail_unless_equals_int (nv12_frame_bytes (plan, -4, 4, NULL, NULL),
       PREP_ERROR_STRIDE);
-  fail_unless_equals_int (prep_plan_frame_bytes (plan, 4, -4, NULL, NULL),
+  fail_unless_equals_int (nv12_frame_bytes (plan, 4, -4, NULL, NULL),
       PREP_ERROR_STRIDE);
   prep_plan_free (plan);
 }
 
 GST_END_TEST;
 
-/* The plane sizes in 64 bits.  prep_plan_chroma_bytes () used to give
- * 18446744071562067968 (the chroma row, -2^31 in int, converted) for a
+/* The plane sizes in 64 bits.  plan_plane_bytes () used to give
+ * 18446744071562067968 (the chroma row, 1, -2^31 in int, converted) for a
  * frame INT_MAX pixels wide. */
 GST_START_TEST (test_plane_bytes_in_64_bits)
 {
   PrepPlan *plan = plan_of_frame (INT_MAX, 1);
-  size_t luma = 0, chroma = 0;
+  size_t luma = 0, chroma = 0, sizes[PREP_PLANES_MAX];
 
-  fail_unless_equals_uint64 (prep_plan_chroma_bytes (plan, INT_MAX), SIZE_MAX);
-  fail_unless_equals_uint64 (prep_plan_luma_bytes (plan, INT_MAX), INT_MAX);
-  fail_unless_equals_int (prep_plan_frame_bytes (plan, INT_MAX, INT_MAX,
+  fail_unless_equals_uint64 (plan_plane_bytes (plan, 1, INT_MAX), SIZE_MAX);
+  fail_unless_equals_uint64 (plan_plane_bytes (plan, 0, INT_MAX), INT_MAX);
+  fail_unless_equals_int (nv12_frame_bytes (plan, INT_MAX, INT_MAX,
           &luma, &chroma), PREP_ERROR_STRIDE);
   fail_unless_equals_uint64 (luma, 0);
   fail_unless_equals_uint64 (chroma, 0);
@@ -166,17 +171,18 @@ GST_START_TEST (test_plane_bytes_in_64_bits)
   /* INT_MAX x INT_MAX with INT_MAX strides: (2^31 - 1)^2 bytes of luma,
    * (2^31 - 1) * (2^30 - 1) + (2^31 - 2) of chroma (width - 1 even) */
   plan = plan_of_frame (INT_MAX - 1, INT_MAX);
-  fail_unless_equals_int (prep_plan_frame_bytes (plan, INT_MAX, INT_MAX,
+  fail_unless_equals_int (nv12_frame_bytes (plan, INT_MAX, INT_MAX,
           &luma, &chroma), PREP_OK);
   fail_unless_equals_uint64 (luma, (uint64_t) INT_MAX * (INT_MAX - 1) +
       (INT_MAX - 1));
   fail_unless_equals_uint64 (chroma, (uint64_t) INT_MAX * ((1u << 30) - 1)
       + (INT_MAX - 1));
-  fail_unless_equals_uint64 (prep_plan_luma_bytes (plan, INT_MAX), luma);
-  fail_unless_equals_uint64 (prep_plan_chroma_bytes (plan, INT_MAX), chroma);
-  fail_unless_equals_int (prep_plan_frame_bytes (NULL, 1, 1, NULL, NULL),
+  fail_unless_equals_uint64 (plan_plane_bytes (plan, 0, INT_MAX), luma);
+  fail_unless_equals_uint64 (plan_plane_bytes (plan, 1, INT_MAX), chroma);
+  fail_unless_equals_int (prep_frame_plane_bytes (NULL, sizes),
       PREP_ERROR_INVALID_ARGUMENT);
-  fail_unless_equals_uint64 (prep_plan_luma_bytes (NULL, 1), SIZE_MAX);
+  fail_unless_equals_int (prep_frame_plane_size (NULL, 0, &luma),
+      PREP_ERROR_INVALID_ARGUMENT);
   prep_plan_free (plan);
 }
 
@@ -190,20 +196,18 @@ GST_START_TEST (test_kernel_extents_saturate)
   PrepParams p;
   size_t y_bytes = 0, uv_bytes = 0, dst = 0;
 
-  memset (&p, 0, sizeof p);
-  p.out_width = 2;
-  p.out_height = 2;
+  nv12_params (&p, 2, 2);
   t.s[0].valid = 1;
   t.s[0].ax.start = t.s[0].ay.start = 4;
   t.s[0].ax.len = t.s[0].ay.len = t.s[0].ax.inner = t.s[0].ay.inner = 2;
-  prep_kernel_extents (&p, &t, 1, -1, INT_MIN, &y_bytes, &uv_bytes, &dst);
+  nv12_extents (&p, &t, 1, -1, INT_MIN, &y_bytes, &uv_bytes, &dst);
   fail_unless_equals_uint64 (y_bytes, SIZE_MAX);
   fail_unless_equals_uint64 (uv_bytes, SIZE_MAX);
   fail_unless_equals_uint64 (dst, 2 * 2 * 3 * 4);
 
   /* the last pixel of an INT_MAX x INT_MAX frame */
   t.s[0].ax.start = t.s[0].ay.start = INT_MAX - 2;
-  prep_kernel_extents (&p, &t, 1, INT_MAX, INT_MAX, &y_bytes, &uv_bytes, NULL);
+  nv12_extents (&p, &t, 1, INT_MAX, INT_MAX, &y_bytes, &uv_bytes, NULL);
   fail_unless_equals_uint64 (y_bytes, (uint64_t) (INT_MAX - 1) * INT_MAX +
       INT_MAX);
   fail_unless_equals_uint64 (uv_bytes, (uint64_t) (INT_MAX - 1) / 2 *

@@ -72,16 +72,19 @@ check_golden (const PrepConfig * cfg, PrepRect crop, const double *expected,
   double ref[64];
   RefConfig rc;
   PrepPlan *plan = NULL;
+  PrepFrame frame = nv12_frame (4, 4, golden_y, GOLDEN_STRIDE, golden_uv,
+      GOLDEN_STRIDE);
+  RefImage img = nv12_image (golden_y, GOLDEN_STRIDE, golden_uv,
+      GOLDEN_STRIDE);
   size_t i;
 
   fail_unless (n == (size_t) 3 * cfg->out_width * cfg->out_height && n <= 64);
   fail_unless_equals_int (prep_plan_new (cfg, &crop, 1, &plan), PREP_OK);
   fill_sentinel (out, G_N_ELEMENTS (out));
-  fail_unless_equals_int (prep_plan_run_cpu (plan, golden_y, GOLDEN_STRIDE,
-          golden_uv, GOLDEN_STRIDE, out + GUARD_HEAD,
+  fail_unless_equals_int (prep_plan_run_cpu (plan, &frame, out + GUARD_HEAD,
           (n + GUARD_TAIL) * sizeof (float)), PREP_OK);
   case_ref_config (cfg, &crop, &rc);
-  ref_run (&rc, golden_y, GOLDEN_STRIDE, golden_uv, GOLDEN_STRIDE, ref);
+  ref_run (&rc, &img, ref);
   for (i = 0; i < n; i++) {
     fail_unless (fabs (out[GUARD_HEAD + i] - expected[i]) <= GOLDEN_BOUND,
         "%s: engine element %zu: expected %.7f, got %.7f", name, i,
@@ -398,7 +401,7 @@ GST_START_TEST (test_reference_table)
   case_config (tc, &cfg);
   crop = case_crop (tc);
   fail_unless_equals_int (prep_plan_new (&cfg, &crop, 1, &plan), PREP_OK);
-  fail_unless_equals_int (prep_tensor_size (tc->ow, tc->oh, 1,
+  fail_unless_equals_int (prep_tensor_size (tc->ow, tc->oh, 3, 1,
           PREP_DTYPE_FLOAT32, &n, &bytes), PREP_OK);
   fail_unless (n == (size_t) 3 * tc->ow * tc->oh && bytes == n * 4);
   fail_unless_equals_uint64 (prep_plan_output_bytes (plan), bytes);
@@ -407,16 +410,15 @@ GST_START_TEST (test_reference_table)
   total = GUARD_HEAD + n + GUARD_TAIL;
   dst = g_new (float, total);
   fill_sentinel (dst, total);
-  fail_unless_equals_int (prep_plan_run_cpu (plan, f.y, f.y_stride, f.uv,
-          f.uv_stride, dst + GUARD_HEAD, (n + GUARD_TAIL) * sizeof (float)),
-      PREP_OK);
+  fail_unless_equals_int (prep_plan_run_cpu (plan, &f.pf, dst + GUARD_HEAD,
+          (n + GUARD_TAIL) * sizeof (float)), PREP_OK);
   fail_unless_equals_int (first_written (dst, GUARD_HEAD), GUARD_HEAD);
   fail_unless_equals_int (first_written (dst + GUARD_HEAD + n, GUARD_TAIL),
       GUARD_TAIL);
 
   case_ref_config (&cfg, &crop, &rc);
   ref = g_new (double, n);
-  ref_run (&rc, f.y, f.y_stride, f.uv, f.uv_stride, ref);
+  ref_run (&rc, &f.img, ref);
   w = compare_tensor (&rc, dst + GUARD_HEAD, ref, tc->name);
   GST_INFO ("%s: max abs error %.3g", tc->name, w.err);
   /* counted before the verdict: the summary covers failing cases too */
@@ -462,10 +464,8 @@ check_deterministic (const RefCase * tc)
   b = g_malloc (bytes);
   memset (a, 0x11, bytes);
   memset (b, 0x22, bytes);
-  fail_unless_equals_int (prep_plan_run_cpu (plan, f.y, f.y_stride, f.uv,
-          f.uv_stride, a, bytes), PREP_OK);
-  fail_unless_equals_int (prep_plan_run_cpu (plan, f.y, f.y_stride, f.uv,
-          f.uv_stride, b, bytes), PREP_OK);
+  fail_unless_equals_int (prep_plan_run_cpu (plan, &f.pf, a, bytes), PREP_OK);
+  fail_unless_equals_int (prep_plan_run_cpu (plan, &f.pf, b, bytes), PREP_OK);
   if (memcmp (a, b, bytes) != 0) {
     size_t i = first_difference (a, b, bytes / sizeof (float));
 
@@ -709,12 +709,20 @@ GST_START_TEST (test_plan_sizes_and_crop)
   check_rect_status (make_rect (63, 47, 1, 1), PREP_OK, "crop 1x1 corner");
 
   check_int_field (FIELD (aspect), 7, PREP_ERROR_INVALID_ARGUMENT, "aspect");
-  check_int_field (FIELD (interpolation), 2, PREP_ERROR_INVALID_ARGUMENT,
+  check_int_field (FIELD (interpolation), 3, PREP_ERROR_INVALID_ARGUMENT,
       "interpolation");
+  check_int_field (FIELD (letterbox_align), 2, PREP_ERROR_INVALID_ARGUMENT,
+      "letterbox align");
+  check_int_field (FIELD (letterbox_rounding), -1,
+      PREP_ERROR_INVALID_ARGUMENT, "letterbox rounding");
   check_int_field (FIELD (matrix), 99, PREP_ERROR_INVALID_ARGUMENT, "matrix");
   check_int_field (FIELD (range), -1, PREP_ERROR_INVALID_ARGUMENT, "range");
-  check_int_field (FIELD (channel_order), 2, PREP_ERROR_INVALID_ARGUMENT,
+  check_int_field (FIELD (channel_order), 3, PREP_ERROR_INVALID_ARGUMENT,
       "channel order");
+  check_int_field (FIELD (format), PREP_FORMAT_COUNT,
+      PREP_ERROR_INVALID_ARGUMENT, "format");
+  check_int_field (FIELD (data_type), 4, PREP_ERROR_INVALID_ARGUMENT,
+      "data type");
   check_int_field (FIELD (layout), 3, PREP_ERROR_INVALID_ARGUMENT, "layout");
 
   /* 3 * INT_MAX^2 floats: the byte count overflows size_t */
@@ -743,39 +751,187 @@ GST_START_TEST (test_plan_sizes_and_crop)
 
 GST_END_TEST;
 
+/* The slot map of a 640x640 letterbox of a @w x @h frame. */
+static PrepBoxMap
+letterbox_map (int w, int h, PrepAlign align, PrepRounding rounding)
+{
+  PrepRect whole = make_rect (0, 0, w, h);
+  PrepConfig cfg;
+  PrepPlan *plan = NULL;
+  PrepBoxMap map;
+
+  prep_config_init (&cfg);
+  cfg.src_width = w;
+  cfg.src_height = h;
+  cfg.aspect = PREP_ASPECT_LETTERBOX;
+  cfg.letterbox_align = align;
+  cfg.letterbox_rounding = rounding;
+  fail_unless_equals_int (prep_plan_new (&cfg, &whole, 1, &plan), PREP_OK);
+  fail_unless_equals_int (prep_plan_slot_map (plan, 0, &map), PREP_OK);
+  prep_plan_free (plan);
+  return map;
+}
+
+/* Ultralytics' LetterBox (Python's round, half to even) and the default
+ * (half away from zero) differ only at exact ties: 1280x721 into 640x640
+ * is 640 x 360.5, 360 rows one way and 361 the other, hand-computed.
+ * Top-left puts the image at (0, 0). */
+GST_START_TEST (test_letterbox_rounding_and_align)
+{
+  PrepBoxMap m;
+
+  m = letterbox_map (1280, 721, PREP_ALIGN_CENTER, PREP_ROUND_HALF_UP);
+  fail_unless (m.scale_y * 721 == 361.0 && m.offset_y == 139.0,
+      "half up: %g rows at %g", m.scale_y * 721, m.offset_y);
+  m = letterbox_map (1280, 721, PREP_ALIGN_CENTER, PREP_ROUND_HALF_EVEN);
+  fail_unless (m.scale_y * 721 == 360.0 && m.offset_y == 140.0,
+      "half even: %g rows at %g", m.scale_y * 721, m.offset_y);
+  /* 1280x723: 361.5, even is 362 both ways */
+  m = letterbox_map (1280, 723, PREP_ALIGN_CENTER, PREP_ROUND_HALF_EVEN);
+  fail_unless (m.scale_y * 723 == 362.0, "%g", m.scale_y * 723);
+  m = letterbox_map (1280, 720, PREP_ALIGN_TOP_LEFT, PREP_ROUND_HALF_UP);
+  fail_unless (m.offset_x == 0.0 && m.offset_y == 0.0 &&
+      m.scale_y * 720 == 360.0, "top-left: %g rows at (%g, %g)",
+      m.scale_y * 720, m.offset_x, m.offset_y);
+  m = letterbox_map (720, 1280, PREP_ALIGN_TOP_LEFT, PREP_ROUND_HALF_UP);
+  fail_unless (m.offset_x == 0.0 && m.scale_x * 720 == 360.0, "%g at %g",
+      m.scale_x * 720, m.offset_x);
+}
+
+GST_END_TEST;
+
+/* Cover with crop fraction 224/256 = 0.875 is torchvision's eval
+ * transform, Resize (256) + CenterCrop (224), on 1920x1080 (hand-computed
+ * as torchvision does it: the short side 256, the long one
+ * int (256 * 1920 / 1080) = 455, cut at round ((455 - 224) / 2) = 116
+ * (115.5, Python rounds to even) and round ((256 - 224) / 2) = 16); with
+ * fraction 1 a 1280x720 crop covers 640x640 as 1137x640, cut at 248
+ * (round (248.5) = 248). */
+GST_START_TEST (test_cover_geometry)
+{
+  PrepRect whole = make_rect (0, 0, 1920, 1080);
+  PrepConfig cfg;
+  PrepPlan *plan = NULL;
+  PrepBoxMap m;
+
+  prep_config_init (&cfg);
+  cfg.src_width = 1920;
+  cfg.src_height = 1080;
+  cfg.out_width = cfg.out_height = 224;
+  cfg.aspect = PREP_ASPECT_COVER;
+  cfg.crop_fraction = 0.875;
+  fail_unless_equals_int (prep_plan_new (&cfg, &whole, 1, &plan), PREP_OK);
+  fail_unless_equals_int (prep_plan_slot_map (plan, 0, &m), PREP_OK);
+  fail_unless (m.scale_x * 1920 == 455.0 && m.scale_y * 1080 == 256.0,
+      "%g x %g", m.scale_x * 1920, m.scale_y * 1080);
+  fail_unless (m.offset_x == -116.0 && m.offset_y == -16.0, "at (%g, %g)",
+      m.offset_x, m.offset_y);
+  prep_plan_free (plan);
+  whole = make_rect (0, 0, 1280, 720);
+  cfg.src_width = 1280;
+  cfg.src_height = 720;
+  cfg.out_width = cfg.out_height = 640;
+  cfg.crop_fraction = 1.0;
+  fail_unless_equals_int (prep_plan_new (&cfg, &whole, 1, &plan), PREP_OK);
+  fail_unless_equals_int (prep_plan_slot_map (plan, 0, &m), PREP_OK);
+  fail_unless (m.scale_x * 1280 == 1137.0 && m.offset_x == -248.0 &&
+      m.scale_y * 720 == 640.0 && m.offset_y == 0.0, "%g at %g",
+      m.scale_x * 1280, m.offset_x);
+  prep_plan_free (plan);
+  cfg.crop_fraction = 0.0;
+  fail_unless_equals_int (prep_config_validate (&cfg),
+      PREP_ERROR_INVALID_ARGUMENT);
+  cfg.crop_fraction = 1.5;
+  fail_unless_equals_int (prep_config_validate (&cfg),
+      PREP_ERROR_INVALID_ARGUMENT);
+  cfg.crop_fraction = NAN;
+  fail_unless_equals_int (prep_config_validate (&cfg),
+      PREP_ERROR_INVALID_ARGUMENT);
+}
+
+GST_END_TEST;
+
+/* nearest-floor takes floor (o * len / inner), nearest the sample under the
+ * output pixel's centre: 4 pixels into 3 (hand-computed: o * 4 / 3 gives
+ * 0, 1, 2; (2 o + 1) * 4 / 6 rounded gives 0, 2, 3). */
+GST_START_TEST (test_nearest_floor_taps)
+{
+  static const guint8 y[4] = { 10, 20, 30, 40 }, uv[4] = { 128, 128, 128,
+    128
+  };
+  static const float floor_y[3] = { 10, 20, 30 }, exact_y[3] = { 10, 30, 40 };
+  PrepRect whole = make_rect (0, 0, 4, 1);
+  PrepFrame f = nv12_frame (4, 1, y, 4, uv, 4);
+  PrepConfig cfg;
+  PrepPlan *plan = NULL;
+  float out[9];
+  int k, x;
+
+  for (k = 0; k < 2; k++) {
+    prep_config_init (&cfg);
+    cfg.src_width = 4;
+    cfg.src_height = 1;
+    cfg.out_width = 3;
+    cfg.out_height = 1;
+    cfg.range = PREP_RANGE_FULL;
+    cfg.scale = 1.0;
+    cfg.interpolation = k ? PREP_INTERP_NEAREST : PREP_INTERP_NEAREST_FLOOR;
+    fail_unless_equals_int (prep_plan_new (&cfg, &whole, 1, &plan), PREP_OK);
+    fail_unless_equals_int (prep_plan_run_cpu (plan, &f, out, sizeof (out)),
+        PREP_OK);
+    for (x = 0; x < 3; x++)
+      fail_unless (out[x] == (k ? exact_y[x] : floor_y[x]), "%s x=%d: %g",
+          k ? "nearest" : "nearest-floor", x, out[x]);
+    prep_plan_free (plan);
+  }
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_tensor_size)
 {
   size_t n = 1, bytes = 1;
 
   const PrepDataType f32 = PREP_DTYPE_FLOAT32, f16 = PREP_DTYPE_FLOAT16;
 
-  fail_unless_equals_int (prep_tensor_size (640, 480, 1, f32, &n, &bytes),
+  fail_unless_equals_int (prep_tensor_size (640, 480, 3, 1, f32, &n, &bytes),
       PREP_OK);
   fail_unless_equals_uint64 (n, 3 * 640 * 480);
   fail_unless_equals_uint64 (bytes, 4 * 3 * 640 * 480);
-  fail_unless_equals_int (prep_tensor_size (224, 224, 16, f16, &n, &bytes),
+  fail_unless_equals_int (prep_tensor_size (224, 224, 3, 16, f16, &n, &bytes),
       PREP_OK);
   fail_unless_equals_uint64 (n, 16 * 3 * 224 * 224);
   fail_unless_equals_uint64 (bytes, 2 * 16 * 3 * 224 * 224);
-  fail_unless_equals_int (prep_tensor_size (INT_MAX, INT_MAX, 1, f32, &n,
+  fail_unless_equals_int (prep_tensor_size (INT_MAX, INT_MAX, 3, 1, f32, &n,
           &bytes), PREP_ERROR_OVERFLOW);
-  fail_unless_equals_int (prep_tensor_size (0, 480, 1, f32, &n, &bytes),
+  fail_unless_equals_int (prep_tensor_size (0, 480, 3, 1, f32, &n, &bytes),
       PREP_ERROR_SIZE);
-  fail_unless_equals_int (prep_tensor_size (640, -1, 1, f32, &n, &bytes),
+  fail_unless_equals_int (prep_tensor_size (640, -1, 3, 1, f32, &n, &bytes),
       PREP_ERROR_SIZE);
-  fail_unless_equals_int (prep_tensor_size (640, 480, 0, f32, &n, &bytes),
+  fail_unless_equals_int (prep_tensor_size (640, 480, 3, 0, f32, &n, &bytes),
       PREP_ERROR_SIZE);
-  fail_unless_equals_int (prep_tensor_size (640, 480, PREP_BATCH_MAX + 1,
+  fail_unless_equals_int (prep_tensor_size (640, 480, 3, PREP_BATCH_MAX + 1,
           f32, &n, &bytes), PREP_ERROR_INVALID_ARGUMENT);
-  fail_unless_equals_int (prep_tensor_size (640, 480, 1, (PrepDataType) 7,
+  fail_unless_equals_int (prep_tensor_size (640, 480, 3, 1, (PrepDataType) 7,
           &n, &bytes), PREP_ERROR_INVALID_ARGUMENT);
+  /* one channel (gray), one byte (uint8, int8); 2 channels are no tensor
+   * the engine writes */
+  fail_unless_equals_int (prep_tensor_size (640, 480, 1, 2,
+          PREP_DTYPE_UINT8, &n, &bytes), PREP_OK);
+  fail_unless_equals_uint64 (n, 2 * 640 * 480);
+  fail_unless_equals_uint64 (bytes, 2 * 640 * 480);
+  fail_unless_equals_int (prep_tensor_size (64, 48, 3, 1, PREP_DTYPE_INT8,
+          &n, &bytes), PREP_OK);
+  fail_unless_equals_uint64 (bytes, 3 * 64 * 48);
+  fail_unless_equals_int (prep_tensor_size (640, 480, 2, 1, f32, &n,
+          &bytes), PREP_ERROR_INVALID_ARGUMENT);
   /* the batch's rows, N * H, are counted in int: 64 * 2^25 rows of one
    * pixel fit in size_t but not in int */
-  fail_unless_equals_int (prep_tensor_size (1, 1 << 25, 64, f16, &n, &bytes),
+  fail_unless_equals_int (prep_tensor_size (1, 1 << 25, 3, 64, f16, &n, &bytes),
       PREP_ERROR_OVERFLOW);
-  fail_unless_equals_int (prep_tensor_size (1, INT_MAX / 64, 64, f16, &n,
+  fail_unless_equals_int (prep_tensor_size (1, INT_MAX / 64, 3, 64, f16, &n,
           &bytes), PREP_OK);
-  fail_unless_equals_int (prep_tensor_size (1, INT_MAX / 64 + 1, 64, f16, &n,
+  fail_unless_equals_int (prep_tensor_size (1, INT_MAX / 64 + 1, 3, 64, f16, &n,
           &bytes), PREP_ERROR_OVERFLOW);
 }
 
@@ -791,10 +947,11 @@ check_run_refused (const PrepPlan * plan, const guint8 * y, int y_stride,
     const guint8 * uv, int uv_stride, size_t dst_size, PrepStatus want)
 {
   float dst[GUARD_HEAD + 48 + GUARD_TAIL];
+  PrepFrame f = nv12_frame (RUN_W, RUN_H, y, y_stride, uv, uv_stride);
 
   fill_sentinel (dst, G_N_ELEMENTS (dst));
-  fail_unless_equals_int (prep_plan_run_cpu (plan, y, y_stride, uv, uv_stride,
-          dst + GUARD_HEAD, dst_size), want);
+  fail_unless_equals_int (prep_plan_run_cpu (plan, &f, dst + GUARD_HEAD,
+          dst_size), want);
   fail_unless_equals_int (first_written (dst, G_N_ELEMENTS (dst)),
       G_N_ELEMENTS (dst));
 }
@@ -803,7 +960,8 @@ GST_START_TEST (test_run_refusals)
 {
   guint8 y[RUN_H * 8], uv[2 * 8];
   float dst[48];
-  size_t bytes = sizeof (dst);
+  size_t bytes = sizeof (dst), sizes[PREP_PLANES_MAX];
+  PrepFrame f;
   PrepConfig cfg;
   PrepPlan *plan = NULL;
   PrepRect crop;
@@ -829,17 +987,21 @@ GST_START_TEST (test_run_refusals)
   check_run_refused (plan, y, RUN_W, NULL, 6, bytes,
       PREP_ERROR_INVALID_ARGUMENT);
   check_run_refused (NULL, y, RUN_W, uv, 6, bytes, PREP_ERROR_INVALID_ARGUMENT);
-  fail_unless_equals_int (prep_plan_run_cpu (plan, y, RUN_W, uv, 6, NULL,
-          bytes), PREP_ERROR_INVALID_ARGUMENT);
+  f = nv12_frame (RUN_W, RUN_H, y, RUN_W, uv, 6);
+  fail_unless_equals_int (prep_plan_run_cpu (plan, &f, NULL, bytes),
+      PREP_ERROR_INVALID_ARGUMENT);
+  fail_unless_equals_int (prep_plan_run_cpu (plan, NULL, dst, bytes),
+      PREP_ERROR_INVALID_ARGUMENT);
 
   /* the exact sizes and strides are accepted; gray in, gray out */
   fill_sentinel (dst, G_N_ELEMENTS (dst));
-  fail_unless_equals_int (prep_plan_run_cpu (plan, y, RUN_W, uv, 6, dst,
-          bytes), PREP_OK);
+  fail_unless_equals_int (prep_plan_run_cpu (plan, &f, dst, bytes), PREP_OK);
   fail_unless (fabs (dst[0] - 255.0 * 84 / 219 / 255) <= GOLDEN_BOUND);
   fail_unless (fabs (dst[47] - 255.0 * 84 / 219 / 255) <= GOLDEN_BOUND);
-  fail_unless (prep_plan_luma_bytes (plan, 8) >= 2 * 8 + RUN_W);
-  fail_unless (prep_plan_chroma_bytes (plan, 8) >= 8 + 6);
+  f.strides[0] = f.strides[1] = 8;
+  fail_unless_equals_int (prep_frame_plane_bytes (&f, sizes), PREP_OK);
+  fail_unless (sizes[0] >= 2 * 8 + RUN_W);
+  fail_unless (sizes[1] >= 8 + 6);
   prep_plan_free (plan);
 }
 
@@ -911,6 +1073,9 @@ engine_suite (void)
   tcase_add_test (api, test_plan_normalization_and_pad);
   tcase_add_test (api, test_plan_sizes_and_crop);
   tcase_add_test (api, test_tensor_size);
+  tcase_add_test (api, test_letterbox_rounding_and_align);
+  tcase_add_test (api, test_nearest_floor_taps);
+  tcase_add_test (api, test_cover_geometry);
   tcase_add_test (api, test_run_refusals);
   tcase_add_test (api, test_status_strings);
   return s;

@@ -64,17 +64,15 @@ sentinel_buffer (const CaseRun * r)
 static PrepStatus
 run_rows (const CaseRun * r, PrepCpuImpl impl, float *buf, int begin, int end)
 {
-  return prep_plan_run_cpu_rows (r->plan, impl, r->frame.y,
-      r->frame.y_stride, r->frame.uv, r->frame.uv_stride, buf + GUARD_HEAD,
+  return prep_plan_run_cpu_rows (r->plan, impl, &r->frame.pf, buf + GUARD_HEAD,
       r->n * sizeof (float), begin, end);
 }
 
 static PrepStatus
 run_parallel (const CaseRun * r, PrepWorkers * w, PrepCpuImpl impl, float *buf)
 {
-  return prep_plan_run_cpu_parallel (r->plan, w, impl, r->frame.y,
-      r->frame.y_stride, r->frame.uv, r->frame.uv_stride, buf + GUARD_HEAD,
-      r->n * sizeof (float));
+  return prep_plan_run_cpu_parallel (r->plan, w, impl, &r->frame.pf,
+      buf + GUARD_HEAD, r->n * sizeof (float));
 }
 
 /* Every tensor element written, the guards untouched. */
@@ -172,9 +170,8 @@ GST_START_TEST (test_table)
   }
   /* prep_plan_run_cpu (): AUTO, whichever it picks */
   out = sentinel_buffer (&r);
-  fail_unless_equals_int (prep_plan_run_cpu (r.plan, r.frame.y,
-          r.frame.y_stride, r.frame.uv, r.frame.uv_stride, out + GUARD_HEAD,
-          r.n * sizeof (float)), PREP_OK);
+  fail_unless_equals_int (prep_plan_run_cpu (r.plan, &r.frame.pf,
+          out + GUARD_HEAD, r.n * sizeof (float)), PREP_OK);
   assert_same (&r, out, "AUTO");
   g_free (out);
   g_free (fast);
@@ -403,17 +400,15 @@ static PrepStatus
 batch_rows (const BatchRun * r, PrepCpuImpl impl, TensorBuf * buf, int begin,
     int end)
 {
-  return prep_plan_run_cpu_rows (r->plan, impl, r->frame.y, r->frame.y_stride,
-      r->frame.uv, r->frame.uv_stride, buf->data, tensor_buf_bytes (buf),
-      begin, end);
+  return prep_plan_run_cpu_rows (r->plan, impl, &r->frame.pf, buf->data,
+      tensor_buf_bytes (buf), begin, end);
 }
 
 static PrepStatus
 batch_parallel (const BatchRun * r, PrepWorkers * w, PrepCpuImpl impl,
     TensorBuf * buf)
 {
-  return prep_plan_run_cpu_parallel (r->plan, w, impl, r->frame.y,
-      r->frame.y_stride, r->frame.uv, r->frame.uv_stride, buf->data,
+  return prep_plan_run_cpu_parallel (r->plan, w, impl, &r->frame.pf, buf->data,
       tensor_buf_bytes (buf));
 }
 
@@ -619,8 +614,7 @@ check_batch_auto (const BatchRun * r)
   TensorBuf buf;
 
   tensor_buf_new (&buf, &r->cfg);
-  fail_unless_equals_int (prep_plan_run_cpu (r->plan, r->frame.y,
-          r->frame.y_stride, r->frame.uv, r->frame.uv_stride, buf.data,
+  fail_unless_equals_int (prep_plan_run_cpu (r->plan, &r->frame.pf, buf.data,
           tensor_buf_bytes (&buf)), PREP_OK);
   assert_batch_same (r, &buf, "AUTO");
   tensor_buf_free (&buf);
@@ -843,33 +837,45 @@ GST_START_TEST (test_refused_frames)
   for (k = 0; k < 2; k++) {
     PrepWorkers *w = k ? pool : NULL;
 
-#define PAR(plan, y, ys, uv, uvs, dst, size) \
-    prep_plan_run_cpu_parallel (plan, w, PREP_CPU_AUTO, y, ys, uv, uvs, dst, \
-        size)
-    fail_unless_equals_int (PAR (NULL, f->y, f->y_stride, f->uv,
-            f->uv_stride, d, bytes), PREP_ERROR_INVALID_ARGUMENT);
-    fail_unless_equals_int (PAR (r.plan, NULL, f->y_stride, f->uv,
-            f->uv_stride, d, bytes), PREP_ERROR_INVALID_ARGUMENT);
-    fail_unless_equals_int (PAR (r.plan, f->y, f->y_stride, NULL,
-            f->uv_stride, d, bytes), PREP_ERROR_INVALID_ARGUMENT);
-    fail_unless_equals_int (PAR (r.plan, f->y, f->y_stride, f->uv,
-            f->uv_stride, NULL, bytes), PREP_ERROR_INVALID_ARGUMENT);
-    fail_unless_equals_int (PAR (r.plan, f->y, 33, f->uv, f->uv_stride, d,
-            bytes), PREP_ERROR_STRIDE);
-    fail_unless_equals_int (PAR (r.plan, f->y, f->y_stride, f->uv, 33, d,
-            bytes), PREP_ERROR_STRIDE);
-    fail_unless_equals_int (PAR (r.plan, f->y, f->y_stride, f->uv,
-            f->uv_stride, d, bytes - 1), PREP_ERROR_OUTPUT_SIZE);
+    PrepFrame bad;
+
+#define PAR(plan, frame, dst, size) \
+    prep_plan_run_cpu_parallel (plan, w, PREP_CPU_AUTO, frame, dst, size)
+    fail_unless_equals_int (PAR (NULL, &f->pf, d, bytes),
+        PREP_ERROR_INVALID_ARGUMENT);
+    fail_unless_equals_int (PAR (r.plan, NULL, d, bytes),
+        PREP_ERROR_INVALID_ARGUMENT);
+    bad = f->pf;
+    bad.planes[0] = NULL;
+    fail_unless_equals_int (PAR (r.plan, &bad, d, bytes),
+        PREP_ERROR_INVALID_ARGUMENT);
+    bad = f->pf;
+    bad.planes[1] = NULL;
+    fail_unless_equals_int (PAR (r.plan, &bad, d, bytes),
+        PREP_ERROR_INVALID_ARGUMENT);
+    fail_unless_equals_int (PAR (r.plan, &f->pf, NULL, bytes),
+        PREP_ERROR_INVALID_ARGUMENT);
+    bad = f->pf;
+    bad.strides[0] = 33;
+    fail_unless_equals_int (PAR (r.plan, &bad, d, bytes), PREP_ERROR_STRIDE);
+    bad = f->pf;
+    bad.strides[1] = 33;
+    fail_unless_equals_int (PAR (r.plan, &bad, d, bytes), PREP_ERROR_STRIDE);
+    fail_unless_equals_int (PAR (r.plan, &f->pf, d, bytes - 1),
+        PREP_ERROR_OUTPUT_SIZE);
 #undef PAR
   }
-  fail_unless_equals_int (prep_plan_run_cpu_rows (NULL, PREP_CPU_AUTO, f->y,
-          f->y_stride, f->uv, f->uv_stride, d, bytes, 0, 1),
-      PREP_ERROR_INVALID_ARGUMENT);
+  fail_unless_equals_int (prep_plan_run_cpu_rows (NULL, PREP_CPU_AUTO, &f->pf,
+          d, bytes, 0, 1), PREP_ERROR_INVALID_ARGUMENT);
+  {
+    PrepFrame bad = f->pf;
+
+    bad.strides[0] = 33;
+    fail_unless_equals_int (prep_plan_run_cpu_rows (r.plan, PREP_CPU_SCALAR,
+            &bad, d, bytes, 0, 1), PREP_ERROR_STRIDE);
+  }
   fail_unless_equals_int (prep_plan_run_cpu_rows (r.plan, PREP_CPU_SCALAR,
-          f->y, 33, f->uv, f->uv_stride, d, bytes, 0, 1), PREP_ERROR_STRIDE);
-  fail_unless_equals_int (prep_plan_run_cpu_rows (r.plan, PREP_CPU_SCALAR,
-          f->y, f->y_stride, f->uv, f->uv_stride, d, bytes - 4, 0, 1),
-      PREP_ERROR_OUTPUT_SIZE);
+          &f->pf, d, bytes - 4, 0, 1), PREP_ERROR_OUTPUT_SIZE);
   assert_untouched (&r, buf, "refused frame");
   prep_workers_free (pool);
   g_free (buf);
@@ -904,13 +910,13 @@ GST_START_TEST (test_refused_batch_rows)
   fail_unless_equals_int (batch_rows (&r, PREP_CPU_AUTO, &r.out, rows, rows),
       PREP_OK);
   fail_unless_equals_int (prep_plan_run_cpu_rows (r.plan, PREP_CPU_SCALAR,
-          r.frame.y, r.frame.y_stride, r.frame.uv, r.frame.uv_stride,
+          &r.frame.pf,
           r.out.data, bytes / r.cfg.batch_size, 0, h), PREP_ERROR_OUTPUT_SIZE);
   fail_unless_equals_int (prep_plan_run_cpu_parallel (r.plan, NULL,
-          PREP_CPU_AUTO, r.frame.y, r.frame.y_stride, r.frame.uv,
-          r.frame.uv_stride, r.out.data, bytes - 1), PREP_ERROR_OUTPUT_SIZE);
-  fail_unless (tensor_buf_count_sentinels (&r.out, 0, r.out.total) ==
-      r.out.total, "a refused call wrote");
+          PREP_CPU_AUTO, &r.frame.pf, r.out.data, bytes - 1),
+      PREP_ERROR_OUTPUT_SIZE);
+  fail_unless (tensor_buf_count_sentinels (&r.out, 0,
+          r.out.total) == r.out.total, "a refused call wrote");
   batch_run_free (&r);
 }
 

@@ -13,7 +13,7 @@
  *    that ends at its last byte) for every case of the engine's table
  *    (engine-cases.h, the same frames as the engine test): bit-identical to
  *    the CPU path, every element written, nothing written outside the
- *    tensor, nothing read past the extents of prep_kernel_extents ();
+ *    tensor, nothing read past the extents of nv12_extents ();
  *  - the same for batches (engine-cases.h; grid z = the batch) in float32
  *    and float16 and for the table in float16, on planes that end at the
  *    extents of all slots; prep_plan_launch_taps () on a host
@@ -47,8 +47,8 @@ typedef struct
 {
   PrepParams params;
   PrepSlotTable slots;
-  guint64 taps, y, uv, dst;
-  int y_stride, uv_stride;
+  guint64 taps, y, uv, none, dst;       /* NV12: plane 2 unused (0) */
+  int y_stride, uv_stride, zero;
   void *targs[PREP_TKARG_COUNT];
 } KernelArgs;
 
@@ -69,10 +69,14 @@ kernel_args_init (KernelArgs * k, const PrepPlan * plan, const guint8 * y,
   k->targs[PREP_TKARG_PARAMS] = &k->params;
   k->targs[PREP_TKARG_SLOTS] = &k->slots;
   k->targs[PREP_TKARG_TAPS] = &k->taps;
-  k->targs[PREP_TKARG_Y] = &k->y;
-  k->targs[PREP_TKARG_Y_STRIDE] = &k->y_stride;
-  k->targs[PREP_TKARG_UV] = &k->uv;
-  k->targs[PREP_TKARG_UV_STRIDE] = &k->uv_stride;
+  k->none = 0;
+  k->zero = 0;
+  k->targs[PREP_TKARG_PLANE0] = &k->y;
+  k->targs[PREP_TKARG_STRIDE0] = &k->y_stride;
+  k->targs[PREP_TKARG_PLANE1] = &k->uv;
+  k->targs[PREP_TKARG_STRIDE1] = &k->uv_stride;
+  k->targs[PREP_TKARG_PLANE2] = &k->none;
+  k->targs[PREP_TKARG_STRIDE2] = &k->zero;
   k->targs[PREP_TKARG_DST] = &k->dst;
 }
 
@@ -157,8 +161,7 @@ case_run_cpu (CaseRun * r, guint i)
   total = GUARD_HEAD + r->n + GUARD_TAIL;
   r->cpu = g_new (float, total);
   fill_sentinel (r->cpu, total);
-  fail_unless_equals_int (prep_plan_run_cpu (r->plan, r->frame.y,
-          r->frame.y_stride, r->frame.uv, r->frame.uv_stride,
+  fail_unless_equals_int (prep_plan_run_cpu (r->plan, &r->frame.pf,
           r->cpu + GUARD_HEAD, r->n * sizeof (float)), PREP_OK);
   fail_unless_equals_int (count_sentinels (r->cpu + GUARD_HEAD, r->n), 0);
 }
@@ -220,11 +223,11 @@ GST_START_TEST (test_emulation_table)
   char why[256] = "";
 
   case_run_cpu (&r, __i__);
-  prep_kernel_extents (prep_plan_params (r.plan),
+  nv12_extents (prep_plan_params (r.plan),
       prep_plan_slot_table (r.plan), 1, r.frame.y_stride, r.frame.uv_stride,
       &y_ext, &uv_ext, &dst_ext);
-  fail_unless (y_ext <= prep_plan_luma_bytes (r.plan, r.frame.y_stride));
-  fail_unless (uv_ext <= prep_plan_chroma_bytes (r.plan, r.frame.uv_stride));
+  fail_unless (y_ext <= plan_plane_bytes (r.plan, 0, r.frame.y_stride));
+  fail_unless (uv_ext <= plan_plane_bytes (r.plan, 1, r.frame.uv_stride));
   fail_unless_equals_uint64 (dst_ext, r.n * sizeof (float));
   memcpy (guarded_alloc (&yg, y_ext), r.frame.y, y_ext);
   memcpy (guarded_alloc (&uvg, uv_ext), r.frame.uv, uv_ext);
@@ -279,8 +282,7 @@ GST_END_TEST;
 static void
 batch_cpu (BatchRun * r)
 {
-  fail_unless_equals_int (prep_plan_run_cpu (r->plan, r->frame.y,
-          r->frame.y_stride, r->frame.uv, r->frame.uv_stride, r->out.data,
+  fail_unless_equals_int (prep_plan_run_cpu (r->plan, &r->frame.pf, r->out.data,
           tensor_buf_bytes (&r->out)), PREP_OK);
   tensor_buf_assert_complete (&r->out, r->bc->name);
 }
@@ -290,7 +292,7 @@ static void
 batch_extents (const BatchRun * r, size_t *y_ext, size_t *uv_ext,
     size_t *dst_ext)
 {
-  prep_kernel_extents (prep_plan_params (r->plan),
+  nv12_extents (prep_plan_params (r->plan),
       prep_plan_slot_table (r->plan), r->cfg.batch_size, r->frame.y_stride,
       r->frame.uv_stride, y_ext, uv_ext, dst_ext);
 }
@@ -310,8 +312,8 @@ kernel_matches_batch (const BatchRun * r, guint extra, char *why,
 
   batch_extents (r, &y_ext, &uv_ext, &dst_ext);
   fail_unless_equals_uint64 (dst_ext, tensor_buf_bytes (&r->out));
-  fail_unless (y_ext <= prep_plan_luma_bytes (r->plan, r->frame.y_stride));
-  fail_unless (uv_ext <= prep_plan_chroma_bytes (r->plan, r->frame.uv_stride));
+  fail_unless (y_ext <= plan_plane_bytes (r->plan, 0, r->frame.y_stride));
+  fail_unless (uv_ext <= plan_plane_bytes (r->plan, 1, r->frame.uv_stride));
   memcpy (guarded_alloc (&yg, y_ext), r->frame.y, y_ext);
   memcpy (guarded_alloc (&uvg, uv_ext), r->frame.uv, uv_ext);
   tensor_buf_new (&emu, &r->cfg);
@@ -440,8 +442,7 @@ GST_START_TEST (test_plan_launch_batches)
   fail_unless_equals_int (prep_plan_kernel_taps (r.plan, &taps, &taps_bytes),
       PREP_OK);
   fail_unless_equals_int (prep_plan_launch_taps (r.plan, (guintptr) taps,
-          (guintptr) r.frame.y, r.frame.y_stride, (guintptr) r.frame.uv,
-          r.frame.uv_stride, (guintptr) emu.data, tensor_buf_bytes (&emu),
+          &r.frame.pf, (guintptr) emu.data, tensor_buf_bytes (&emu),
           host_launch, NULL, NULL, &rec, &err), PREP_OK);
   fail_unless_equals_int (err, 0);
   fail_unless_equals_int (rec.calls, 1);
@@ -449,13 +450,11 @@ GST_START_TEST (test_plan_launch_batches)
   assert_same_as_cpu (&r, &emu, "prep_plan_launch_taps ()");
   /* a destination one byte short of the batch: refused, nothing launched */
   fail_unless_equals_int (prep_plan_launch_taps (r.plan, (guintptr) taps,
-          (guintptr) r.frame.y, r.frame.y_stride, (guintptr) r.frame.uv,
-          r.frame.uv_stride, (guintptr) emu.data, tensor_buf_bytes (&emu) - 1,
+          &r.frame.pf, (guintptr) emu.data, tensor_buf_bytes (&emu) - 1,
           host_launch, NULL, NULL, &rec, &err), PREP_ERROR_OUTPUT_SIZE);
   /* no table: refused like a missing plane */
   fail_unless_equals_int (prep_plan_launch_taps (r.plan, 0,
-          (guintptr) r.frame.y, r.frame.y_stride, (guintptr) r.frame.uv,
-          r.frame.uv_stride, (guintptr) emu.data, tensor_buf_bytes (&emu),
+          &r.frame.pf, (guintptr) emu.data, tensor_buf_bytes (&emu),
           host_launch, NULL, NULL, &rec, &err), PREP_ERROR_INVALID_ARGUMENT);
   fail_unless_equals_int (rec.calls, 1);
   tensor_buf_free (&emu);
@@ -530,9 +529,7 @@ GST_END_TEST;
 static void
 params_of_size (PrepParams * p, int w, int h)
 {
-  memset (p, 0, sizeof (*p));
-  p->out_width = w;
-  p->out_height = h;
+  nv12_params (p, w, h);
 }
 
 /* n threads in blocks of b along one axis, g blocks: covered, and the last
@@ -695,7 +692,7 @@ brute_extents (const PrepParams * p, const PrepSlotGeom * g, int y_stride,
   *uv_bytes = uv_last + 1;
 }
 
-/* Compares prep_kernel_extents () with the brute force; returns whether the
+/* Compares nv12_extents () with the brute force; returns whether the
  * luma extent stops short of the crop's last pixel (a strong downscale). */
 static gboolean
 check_extents (const PrepPlan * plan, int y_stride, int uv_stride,
@@ -705,7 +702,7 @@ check_extents (const PrepPlan * plan, int y_stride, int uv_stride,
   const PrepSlotGeom *g = &prep_plan_slot_table (plan)->s[0];
   size_t y_bytes, uv_bytes, dst_bytes, y_want, uv_want, crop_end;
 
-  prep_kernel_extents (p, prep_plan_slot_table (plan), 1, y_stride,
+  nv12_extents (p, prep_plan_slot_table (plan), 1, y_stride,
       uv_stride, &y_bytes, &uv_bytes, &dst_bytes);
   brute_extents (p, g, y_stride, uv_stride, &y_want, &uv_want);
   fail_unless (y_bytes == y_want, "%s: luma extent %zu, taps reach %zu",
@@ -715,8 +712,8 @@ check_extents (const PrepPlan * plan, int y_stride, int uv_stride,
   fail_unless_equals_uint64 (dst_bytes,
       (guint64) 12 * p->out_width * p->out_height);
   fail_unless_equals_uint64 (dst_bytes, prep_plan_output_bytes (plan));
-  fail_unless (y_bytes <= prep_plan_luma_bytes (plan, y_stride));
-  fail_unless (uv_bytes <= prep_plan_chroma_bytes (plan, uv_stride));
+  fail_unless (y_bytes <= plan_plane_bytes (plan, 0, y_stride));
+  fail_unless (uv_bytes <= plan_plane_bytes (plan, 1, uv_stride));
   crop_end = (size_t) (g->ay.start + g->ay.len - 1) * y_stride +
       (size_t) (g->ax.start + g->ax.len - 1) + 1;
   fail_unless (y_bytes <= crop_end);
@@ -802,7 +799,7 @@ brute_union (const PrepParams * p, const PrepSlotTable * t, int n_slots,
   }
 }
 
-/* prep_kernel_extents () over the first @n_slots of @t against the brute
+/* nv12_extents () over the first @n_slots of @t against the brute
  * force. */
 static void
 check_union (const PrepParams * p, const PrepSlotTable * t, int n_slots,
@@ -810,14 +807,14 @@ check_union (const PrepParams * p, const PrepSlotTable * t, int n_slots,
 {
   size_t y_bytes, uv_bytes, dst_bytes, y_want, uv_want;
 
-  prep_kernel_extents (p, t, n_slots, y_stride, uv_stride, &y_bytes,
+  nv12_extents (p, t, n_slots, y_stride, uv_stride, &y_bytes,
       &uv_bytes, &dst_bytes);
   brute_union (p, t, n_slots, y_stride, uv_stride, &y_want, &uv_want);
   fail_unless (y_bytes == y_want && uv_bytes == uv_want, "%s, %d slots: "
       "extents %zu, %zu; taps reach %zu, %zu", what, n_slots, y_bytes,
       uv_bytes, y_want, uv_want);
   fail_unless_equals_uint64 (dst_bytes, (guint64) 3 * p->out_width *
-      p->out_height * (p->half ? 2 : 4) * n_slots);
+      p->out_height * prep_elem_size (p) * n_slots);
 }
 
 /* A random batch on a small frame: 1..9 slots, some valid. */
@@ -899,7 +896,7 @@ GST_START_TEST (test_extents_optional_outputs)
   t.s[0].valid = 1;
   t.s[0].ax.len = t.s[0].ax.inner = 3;
   t.s[0].ay.len = t.s[0].ay.inner = 2;
-  prep_kernel_extents (&p, &t, 1, 8, 8, NULL, NULL, &dst);
+  nv12_extents (&p, &t, 1, 8, 8, NULL, NULL, &dst);
   fail_unless_equals_uint64 (dst, 72);
 }
 

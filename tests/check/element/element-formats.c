@@ -1,0 +1,318 @@
+/* gst-cudapreproc
+ * Copyright (C) 2026 gst-cudapreproc developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+
+/* Input formats, colour overrides, gray and integer tensors through the
+ * element (CPU path): every format of the sink template negotiates and
+ * gives the engine's bytes for its frames (GStreamer's default layout, and
+ * a video meta with padded strides); color-matrix and color-range replace
+ * the caps' colorimetry; channel-order=gray and data-type=uint8/int8 give
+ * their caps and bytes; a format outside the list is refused with a
+ * message naming it.  The engine itself is checked against the reference
+ * model for every format in ../engine/formats.c. */
+
+#include "element-common.h"
+
+/* GStreamer's name of engine format @f. */
+static GstVideoFormat
+video_format (PrepFormat f)
+{
+  return gst_video_format_from_string (prep_format_name (f));
+}
+
+static gchar *
+format_caps (PrepFormat f, gint w, gint h, const gchar * colorimetry)
+{
+  return g_strdup_printf ("video/x-raw, format=(string)%s, width=(int)%d, "
+      "height=(int)%d, framerate=(fraction)30/1%s%s", prep_format_name (f), w,
+      h, colorimetry ? ", colorimetry=(string)" : "",
+      colorimetry ? colorimetry : "");
+}
+
+/* The configuration `width=@ow height=@oh` means for a frame of @f without
+ * colorimetry: GStreamer's defaults, BT.601 limited for YUV at these sizes,
+ * full range for RGB and GRAY8. */
+static void
+format_config (PrepConfig * cfg, PrepFormat f, gint w, gint h, gint ow, gint oh)
+{
+  const GstVideoFormatInfo *info = gst_video_format_get_info (video_format (f));
+
+  prep_config_init (cfg);
+  cfg->format = f;
+  cfg->src_width = w;
+  cfg->src_height = h;
+  cfg->out_width = ow;
+  cfg->out_height = oh;
+  cfg->matrix = default_matrix (h);
+  cfg->range = GST_VIDEO_FORMAT_INFO_IS_YUV (info) &&
+      !GST_VIDEO_FORMAT_INFO_IS_GRAY (info) ? PREP_RANGE_LIMITED :
+      PREP_RANGE_FULL;
+}
+
+/* @f padded: each stride 13 bytes more than GStreamer's, the planes 7
+ * bytes apart, described by a video meta. */
+static void
+frame_init_padded (Frame * f, PrepFormat format, gint w, gint h, guint32 seed)
+{
+  GstVideoInfo info;
+  guint p, n;
+  gsize at = 5;
+
+  frame_init_format (f, video_format (format), w, h, seed);
+  g_free (f->data);
+  gst_video_info_set_format (&info, f->format, w, h);
+  n = GST_VIDEO_INFO_N_PLANES (&info);
+  for (p = 0; p < n; p++) {
+    /* the plane's rows in GStreamer's contiguous default layout */
+    gsize end = p + 1 < n ? info.offset[p + 1] : info.size;
+    gsize rows = (end - info.offset[p]) / (gsize) info.stride[p];
+
+    f->stride[p] = info.stride[p] + 13;
+    f->offset[p] = at;
+    at += (gsize) f->stride[p] * rows + 7;
+  }
+  f->size = at;
+  f->meta = TRUE;
+  frame_fill_random (f, seed);
+}
+
+/* Every format: GStreamer's layout, then padded planes with a video meta,
+ * each the engine's bytes. */
+GST_START_TEST (test_format_output)
+{
+  PrepFormat format = (PrepFormat) __i__;
+  gchar *caps = format_caps (format, 45, 31, NULL);
+  GstBus *bus;
+  GstHarness *h = harness_new ("width=20 height=14 aspect=letterbox", &bus);
+  gchar *what = g_strdup_printf ("%s 45x31", prep_format_name (format));
+  PrepConfig cfg;
+  Frame f;
+
+  format_config (&cfg, format, 45, 31, 20, 14);
+  cfg.aspect = PREP_ASPECT_LETTERBOX;
+  fail_unless (harness_push_caps (h, caps), "%s: caps refused", what);
+  frame_init_format (&f, video_format (format), 45, 31, 300 + __i__);
+  assert_output (push_and_pull (h, &f), &cfg, NULL, &f, what);
+  frame_clear (&f);
+  frame_init_padded (&f, format, 45, 31, 400 + __i__);
+  assert_output (push_and_pull (h, &f), &cfg, NULL, &f, what);
+  frame_clear (&f);
+  fail_unless_equals_int (take_messages (bus, GST_MESSAGE_WARNING, NULL), 0);
+  fail_unless_equals_int (take_messages (bus, GST_MESSAGE_ERROR, NULL), 0);
+  g_free (what);
+  g_free (caps);
+  harness_free (h, bus);
+}
+
+GST_END_TEST;
+
+/* color-matrix and color-range win over the caps' bt709; auto follows
+ * them, also when set back while playing. */
+GST_START_TEST (test_color_overrides)
+{
+  gchar *caps = format_caps (PREP_FORMAT_I420, 64, 48, "bt709");
+  GstBus *bus;
+  GstHarness *h = harness_new ("width=16 height=16 color-matrix=bt601 "
+      "color-range=full", &bus);
+  PrepConfig cfg;
+  Frame f;
+
+  format_config (&cfg, PREP_FORMAT_I420, 64, 48, 16, 16);
+  fail_unless (harness_push_caps (h, caps));
+  frame_init_format (&f, GST_VIDEO_FORMAT_I420, 64, 48, 77);
+  cfg.matrix = PREP_MATRIX_BT601;
+  cfg.range = PREP_RANGE_FULL;
+  assert_output (push_and_pull (h, &f), &cfg, NULL, &f, "bt601 full");
+  set_props (h->element, "color-matrix=auto color-range=auto");
+  cfg.matrix = PREP_MATRIX_BT709;
+  cfg.range = PREP_RANGE_LIMITED;
+  assert_output (push_and_pull (h, &f), &cfg, NULL, &f, "caps' bt709");
+  set_props (h->element, "color-matrix=bt2020");
+  cfg.matrix = PREP_MATRIX_BT2020;
+  assert_output (push_and_pull (h, &f), &cfg, NULL, &f, "bt2020 limited");
+  frame_clear (&f);
+  fail_unless_equals_int (take_messages (bus, GST_MESSAGE_WARNING, NULL), 0);
+  g_free (caps);
+  harness_free (h, bus);
+}
+
+GST_END_TEST;
+
+typedef struct
+{
+  const gchar *props;
+  const gchar *dims, *types;
+  PrepChannelOrder order;
+  PrepLayout layout;
+  PrepDataType type;
+} ShapeCase;
+
+static const ShapeCase shape_cases[] = {
+  {.props = "channel-order=gray",.dims = "20:14:1:1",.types = "float32",
+      .order = PREP_ORDER_GRAY},
+  {.props = "channel-order=gray layout=nhwc data-type=float16",.dims =
+        "1:20:14:1",.types = "float16",.order = PREP_ORDER_GRAY,.layout =
+        PREP_LAYOUT_NHWC,.type = PREP_DTYPE_FLOAT16},
+  {.props = "data-type=uint8 scale=1",.dims = "20:14:3:1",.types = "uint8",
+      .type = PREP_DTYPE_UINT8},
+  {.props = "data-type=int8 scale=1 channel-order=bgr layout=nhwc",.dims =
+        "3:20:14:1",.types = "int8",.order = PREP_ORDER_BGR,.layout =
+        PREP_LAYOUT_NHWC,.type = PREP_DTYPE_INT8},
+  {.props = "data-type=uint8 channel-order=gray scale=1",.dims = "20:14:1:1",
+      .types = "uint8",.order = PREP_ORDER_GRAY,.type = PREP_DTYPE_UINT8},
+};
+
+/* Gray and integer tensors: their caps and the engine's bytes, from a YUV
+ * and from an RGB input. */
+GST_START_TEST (test_gray_and_integer_tensors)
+{
+  const ShapeCase *c = &shape_cases[__i__ / 2];
+  PrepFormat format = __i__ % 2 ? PREP_FORMAT_BGRX : PREP_FORMAT_NV12;
+  gchar *props = g_strdup_printf ("width=20 height=14 %s", c->props);
+  gchar *caps = format_caps (format, 33, 25, NULL);
+  GstBus *bus;
+  GstHarness *h = harness_new (props, &bus);
+  GstCaps *out;
+  GstStructure *s;
+  PrepConfig cfg;
+  Frame f;
+
+  format_config (&cfg, format, 33, 25, 20, 14);
+  cfg.channel_order = c->order;
+  cfg.layout = c->layout;
+  cfg.data_type = c->type;
+  if (c->type >= PREP_DTYPE_UINT8)
+    cfg.scale = 1.0;
+  fail_unless (harness_push_caps (h, caps), "%s: caps refused", props);
+  frame_init_format (&f, video_format (format), 33, 25, 500 + __i__);
+  assert_output_bytes (push_and_pull (h, &f), &cfg, &f, props);
+  out = gst_pad_get_current_caps (h->sinkpad);
+  s = gst_caps_get_structure (out, 0);
+  fail_unless_equals_string (gst_structure_get_string (s, "dimensions"),
+      c->dims);
+  fail_unless_equals_string (gst_structure_get_string (s, "types"), c->types);
+  gst_caps_unref (out);
+  frame_clear (&f);
+  g_free (caps);
+  g_free (props);
+  harness_free (h, bus);
+}
+
+GST_END_TEST;
+
+/* letterbox-align, letterbox-rounding and nearest-floor reach the engine:
+ * a 40x21 frame into 20x20 is 20 x 10.5, a tie (10 rows half to even, 11
+ * half up), at the top-left corner. */
+GST_START_TEST (test_letterbox_options)
+{
+  gchar *caps = format_caps (PREP_FORMAT_NV12, 40, 21, NULL);
+  GstBus *bus;
+  GstHarness *h = harness_new ("width=20 height=20 aspect=letterbox "
+      "letterbox-align=top-left letterbox-rounding=half-even "
+      "interpolation=nearest-floor", &bus);
+  PrepConfig cfg;
+  Frame f;
+
+  format_config (&cfg, PREP_FORMAT_NV12, 40, 21, 20, 20);
+  cfg.aspect = PREP_ASPECT_LETTERBOX;
+  cfg.letterbox_align = PREP_ALIGN_TOP_LEFT;
+  cfg.letterbox_rounding = PREP_ROUND_HALF_EVEN;
+  cfg.interpolation = PREP_INTERP_NEAREST_FLOOR;
+  fail_unless (harness_push_caps (h, caps));
+  frame_init (&f, 40, 21, 61);
+  assert_output (push_and_pull (h, &f), &cfg, NULL, &f, "top-left, "
+      "half-even, nearest-floor");
+  set_props (h->element, "letterbox-align=center letterbox-rounding=half-up "
+      "interpolation=bilinear");
+  cfg.letterbox_align = PREP_ALIGN_CENTER;
+  cfg.letterbox_rounding = PREP_ROUND_HALF_UP;
+  cfg.interpolation = PREP_INTERP_BILINEAR;
+  assert_output (push_and_pull (h, &f), &cfg, NULL, &f, "center, half-up");
+  frame_clear (&f);
+  g_free (caps);
+  harness_free (h, bus);
+}
+
+GST_END_TEST;
+
+/* aspect=cover with crop-fraction reaches the engine, and the box meta
+ * maps the tensor back through the fractional window (torchvision's
+ * Resize (48) + CenterCrop (42) of 80x60: 64x48 cut at (11, 3)). */
+GST_START_TEST (test_cover)
+{
+  gchar *caps = format_caps (PREP_FORMAT_I420, 80, 60, NULL);
+  GstBus *bus;
+  GstHarness *h = harness_new ("width=42 height=42 aspect=cover "
+      "crop-fraction=0.875", &bus);
+  PrepConfig cfg;
+  GstBuffer *out;
+  GstCustomMeta *meta;
+  const GstStructure *slot;
+  gdouble sx, ox, oy;
+  Frame f;
+
+  format_config (&cfg, PREP_FORMAT_I420, 80, 60, 42, 42);
+  cfg.aspect = PREP_ASPECT_COVER;
+  cfg.crop_fraction = 0.875;
+  fail_unless (harness_push_caps (h, caps));
+  frame_init_format (&f, GST_VIDEO_FORMAT_I420, 80, 60, 97);
+  set_props (h->element, "antialias=true");
+  cfg.antialias = 1;
+  assert_output (push_and_pull (h, &f), &cfg, NULL, &f, "cover 0.875, "
+      "antialias");
+  set_props (h->element, "antialias=false");
+  cfg.antialias = 0;
+  out = push_and_pull (h, &f);
+  meta = gst_buffer_get_custom_meta (out, "GstCudaPreprocBoxMeta");
+  fail_unless (meta != NULL);
+  slot = gst_value_get_structure (gst_value_array_get_value
+      (gst_structure_get_value (gst_custom_meta_get_structure (meta),
+              "slots"), 0));
+  fail_unless (gst_structure_get (slot, "scale-x", G_TYPE_DOUBLE, &sx,
+          "offset-x", G_TYPE_DOUBLE, &ox, "offset-y", G_TYPE_DOUBLE, &oy,
+          NULL));
+  fail_unless (sx == 64.0 / 80.0 && ox == -11.0 && oy == -3.0,
+      "scale %g, offset (%g, %g)", sx, ox, oy);
+  assert_output (out, &cfg, NULL, &f, "cover 0.875");
+  frame_clear (&f);
+  g_free (caps);
+  harness_free (h, bus);
+}
+
+GST_END_TEST;
+
+/* A format outside the list: caps refused, and an error that names it
+ * and says what to do. */
+GST_START_TEST (test_unsupported_format)
+{
+  GstBus *bus;
+  GstHarness *h = harness_new ("width=8 height=8", &bus);
+  GString *text = g_string_new (NULL);
+
+  fail_if (harness_push_caps (h, "video/x-raw, format=(string)Y444_10LE, "
+          "width=(int)64, height=(int)48, framerate=(fraction)30/1"));
+  fail_unless (take_messages (bus, GST_MESSAGE_ERROR, text) >= 1);
+  assert_contains (text, "Input format Y444_10LE is not supported");
+  assert_contains (text, "videoconvert");
+  g_string_free (text, TRUE);
+  harness_free (h, bus);
+}
+
+GST_END_TEST;
+
+void
+element_formats_tests (TCase * tc)
+{
+  tcase_add_loop_test (tc, test_format_output, 0, PREP_FORMAT_COUNT);
+  tcase_add_test (tc, test_color_overrides);
+  tcase_add_loop_test (tc, test_gray_and_integer_tensors, 0,
+      2 * G_N_ELEMENTS (shape_cases));
+  tcase_add_test (tc, test_letterbox_options);
+  tcase_add_test (tc, test_cover);
+  tcase_add_test (tc, test_unsupported_format);
+}
