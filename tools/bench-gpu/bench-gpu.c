@@ -137,6 +137,18 @@ cmp_double (const void *a, const void *b)
 
 /* The synthetic frame: smooth gradients of Y (limited range) and of U, V
  * over most of their range, in and out of gamut, no edges. */
+/* The benchmark's NV12 frame as the engine's frame description. */
+static void
+nv12_frame (PrepFrame * f, const uint8_t * y, int y_stride,
+    const uint8_t * uv, int uv_stride)
+{
+  prep_frame_init (f, PREP_FORMAT_NV12, FRAME_WIDTH, FRAME_HEIGHT);
+  f->planes[0] = y;
+  f->strides[0] = y_stride;
+  f->planes[1] = uv;
+  f->strides[1] = uv_stride;
+}
+
 static void
 frame_fill (uint8_t * y, int y_stride, uint8_t * uv, int uv_stride)
 {
@@ -282,8 +294,13 @@ static int
 run_fused (Gpu * gpu, Job * job)
 {
   int err = 0;
-  PrepStatus s = prep_plan_launch_taps (job->plan, gpu->taps, gpu->y,
-      gpu->y_stride, gpu->uv, gpu->uv_stride, gpu->fused_dst,
+  PrepFrame src;
+  PrepStatus s;
+
+  /* the planes hold device addresses (prep-kernel.h) */
+  nv12_frame (&src, (const uint8_t *) (uintptr_t) gpu->y, gpu->y_stride,
+      (const uint8_t *) (uintptr_t) gpu->uv, gpu->uv_stride);
+  s = prep_plan_launch_taps (job->plan, gpu->taps, &src, gpu->fused_dst,
       job->tensor_bytes, launch_cu, gpu->fused, NULL, NULL, &err);
 
   if (s != PREP_OK) {
@@ -384,9 +401,11 @@ check (Gpu * gpu, Job * job, const uint8_t * y, const uint8_t * uv)
   float *chain = malloc (job->tensor_bytes);
   double max_err = 0.0;
   int ok = cpu && fused && chain, same;
+  PrepFrame src;
 
-  ok = ok && prep_plan_run_cpu (job->plan, y, gpu->y_stride, uv,
-      gpu->uv_stride, cpu, job->tensor_bytes) == PREP_OK;
+  nv12_frame (&src, y, gpu->y_stride, uv, gpu->uv_stride);
+  ok = ok && prep_plan_run_cpu (job->plan, &src, cpu, job->tensor_bytes)
+      == PREP_OK;
   ok = ok && upload_taps (gpu, job) && run_fused (gpu, job)
       && run_chain (gpu, job)
       && check_cu (CuStreamSynchronize (NULL), "cuStreamSynchronize")
@@ -507,8 +526,16 @@ main (int argc, char **argv)
   }
   gpu.y_stride = gpu.uv_stride = FRAME_WIDTH;
   gpu.rgb_stride = FRAME_WIDTH * 3;
-  y_bytes = prep_plan_luma_bytes (jobs[0].plan, gpu.y_stride);
-  uv_bytes = prep_plan_chroma_bytes (jobs[0].plan, gpu.uv_stride);
+  {
+    PrepFrame f;
+    size_t bytes[PREP_PLANES_MAX];
+
+    nv12_frame (&f, NULL, gpu.y_stride, NULL, gpu.uv_stride);
+    if (prep_frame_plane_bytes (&f, bytes) != PREP_OK)
+      return 1;
+    y_bytes = bytes[0];
+    uv_bytes = bytes[1];
+  }
   y = malloc (y_bytes);
   uv = malloc (uv_bytes);
   if (y == NULL || uv == NULL)

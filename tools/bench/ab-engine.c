@@ -15,8 +15,9 @@
  * B, on 1 thread and on all cores) run back to back, in an order drawn
  * afresh for each round, so a slow period hits them alike.  Each cell
  * writes its own tensor.  Plans come from each build's ab_plan_for ()
- * (ab-plan.c, compiled against that build's prep.h); the run and pool
- * entry points are called directly and must keep their signatures. */
+ * and runs go through ab_run () (ab-plan.c, compiled against that build's
+ * prep.h); the pool entry points are called directly and must keep their
+ * signatures. */
 
 #include <dlfcn.h>
 #include <stdio.h>
@@ -34,8 +35,7 @@ typedef struct
     PrepStatus (*workers_new) (int n_threads, PrepWorkers ** workers);
   void (*workers_free) (PrepWorkers * workers);
     PrepStatus (*run) (const PrepPlan * plan, PrepWorkers * workers,
-      PrepCpuImpl impl, const uint8_t * y, int y_stride, const uint8_t * uv,
-      int uv_stride, void *dst, size_t dst_size);
+      const BenchFrame * f, void *dst, size_t dst_size);
 } Engine;
 
 typedef struct
@@ -76,7 +76,7 @@ engine_load (const char *path, Engine * e)
   *(void **) &e->plan_free = symbol (lib, path, "prep_plan_free");
   *(void **) &e->workers_new = symbol (lib, path, "prep_workers_new");
   *(void **) &e->workers_free = symbol (lib, path, "prep_workers_free");
-  *(void **) &e->run = symbol (lib, path, "prep_plan_run_cpu_parallel");
+  *(void **) &e->run = symbol (lib, path, "ab_run");
 }
 
 /* The benchmark's plan of workload w in engine e (ab-plan.c). */
@@ -86,7 +86,10 @@ plan_for (const Engine * e, const BenchWorkload * w)
   PrepPlan *plan = e->plan_for (w);
 
   if (plan == NULL)
-    fail (w->name, "the engine refused the workload's plan");
+    fail (w->name, w->format == BENCH_FORMAT_NV12 ?
+        "the engine refused the workload's plan" :
+        "the engine refused the workload's plan (engines before PrepFrame "
+        "read NV12 only)");
   return plan;
 }
 
@@ -123,8 +126,7 @@ time_rounds (Cell * cells, const BenchFrame * f, size_t bytes, int rounds)
       Cell *c = &cells[order[j]];
       double t0 = bench_now_ms ();
 
-      if (c->engine->run (c->plan, c->workers, PREP_CPU_AUTO, f->y,
-              f->y_stride, f->uv, f->uv_stride, c->tensor, bytes) != PREP_OK)
+      if (c->engine->run (c->plan, c->workers, f, c->tensor, bytes) != PREP_OK)
         fail ("run", "the engine refused the frame");
       c->samples[i] = bench_now_ms () - t0;
     }
@@ -161,6 +163,23 @@ report (const char *label, const Cell * a, const Cell * b, int rounds)
   free (r);
 }
 
+/* Whether workload name is one of the comma-separated list (NULL: all). */
+static int
+selected (const char *list, const char *name)
+{
+  size_t len = strlen (name);
+  const char *p = list;
+
+  if (list == NULL)
+    return 1;
+  while ((p = strstr (p, name)) != NULL) {
+    if ((p == list || p[-1] == ',') && (p[len] == ',' || p[len] == '\0'))
+      return 1;
+    p += len;
+  }
+  return 0;
+}
+
 static void
 run_workload (const Engine e[2], const BenchWorkload * w, int rounds)
 {
@@ -169,7 +188,7 @@ run_workload (const Engine e[2], const BenchWorkload * w, int rounds)
   BenchFrame frame;
   int k;
 
-  if (!bench_frame_init (&frame, w->src_width, w->src_height, 0))
+  if (!bench_frame_init (&frame, w->format, w->src_width, w->src_height, 0))
     fail (w->name, "no memory for the frame");
   for (k = 0; k < N_CELLS; k++) {
     cells[k].engine = &e[k % 2];
@@ -207,7 +226,8 @@ main (int argc, char **argv)
   if (argc < 3) {
     fprintf (stderr, "Usage: cudapreproc-ab-engine A.so B.so [ROUNDS "
         "[W1,W2,...]]\n  (tools/bench/ab-engine.sh builds A.so and B.so "
-        "from two revisions)\n");
+        "from two revisions; workloads W1 to W4, W1-I420, W4-I420, "
+        "W1-P010, W4-P010)\n");
     return 2;
   }
   if (argc > 3 && (rounds = atoi (argv[3])) < 1)
@@ -221,7 +241,7 @@ main (int argc, char **argv)
   for (i = 0; i < bench_workload_count (); i++) {
     const BenchWorkload *w = bench_workload_get (i);
 
-    if (only == NULL || strstr (only, w->name) != NULL)
+    if (selected (only, w->name))
       run_workload (e, w, rounds);
   }
   return 0;

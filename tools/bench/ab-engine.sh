@@ -8,12 +8,14 @@
 # is built (CPU only) and linked into a shared object;
 # build-bench/tools/bench/cudapreproc-ab-engine (meson setup build-bench
 # -Dbench=true) then times both on the benchmark's workloads, with ROUNDS
-# rounds (default 200) of WORKLOADS (default W1,W2,W3,W4).  The driver sets
-# plans through ab_plan_for () (tools/bench/ab-plan.c and bench-config.c
-# of the working tree), compiled into each revision's object against that
-# revision's prep.h, so the revisions may differ in PrepConfig; the run
-# entry points (prep_plan_run_cpu_parallel, prep_workers_*) must keep their
-# signatures.  CC may hold a command with arguments.  See docs/performance.md, "Judging a
+# rounds (default 200) of WORKLOADS (default W1,W2,W3,W4; also W1-I420,
+# W4-I420, W1-P010, W4-P010, which revisions before PrepFrame refuse, as
+# they read NV12 only).  The driver sets
+# plans and runs them through ab_plan_for () and ab_run ()
+# (tools/bench/ab-plan.c and bench-config.c of the working tree), compiled
+# into each revision's object against that revision's prep.h, so the
+# revisions may differ in PrepConfig and the run entry points; the pool
+# (prep_workers_*) must keep its signatures.  CC may hold a command with arguments.  See docs/performance.md, "Judging a
 # change".
 set -eu
 
@@ -71,6 +73,8 @@ build_engine () {
   old_api=
   grep -q 'prep_plan_new (const PrepConfig \* cfg, PrepPlan \*\* plan)' \
     "$src/src/prep.h" && old_api=-DAB_PLAN_NEW_WITHOUT_RECTS
+  grep -q 'PrepFrame \* src' "$src/src/prep.h" ||
+    old_api="$old_api -DAB_RUN_NV12_PLANES"
   # shellcheck disable=SC2086 # CC may be a command with arguments
   $cc -shared -fPIC -O2 $old_api -I "$src/src" -I "$top/tools/bench" \
     -o "$tmp/$2.so" "$top/tools/bench/ab-plan.c" \

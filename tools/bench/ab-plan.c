@@ -7,16 +7,20 @@
  * version 2 of the License, or (at your option) any later version.
  */
 
-/* The one call through which cudapreproc-ab-engine makes a plan.
+/* The calls through which cudapreproc-ab-engine makes a plan and runs it.
  * ab-engine.sh compiles this file (and bench-config.c) into each
  * revision's engine, against that revision's prep.h, so the driver never
- * sees a PrepConfig and two revisions may differ in it.  Revisions before
- * the plan took its rectangles (prep_plan_new (cfg, &plan), with
- * PrepConfig.crop) are built with AB_PLAN_NEW_WITHOUT_RECTS. */
+ * sees a PrepConfig or a frame description and two revisions may differ in
+ * them.  Revisions before the plan took its rectangles (prep_plan_new (cfg,
+ * &plan), with PrepConfig.crop) are built with AB_PLAN_NEW_WITHOUT_RECTS;
+ * those before the frame description (PrepFrame) with AB_RUN_NV12_PLANES:
+ * they read NV12 only, so they refuse the workloads of other formats. */
 
 #include "bench-config.h"
 
 PrepPlan *ab_plan_for (const BenchWorkload * w);
+PrepStatus ab_run (const PrepPlan * plan, PrepWorkers * workers,
+    const BenchFrame * f, void *dst, size_t dst_size);
 
 PrepPlan *
 ab_plan_for (const BenchWorkload * w)
@@ -25,6 +29,10 @@ ab_plan_for (const BenchWorkload * w)
   PrepConfig cfg;
   PrepPlan *plan = NULL;
 
+#ifdef AB_RUN_NV12_PLANES
+  if (w->format != BENCH_FORMAT_NV12)
+    return NULL;
+#endif
   bench_prep_config (w, prep_config_init, &cfg, rects);
 #ifdef AB_PLAN_NEW_WITHOUT_RECTS
   cfg.crop = rects[0];
@@ -39,4 +47,20 @@ ab_plan_for (const BenchWorkload * w)
     return NULL;
 #endif
   return plan;
+}
+
+PrepStatus
+ab_run (const PrepPlan * plan, PrepWorkers * workers, const BenchFrame * f,
+    void *dst, size_t dst_size)
+{
+#ifdef AB_RUN_NV12_PLANES
+  return prep_plan_run_cpu_parallel (plan, workers, PREP_CPU_AUTO,
+      f->planes[0], f->strides[0], f->planes[1], f->strides[1], dst, dst_size);
+#else
+  PrepFrame src;
+
+  bench_prep_frame (f, &src);
+  return prep_plan_run_cpu_parallel (plan, workers, PREP_CPU_AUTO, &src, dst,
+      dst_size);
+#endif
 }

@@ -7,11 +7,27 @@
  * version 2 of the License, or (at your option) any later version.
  */
 
-/* The workloads in the engine's terms (bench-config.h).  Types only from
- * prep.h: no engine function is called here, so the A/B driver can use it
- * with engines it loads at run time. */
+/* The workloads in the engine's terms (bench-config.h).  Compiled into
+ * each engine that the A/B driver loads (ab-engine.sh), so it calls
+ * nothing but the engine's own functions: no other file of the benchmark
+ * is linked there. */
 
 #include "bench-config.h"
+
+#ifndef AB_RUN_NV12_PLANES
+static PrepFormat
+prep_format_of (BenchFormat format)
+{
+  switch (format) {
+    case BENCH_FORMAT_I420:
+      return PREP_FORMAT_I420;
+    case BENCH_FORMAT_P010:
+      return PREP_FORMAT_P010_10LE;
+    default:
+      return PREP_FORMAT_NV12;
+  }
+}
+#endif
 
 void
 bench_prep_config (const BenchWorkload * w,
@@ -21,6 +37,9 @@ bench_prep_config (const BenchWorkload * w,
   int i;
 
   config_init (cfg);
+#ifndef AB_RUN_NV12_PLANES
+  cfg->format = prep_format_of (w->format);
+#endif
   cfg->src_width = w->src_width;
   cfg->src_height = w->src_height;
   cfg->out_width = w->out_width;
@@ -45,3 +64,17 @@ bench_prep_config (const BenchWorkload * w,
     rects[i].height = w->rois[i].height;
   }
 }
+
+#ifndef AB_RUN_NV12_PLANES
+void
+bench_prep_frame (const BenchFrame * f, PrepFrame * out)
+{
+  int p;
+
+  prep_frame_init (out, prep_format_of (f->format), f->width, f->height);
+  for (p = 0; p < 3 && p < PREP_PLANES_MAX; p++) {      /* unused: NULL, 0 */
+    out->planes[p] = f->planes[p];
+    out->strides[p] = f->strides[p];
+  }
+}
+#endif

@@ -14,11 +14,21 @@
 #include "prep.h"
 
 /* The engine configuration of workload w, as ours runs it (one plan, one
- * batch slot per ROI), and the slots' rectangles (w->n_rois of them).
- * config_init is the engine's prep_config_init (): cudapreproc-ab-engine
- * passes the one of each build it loads. */
+ * batch slot per ROI, the workload's input format), and the slots'
+ * rectangles (w->n_rois of them).  config_init is the engine's
+ * prep_config_init (): cudapreproc-ab-engine passes the one of each build
+ * it loads.  Built with AB_RUN_NV12_PLANES (engines before PrepFrame, which
+ * read NV12 only) it sets no format: ab-plan.c refuses other workloads
+ * there. */
 void bench_prep_config (const BenchWorkload * w,
     void (*config_init) (PrepConfig * cfg), PrepConfig * cfg,
     PrepRect rects[BENCH_MAX_ROIS]);
+
+#ifndef AB_RUN_NV12_PLANES
+/* @f as the engine's frame description (its format, size, planes and
+ * strides).  (Not in the engines of revisions before PrepFrame, which
+ * ab-plan.c drives.) */
+void bench_prep_frame (const BenchFrame * f, PrepFrame * out);
+#endif
 
 #endif /* __BENCH_CONFIG_H__ */

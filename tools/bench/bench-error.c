@@ -8,7 +8,8 @@
  */
 
 /* The error column: each implementation against the float64 reference
- * model of tests/reference/, with the workload's geometry, limited range
+ * model of tests/reference/, with the workload's geometry and input format
+ * (RefConfig.format "NV12", "I420", "P010_10LE"), limited range
  * (BT.709, the stream's matrix, or another one to isolate a peer's other
  * errors) and the default normalization x / 255, so that |error| * 255 is in
  * 8-bit steps. */
@@ -34,6 +35,7 @@ ref_config_for (const BenchWorkload * w, const BenchRect * roi, int matrix,
   cfg->out_height = w->out_height;
   cfg->letterbox = w->letterbox;
   cfg->pad_value = w->pad_value;
+  cfg->format = bench_format_name (w->format);
   cfg->matrix = matrix == 601 ? REF_MATRIX_BT601 : REF_MATRIX_BT709;
   cfg->full_range = 0;
 }
@@ -46,13 +48,19 @@ bench_error (const BenchWorkload * w, const BenchFrame * f,
   double *ref = malloc (n * sizeof (double)), d, sum = 0.0, max = 0.0;
   const float *slot;
   RefConfig cfg;
+  RefImage img;
   int r;
+
+  for (r = 0; r < 3; r++) {
+    img.plane[r] = f->planes[r];
+    img.stride[r] = f->strides[r];
+  }
 
   if (ref == NULL)
     return 0;
   for (r = 0; r < w->n_rois; r++) {
     ref_config_for (w, &w->rois[r], matrix, &cfg);
-    ref_run (&cfg, f->y, f->y_stride, f->uv, f->uv_stride, ref);
+    ref_run (&cfg, &img, ref);
     slot = tensor + (size_t) r *n;
     for (i = 0; i < n; i++) {
       d = fabs ((double) slot[i] - ref[i]);

@@ -11,7 +11,7 @@
  * would otherwise write (OpenCV, libswscale, libyuv), side by side in one
  * process.  See docs/performance.md.
  *
- *   cudapreproc-bench [--iterations N] [--workload W1,W2,...] [--quick]
+ *   cudapreproc-bench [--iterations N] [--workload W1,W4-I420,...] [--quick]
  *       [--opencv-threads N] [--markdown FILE] [--csv FILE]
  */
 
@@ -27,7 +27,6 @@
 #define DEFAULT_ITERATIONS 50
 #define QUICK_ITERATIONS 5
 #define MIN_FLUSH_BYTES ((size_t) 64 << 20)
-#define MAX_ROWS (4 * BENCH_N_IMPLS)
 
 typedef struct
 {
@@ -45,7 +44,8 @@ usage (FILE * out)
 {
   fprintf (out, "Usage: cudapreproc-bench [OPTION]...\n"
       "  --iterations N      timed runs per cell (default %d, at least 1)\n"
-      "  --workload LIST     comma-separated subset of W1,W2,W3,W4\n"
+      "  --workload LIST     comma-separated subset of W1,W2,W3,W4,\n"
+      "                      W1-I420,W4-I420,W1-P010,W4-P010 (default: all)\n"
       "  --quick             %d iterations, 1 warm-up: a smoke run\n"
       "  --opencv-threads N  OpenCV's threads (default 1; 0: its default)\n"
       "  --markdown FILE     also write the table as Markdown\n"
@@ -253,7 +253,7 @@ print_workloads (const Options * o)
 int
 main (int argc, char **argv)
 {
-  static BenchRow rows[MAX_ROWS];
+  BenchRow *rows;
   Options o;
   BenchRun run;
   BenchContext b;
@@ -271,7 +271,9 @@ main (int argc, char **argv)
   b.run = &run;
   b.samples = calloc ((size_t) o.iterations * BENCH_N_IMPLS, sizeof (double));
   b.flush = bench_alloc (run.flush_bytes);
-  if (b.samples == NULL || b.flush == NULL)
+  rows = calloc ((size_t) bench_workload_count () * BENCH_N_IMPLS,
+      sizeof (BenchRow));
+  if (b.samples == NULL || b.flush == NULL || rows == NULL)
     return 1;
   memset ((void *) b.flush, 1, run.flush_bytes);
   for (i = 0; i < bench_workload_count (); i++)

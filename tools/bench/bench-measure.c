@@ -68,9 +68,9 @@ rows_stats (const BenchContext * b, BenchRow * rows, int cold)
 }
 
 /* One error pass over a frame: errors[0..1] max and mean against the
- * BT.709 reference; for OpenCV also errors[2..3] against a BT.601 one (the
- * matrix it uses), which leaves its 8-bit intermediates and fixed-point
- * weights alone. */
+ * BT.709 reference (reading the frame in the workload's format); for OpenCV
+ * also errors[2..3] against a BT.601 one (the matrix it uses), which leaves
+ * its 8-bit intermediates and fixed-point weights alone. */
 static void
 error_on (const BenchContext * b, const BenchImpl * impl,
     const BenchWorkload * w, const BenchFrame * frame, double errors[4])
@@ -196,9 +196,9 @@ bench_run_workload (BenchContext * b, const BenchWorkload * w, BenchRow * rows)
   double bound_us;
   int i, ok;
 
-  if (!bench_frame_init (&frame, w->src_width, w->src_height, 0))
+  if (!bench_frame_init (&frame, w->format, w->src_width, w->src_height, 0))
     return 0;
-  if (!bench_frame_init (&smooth, w->src_width, w->src_height, 1)) {
+  if (!bench_frame_init (&smooth, w->format, w->src_width, w->src_height, 1)) {
     bench_frame_clear (&frame);
     return 0;
   }

@@ -7,14 +7,23 @@
  * version 2 of the License, or (at your option) any later version.
  */
 
-/* The OpenCV peer: per ROI, cvtColorTwoPlane NV12 -> RGB of the crop (the
- * Y and UV planes as Mat views, even offsets), resize INTER_LINEAR to the
- * inner size, copyMakeBorder for the letterbox, split into three 8-bit
- * planes, and convertTo float with the normalization folded into alpha and
- * beta, straight into the tensor's planes (Mat headers over the tensor, so
- * no copy).  OpenCV's NV12 conversion is BT.601 whatever the stream is: the
- * error column shows it.  Mats are kept between frames, so steady state does
- * not allocate. */
+/* The OpenCV peer: per ROI, the conversion to 8-bit RGB of the crop, resize
+ * INTER_LINEAR to the inner size, copyMakeBorder for the letterbox, split
+ * into three 8-bit planes, and convertTo float with the normalization folded
+ * into alpha and beta, straight into the tensor's planes (Mat headers over
+ * the tensor, so no copy).  The conversion:
+ *   NV12: cvtColorTwoPlane (COLOR_YUV2RGB_NV12), the Y and UV planes of the
+ *         crop as Mat views (even offsets);
+ *   I420: cvtColor (COLOR_YUV2RGB_I420) of the whole frame as one Mat of
+ *         height * 3 / 2 rows (OpenCV's I420 layout: U right after Y, V
+ *         right after U, chroma stride half the luma one, which
+ *         bench_frame_init () gives); OpenCV has no three-plane call that
+ *         takes a crop, so only full-frame ROIs (W1, W4) run from I420;
+ *   P010: not run, OpenCV's cvtColor has no 16-bit YUV 4:2:0 input.
+ * OpenCV's YUV 4:2:0 conversions are BT.601 whatever the stream is: the
+ * error column shows it.  One thread (cv::setNumThreads (1), unless
+ * --opencv-threads says otherwise).  Mats are kept between frames, so steady
+ * state does not allocate. */
 
 #include <opencv2/core.hpp>
 #include <opencv2/core/utility.hpp>
@@ -38,12 +47,28 @@ run_roi (OpenCvState * s, int i, const BenchFrame * f, float *slot)
   const BenchRect & roi = s->w.rois[i];
   const BenchRect & in = s->inner[i];
   const int ow = s->w.out_width, oh = s->w.out_height;
-  cv::Mat y (f->height, f->width, CV_8UC1, f->y, f->y_stride);
-  cv::Mat uv (f->height / 2, f->width / 2, CV_8UC2, f->uv, f->uv_stride);
 
-  cv::cvtColorTwoPlane (y (cv::Rect (roi.x, roi.y, roi.width, roi.height)),
-      uv (cv::Rect (roi.x / 2, roi.y / 2, roi.width / 2, roi.height / 2)),
-      s->rgb, cv::COLOR_YUV2RGB_NV12);
+  if (f->format == BENCH_FORMAT_I420) {
+    /* the layout OpenCV reads (checked, not assumed) */
+    CV_Assert (roi.x == 0 && roi.y == 0 && roi.width == f->width &&
+        roi.height == f->height && f->height % 2 == 0 &&
+        f->planes[1] == f->planes[0] + (size_t) f->strides[0] * f->height &&
+        f->planes[2] == f->planes[1] + (size_t) f->strides[1] *
+        (f->height / 2) && 2 * f->strides[1] == f->strides[0] &&
+        f->strides[2] == f->strides[1]);
+    cv::Mat yuv (f->height * 3 / 2, f->width, CV_8UC1, f->planes[0],
+        f->strides[0]);
+
+    cv::cvtColor (yuv, s->rgb, cv::COLOR_YUV2RGB_I420);
+  } else {
+    cv::Mat y (f->height, f->width, CV_8UC1, f->planes[0], f->strides[0]);
+    cv::Mat uv (f->height / 2, f->width / 2, CV_8UC2, f->planes[1],
+        f->strides[1]);
+
+    cv::cvtColorTwoPlane (y (cv::Rect (roi.x, roi.y, roi.width, roi.height)),
+        uv (cv::Rect (roi.x / 2, roi.y / 2, roi.width / 2, roi.height / 2)),
+        s->rgb, cv::COLOR_YUV2RGB_NV12);
+  }
   cv::resize (s->rgb, s->small, cv::Size (in.width, in.height), 0, 0,
       cv::INTER_LINEAR);
   const cv::Mat *img = &s->small;
@@ -63,13 +88,25 @@ run_roi (OpenCvState * s, int i, const BenchFrame * f, float *slot)
 void *
 opencv_setup (const BenchWorkload * w, const char **why)
 {
+  if (w->format == BENCH_FORMAT_P010) {
+    *why = "OpenCV's cvtColor has no P010 (16-bit 4:2:0) input";
+    return NULL;
+  }
+  if (w->format == BENCH_FORMAT_I420)
+    for (int i = 0; i < w->n_rois; i++)
+      if (w->rois[i].x != 0 || w->rois[i].y != 0 ||
+          w->rois[i].width != w->src_width ||
+          w->rois[i].height != w->src_height) {
+        *why = "OpenCV converts I420 from whole frames only";
+        return NULL;
+      }
+
   OpenCvState *s = new OpenCvState ();
 
   s->w = *w;
   bench_norm_fold (&w->norm, s->a, s->b);
   for (int i = 0; i < w->n_rois; i++)
     bench_inner_rect (w, &w->rois[i], &s->inner[i]);
-  (void) why;
   return s;
 }
 

@@ -76,9 +76,11 @@ static void
 ours_run (void *state, const BenchFrame * f, float *dst)
 {
   Ours *o = state;
+  PrepFrame src;
 
-  ours_check (prep_plan_run_cpu_parallel (o->plan, o->workers, o->impl, f->y,
-          f->y_stride, f->uv, f->uv_stride, dst, o->bytes));
+  bench_prep_frame (f, &src);
+  ours_check (prep_plan_run_cpu_parallel (o->plan, o->workers, o->impl, &src,
+          dst, o->bytes));
 }
 
 static void *

@@ -7,8 +7,11 @@
  * version 2 of the License, or (at your option) any later version.
  */
 
-/* The FFmpeg libswscale peer: NV12 straight to planar float GBR at the
- * inner size, bilinear, BT.709 limited range in.  The crop is an offset of
+/* The FFmpeg libswscale peer: one sws_scale from the frame's format
+ * (AV_PIX_FMT_NV12, AV_PIX_FMT_YUV420P for I420, AV_PIX_FMT_P010LE for
+ * P010_10LE: the same chain whatever the format, swscale reads each itself)
+ * straight to planar float GBR at the inner size, bilinear, BT.709 limited
+ * range in, on one thread (swscale's default).  The crop is an offset of
  * the source plane pointers (even x, y); the three output planes are written
  * straight into the tensor's R, G, B planes at the letterbox offset, so the
  * G,B,R -> R,G,B reorder costs nothing.  Then normalization in place (when
@@ -44,13 +47,27 @@ sws_release (void *state)
   free (s);
 }
 
+static enum AVPixelFormat
+av_format_of (BenchFormat format)
+{
+  switch (format) {
+    case BENCH_FORMAT_I420:
+      return AV_PIX_FMT_YUV420P;
+    case BENCH_FORMAT_P010:
+      return AV_PIX_FMT_P010LE;
+    default:
+      return AV_PIX_FMT_NV12;
+  }
+}
+
 static struct SwsContext *
-sws_context_for (const BenchRect * roi, const BenchRect * inner)
+sws_context_for (BenchFormat format, const BenchRect * roi,
+    const BenchRect * inner)
 {
   const int *bt709 = sws_getCoefficients (SWS_CS_ITU709);
   struct SwsContext *ctx;
 
-  ctx = sws_getContext (roi->width, roi->height, AV_PIX_FMT_NV12,
+  ctx = sws_getContext (roi->width, roi->height, av_format_of (format),
       inner->width, inner->height, AV_PIX_FMT_GBRPF32LE, SWS_BILINEAR,
       NULL, NULL, NULL);
   if (ctx == NULL)
@@ -84,7 +101,7 @@ sws_setup (const BenchWorkload * w, const char **why)
   }
   for (i = 0; i < w->n_rois; i++) {
     bench_inner_rect (w, &w->rois[i], &s->inner[i]);
-    s->ctx[i] = sws_context_for (&w->rois[i], &s->inner[i]);
+    s->ctx[i] = sws_context_for (w->format, &w->rois[i], &s->inner[i]);
     if (s->ctx[i] == NULL) {
       *why = "sws_getContext / sws_setColorspaceDetails failed";
       sws_release (s);
@@ -115,11 +132,13 @@ sws_run_roi (const Sws * s, int i, const BenchFrame * f, float *slot)
   const BenchRect *roi = &s->w.rois[i], *in = &s->inner[i];
   size_t plane = (size_t) s->w.out_width * s->w.out_height;
   size_t off = (size_t) in->y * s->w.out_width + in->x;
-  const uint8_t *src[4] = {
-    f->y + (size_t) roi->y * f->y_stride + roi->x,
-    f->uv + (size_t) (roi->y / 2) * f->uv_stride + roi->x, NULL, NULL
-  };
-  int src_stride[4] = { f->y_stride, f->uv_stride, 0, 0 };
+  /* bytes per luma pixel in plane 0; the chroma planes' offset of the crop
+   * is x / 2 samples of 2 (NV12), 1 (I420) or 4 (P010) bytes */
+  int bpp = f->format == BENCH_FORMAT_P010 ? 2 : 1;
+  int cx = f->format == BENCH_FORMAT_I420 ? roi->x / 2 : bpp * roi->x;
+  const uint8_t *src[4] = { NULL, NULL, NULL, NULL };
+  int src_stride[4] = { 0, 0, 0, 0 }, p;
+
   /* GBRPF32: plane 0 is G, 1 is B, 2 is R */
   uint8_t *dst[4] = {
     (uint8_t *) (slot + plane + off), (uint8_t *) (slot + 2 * plane + off),
@@ -128,6 +147,11 @@ sws_run_roi (const Sws * s, int i, const BenchFrame * f, float *slot)
   int stride = s->w.out_width * (int) sizeof (float);
   int dst_stride[4] = { stride, stride, stride, 0 };
 
+  for (p = 0; p < bench_format_n_planes (f->format); p++) {
+    src[p] = f->planes[p] + (size_t) (p ? roi->y / 2 : roi->y) *
+        f->strides[p] + (p ? cx : bpp * roi->x);
+    src_stride[p] = f->strides[p];
+  }
   sws_scale (s->ctx[i], src, src_stride, 0, roi->height, dst, dst_stride);
   if (!s->identity)
     normalize_inner (s, in, slot);

@@ -8,9 +8,10 @@
  */
 
 /* The input side of the memory-traffic lower bound: the 64-byte lines of
- * the NV12 frame that the bilinear taps of some ROI reach (luma rows and
- * columns of the taps, chroma at [ty / 2][tx / 2]).  Overlapping ROIs count
- * once. */
+ * the frame that the bilinear taps of some ROI reach (luma rows and columns
+ * of the taps, chroma at [ty / 2][tx / 2]: for NV12 the UV pair, for I420
+ * the U and the V byte, for P010 the 2-byte luma word and the 4-byte UV
+ * pair).  Overlapping ROIs count once. */
 
 #include <stdlib.h>
 #include <string.h>
@@ -36,11 +37,26 @@ mark_axis (int start, int len, int inner, unsigned char *used)
   }
 }
 
+/* Where sample (x, y) of plane p lies: at row y / sub, byte
+ * (x / sub) * bytes. */
+typedef struct
+{
+  int sub, bytes;
+} PlaneStep;
+
+/* Per format (BenchFormat order), per plane. */
+static const PlaneStep plane_steps[3][3] = {
+  {{1, 1}, {2, 2}, {0, 0}},     /* NV12: Y; UV pairs */
+  {{1, 1}, {2, 1}, {2, 1}},     /* I420: Y; U; V */
+  {{1, 2}, {2, 4}, {0, 0}},     /* P010: 16-bit Y; 16-bit UV pairs */
+};
+
+/* Samples never straddle a line: each starts at a multiple of its size
+ * (1, 2 or 4 bytes), and strides are multiples of 64. */
 static void
 mark_plane (unsigned char *lines, const unsigned char *rows,
-    const unsigned char *cols, const BenchFrame * f, int chroma)
+    const unsigned char *cols, const BenchFrame * f, int stride, PlaneStep step)
 {
-  int stride = chroma ? f->uv_stride : f->y_stride;
   size_t off;
   int y, x;
 
@@ -50,10 +66,8 @@ mark_plane (unsigned char *lines, const unsigned char *rows,
     for (x = 0; x < f->width; x++) {
       if (!cols[x])
         continue;
-      if (chroma)
-        off = (size_t) (y / 2) * stride + (size_t) (x / 2) * 2;
-      else
-        off = (size_t) y *stride + (size_t) x;
+      off = (size_t) (y / step.sub) * stride +
+          (size_t) (x / step.sub) * step.bytes;
       lines[off / LINE] = 1;
     }
   }
@@ -72,32 +86,38 @@ count_lines (const unsigned char *lines, size_t n)
 size_t
 bench_needed_input_bytes (const BenchWorkload * w, const BenchFrame * f)
 {
-  size_t n_luma = (size_t) f->y_stride * f->height / LINE + 1;
-  size_t n_chroma = (size_t) f->uv_stride * ((f->height + 1) / 2) / LINE + 1;
-  unsigned char *luma = calloc (n_luma, 1), *chroma = calloc (n_chroma, 1);
+  const PlaneStep *steps = plane_steps[f->format];
+  int n_planes = bench_format_n_planes (f->format), p, r, ok;
+  unsigned char *lines[3] = { NULL, NULL, NULL };
+  size_t n_lines[3] = { 0, 0, 0 }, bytes = 0;
   unsigned char *rows = calloc ((size_t) f->height, 1);
   unsigned char *cols = calloc ((size_t) f->width, 1);
-  size_t bytes = 0;
   BenchRect inner;
-  int r;
 
-  if (luma && chroma && rows && cols) {
+  ok = rows != NULL && cols != NULL;
+  for (p = 0; p < n_planes; p++) {
+    n_lines[p] = (size_t) f->strides[p] * ((f->height + steps[p].sub - 1) /
+        steps[p].sub) / LINE + 1;
+    lines[p] = calloc (n_lines[p], 1);
+    ok = ok && lines[p] != NULL;
+  }
+  if (ok) {
     for (r = 0; r < w->n_rois; r++) {
       const BenchRect *roi = &w->rois[r];
 
       bench_inner_rect (w, roi, &inner);
       mark_axis (roi->x, roi->width, inner.width, cols);
       mark_axis (roi->y, roi->height, inner.height, rows);
-      mark_plane (luma, rows, cols, f, 0);
-      mark_plane (chroma, rows, cols, f, 1);
+      for (p = 0; p < n_planes; p++)
+        mark_plane (lines[p], rows, cols, f, f->strides[p], steps[p]);
       memset (rows, 0, (size_t) f->height);
       memset (cols, 0, (size_t) f->width);
     }
-    bytes = LINE * (count_lines (luma, n_luma) +
-        count_lines (chroma, n_chroma));
+    for (p = 0; p < n_planes; p++)
+      bytes += LINE * count_lines (lines[p], n_lines[p]);
   }
-  free (luma);
-  free (chroma);
+  for (p = 0; p < 3; p++)
+    free (lines[p]);
   free (rows);
   free (cols);
   return bytes;

@@ -7,7 +7,7 @@
  * version 2 of the License, or (at your option) any later version.
  */
 
-/* The four workloads of the benchmark and the geometry every
+/* The workloads of the benchmark and the geometry every
  * implementation shares: the letterbox inner rectangle (the same integer
  * rounding as docs/semantics.md, section 1) and the pad bands. */
 
@@ -17,18 +17,32 @@
 #define NORM_IMAGENET { 1.0 / 255.0, { 0.485, 0.456, 0.406 }, \
     { 0.229, 0.224, 0.225 } }
 
+#define NV12 BENCH_FORMAT_NV12
+#define I420 BENCH_FORMAT_I420
+#define P010 BENCH_FORMAT_P010
+
+/* W1 to W4 from NV12; then W1 and W4 again from I420 and from P010_10LE
+ * (the same picture, bench-frame.c). */
 static const BenchWorkload workloads[] = {
-  {"W1", "1920x1080 -> letterbox 640x640, pad 114, x/255",
+  {"W1", "1920x1080 -> letterbox 640x640, pad 114, x/255", NV12,
       1920, 1080, 1, {{0, 0, 1920, 1080}}, 640, 640, 1, 114.0, NORM_UNIT},
   {"W2", "1920x1080 crop (600,200) 720x720 -> 224x224 stretch, ImageNet",
-        1920, 1080, 1, {{600, 200, 720, 720}}, 224, 224, 0, 0.0,
+        NV12, 1920, 1080, 1, {{600, 200, 720, 720}}, 224, 224, 0, 0.0,
       NORM_IMAGENET},
-  {"W3", "1920x1080, 8 ROIs -> [8,3,224,224] stretch, ImageNet",
+  {"W3", "1920x1080, 8 ROIs -> [8,3,224,224] stretch, ImageNet", NV12,
         1920, 1080, 8, {{100, 80, 320, 480}, {520, 300, 256, 256},
             {900, 120, 640, 360}, {1500, 600, 300, 420}, {40, 700, 180, 320},
             {700, 640, 512, 400}, {1200, 40, 128, 96}, {1600, 100, 300,
               300}}, 224, 224, 0, 0.0, NORM_IMAGENET},
-  {"W4", "3840x2160 -> letterbox 640x640, pad 114, x/255",
+  {"W4", "3840x2160 -> letterbox 640x640, pad 114, x/255", NV12,
+      3840, 2160, 1, {{0, 0, 3840, 2160}}, 640, 640, 1, 114.0, NORM_UNIT},
+  {"W1-I420", "1920x1080 I420 -> letterbox 640x640, pad 114, x/255", I420,
+      1920, 1080, 1, {{0, 0, 1920, 1080}}, 640, 640, 1, 114.0, NORM_UNIT},
+  {"W4-I420", "3840x2160 I420 -> letterbox 640x640, pad 114, x/255", I420,
+      3840, 2160, 1, {{0, 0, 3840, 2160}}, 640, 640, 1, 114.0, NORM_UNIT},
+  {"W1-P010", "1920x1080 P010_10LE -> letterbox 640x640, pad 114, x/255", P010,
+      1920, 1080, 1, {{0, 0, 1920, 1080}}, 640, 640, 1, 114.0, NORM_UNIT},
+  {"W4-P010", "3840x2160 P010_10LE -> letterbox 640x640, pad 114, x/255", P010,
       3840, 2160, 1, {{0, 0, 3840, 2160}}, 640, 640, 1, 114.0, NORM_UNIT},
 };
 

@@ -8,9 +8,10 @@
  */
 
 /* cudapreproc-bench: shared types of the benchmark program.  Every
- * implementation (ours and the peers) turns the same NV12 frame into the same
- * float32 NCHW tensor of a workload: n_rois slots of 3 x out_height x
- * out_width, one slot per ROI. */
+ * implementation (ours and the peers) turns the same frame (NV12, I420 or
+ * P010_10LE: the workload says which) into the same float32 NCHW tensor of
+ * a workload: n_rois slots of 3 x out_height x out_width, one slot per
+ * ROI. */
 
 #ifndef __BENCH_H__
 #define __BENCH_H__
@@ -24,6 +25,14 @@ extern "C" {
 
 #define BENCH_MAX_ROIS 8
 
+/* Input formats of the workloads (4:2:0, GStreamer's layouts). */
+typedef enum {
+  BENCH_FORMAT_NV12 = 0,        /* Y; UV interleaved, 8 bits */
+  BENCH_FORMAT_I420,            /* Y; U; V, 8 bits */
+  BENCH_FORMAT_P010,            /* P010_10LE: Y; UV interleaved, 16-bit
+                                 * little-endian words, 10-bit code << 6 */
+} BenchFormat;
+
 typedef struct {
   int x, y, width, height;
 } BenchRect;
@@ -36,8 +45,9 @@ typedef struct {
 } BenchNorm;
 
 typedef struct {
-  const char *name;             /* "W1" */
+  const char *name;             /* "W1", "W1-I420" */
   const char *title;            /* one line for the table */
+  BenchFormat format;           /* of the input frame */
   int src_width, src_height;
   int n_rois;
   BenchRect rois[BENCH_MAX_ROIS];       /* even x, y, width, height */
@@ -47,13 +57,18 @@ typedef struct {
   BenchNorm norm;
 } BenchWorkload;
 
-/* An NV12 frame, 64-byte aligned planes and strides. */
+/* A frame: plane 0 is Y; NV12 and P010 have UV in plane 1; I420 has U in
+ * plane 1 and V in plane 2.  Planes start on 64 bytes and strides are
+ * multiples of 64 (bench_frame_init ()).  I420 frames are one block with
+ * GStreamer's default layout for these sizes (U right after Y, V right after
+ * U, chroma stride half the luma stride), which OpenCV's I420 conversion
+ * needs. */
 typedef struct {
+  BenchFormat format;
   int width, height;
-  uint8_t *y;
-  int y_stride;
-  uint8_t *uv;
-  int uv_stride;
+  uint8_t *planes[3];
+  int strides[3];
+  uint8_t *block;               /* what bench_frame_clear () frees */
 } BenchFrame;
 
 /* One implementation.  setup () prepares everything a frame needs (plans,
@@ -79,9 +94,15 @@ void bench_norm_fold (const BenchNorm * norm, float a[3], float b[3]);
 void bench_fill_bands (const BenchWorkload * w, const BenchRect * inner,
     float *slot);
 
-/* bench-frame.c */
-int bench_frame_init (BenchFrame * f, int width, int height, int smooth);
+/* bench-frame.c: the synthetic frames, the same picture in every format
+ * (see the file's comment) */
+int bench_frame_init (BenchFrame * f, BenchFormat format, int width,
+    int height, int smooth);
 void bench_frame_clear (BenchFrame * f);
+/* GStreamer's name of @format ("NV12", "I420", "P010_10LE") */
+const char *bench_format_name (BenchFormat format);
+/* Planes of @format (2 or 3) */
+int bench_format_n_planes (BenchFormat format);
 
 /* bench-clock.c */
 double bench_now_ms (void);
@@ -95,13 +116,13 @@ void *bench_alloc (size_t size);
  * variable runs, once signalled after idle_ms; microseconds (0: failed) */
 double bench_wake_latency_us (double idle_ms);
 
-/* bench-traffic.c: bytes of NV12 the taps reach (64-byte lines) */
+/* bench-traffic.c: bytes of the frame the taps reach (64-byte lines) */
 size_t bench_needed_input_bytes (const BenchWorkload * w,
     const BenchFrame * f);
 
 /* bench-error.c: max and mean |impl - float64 reference| in 1/255 units, for
  * a tensor computed with the default normalization x / 255; the reference
- * reads the frame as BT.{matrix} (601, 709) limited range. */
+ * reads the frame in its format as BT.{matrix} (601, 709) limited range. */
 int bench_error (const BenchWorkload * w, const BenchFrame * f,
     const float *tensor, int matrix, double *max_err, double *mean_err);
 

@@ -8,7 +8,7 @@
  */
 
 /* cudapreproc-element-overhead: what the element adds to the engine.  For
- * the single-crop workloads (W1, W2, W4) it times, in one process and in
+ * the single-crop NV12 workloads (W1, W2, W4) it times, in one process and in
  * alternating rounds, the engine's fast path on one thread and the pipeline
  * "appsrc ! cudapreproc ! fakesink" fed the same frame, and prints the
  * per-frame medians and their ratio.  Run it with GST_PLUGIN_PATH pointing
@@ -21,8 +21,7 @@
 #include <gst/gst.h>
 #include <gst/app/gstappsrc.h>
 
-#include "bench.h"
-#include "prep.h"
+#include "bench-config.h"
 
 #define ROUNDS 15
 #define FRAMES 100
@@ -69,7 +68,7 @@ pipeline_round (const BenchWorkload * w, const BenchFrame * f)
 {
   GstElement *p = pipeline_new (w);
   GstElement *src = gst_bin_get_by_name (GST_BIN (p), "src");
-  gsize size = (gsize) f->y_stride * (f->height + (f->height + 1) / 2);
+  gsize size = (gsize) f->strides[0] * (f->height + (f->height + 1) / 2);
   GstMessage *msg;
   double t0;
   int i;
@@ -78,7 +77,7 @@ pipeline_round (const BenchWorkload * w, const BenchFrame * f)
   t0 = bench_now_ms ();
   for (i = 0; i < FRAMES; i++) {
     GstBuffer *b = gst_buffer_new_wrapped_full (GST_MEMORY_FLAG_READONLY,
-        f->y, size, 0, size, NULL, NULL);
+        f->block, size, 0, size, NULL, NULL);
 
     GST_BUFFER_PTS (b) = i * GST_SECOND / 30;
     gst_app_src_push_buffer (GST_APP_SRC (src), b);
@@ -104,11 +103,13 @@ engine_round (const PrepPlan * plan, const BenchFrame * f, float *dst,
     size_t bytes, int rows)
 {
   double t0 = bench_now_ms ();
+  PrepFrame src;
   int i;
 
+  bench_prep_frame (f, &src);
   for (i = 0; i < FRAMES; i++)
-    if (prep_plan_run_cpu_rows (plan, PREP_CPU_AUTO, f->y, f->y_stride, f->uv,
-            f->uv_stride, dst, bytes, 0, rows) != PREP_OK)
+    if (prep_plan_run_cpu_rows (plan, PREP_CPU_AUTO, &src, dst, bytes, 0,
+            rows) != PREP_OK)
       exit (1);
   return (bench_now_ms () - t0) / FRAMES;
 }
@@ -116,24 +117,12 @@ engine_round (const PrepPlan * plan, const BenchFrame * f, float *dst,
 static PrepPlan *
 plan_new (const BenchWorkload * w)
 {
+  PrepRect rects[BENCH_MAX_ROIS];
   PrepConfig cfg;
   PrepPlan *plan = NULL;
-  int c;
 
-  prep_config_init (&cfg);
-  cfg.src_width = w->src_width;
-  cfg.src_height = w->src_height;
-  cfg.out_width = w->out_width;
-  cfg.out_height = w->out_height;
-  cfg.aspect = w->letterbox ? PREP_ASPECT_LETTERBOX : PREP_ASPECT_STRETCH;
-  cfg.pad_value = w->pad_value;
-  cfg.matrix = PREP_MATRIX_BT709;
-  cfg.scale = w->norm.scale;
-  for (c = 0; c < 3; c++) {
-    cfg.mean[c] = w->norm.mean[c];
-    cfg.std[c] = w->norm.std[c];
-  }
-  if (prep_plan_new (&cfg, &w->rois[0], 1, &plan) != PREP_OK)
+  bench_prep_config (w, prep_config_init, &cfg, rects);
+  if (prep_plan_new (&cfg, rects, w->n_rois, &plan) != PREP_OK)
     exit (1);
   return plan;
 }
@@ -147,17 +136,18 @@ frame_contiguous (const BenchFrame * src, BenchFrame * f)
   int stride = (src->width + 3) / 4 * 4, rows = (src->height + 1) / 2, r;
 
   *f = *src;
-  f->y_stride = f->uv_stride = stride;
-  f->y = bench_alloc ((size_t) stride * (src->height + rows));
-  if (f->y == NULL)
+  f->strides[0] = f->strides[1] = stride;
+  f->block = bench_alloc ((size_t) stride * (src->height + rows));
+  if (f->block == NULL)
     return 0;
-  f->uv = f->y + (size_t) stride *src->height;
+  f->planes[0] = f->block;
+  f->planes[1] = f->block + (size_t) stride *src->height;
   for (r = 0; r < src->height; r++)
-    memcpy (f->y + (size_t) r * stride, src->y + (size_t) r * src->y_stride,
-        src->width);
+    memcpy (f->planes[0] + (size_t) r * stride, src->planes[0] +
+        (size_t) r * src->strides[0], src->width);
   for (r = 0; r < rows; r++)
-    memcpy (f->uv + (size_t) r * stride, src->uv + (size_t) r *
-        src->uv_stride, (src->width + 1) / 2 * 2);
+    memcpy (f->planes[1] + (size_t) r * stride, src->planes[1] +
+        (size_t) r * src->strides[1], (src->width + 1) / 2 * 2);
   return 1;
 }
 
@@ -171,7 +161,7 @@ measure (const BenchWorkload * w)
   double eng[ROUNDS], pipe[ROUNDS], em, pm, emin, pmin;
   int i;
 
-  if (!bench_frame_init (&src, w->src_width, w->src_height, 0) ||
+  if (!bench_frame_init (&src, w->format, w->src_width, w->src_height, 0) ||
       !frame_contiguous (&src, &f)) {
     fprintf (stderr, "element-overhead: no frame\n");
     exit (1);
@@ -186,7 +176,7 @@ measure (const BenchWorkload * w)
   printf ("| %s | %.3f | %.3f | %+.1f%% |\n", w->name, em, pm,
       100.0 * (pm - em) / em);
   free (dst);
-  free (f.y);
+  bench_frame_clear (&f);
   bench_frame_clear (&src);
   prep_plan_free (plan);
 }
@@ -202,7 +192,8 @@ main (int argc, char **argv)
   printf ("| workload | engine ms/frame | appsrc ! cudapreproc ! fakesink "
       "ms/frame | difference |\n|---|--:|--:|--:|\n");
   for (i = 0; i < bench_workload_count (); i++)
-    if (bench_workload_get (i)->n_rois == 1)
+    if (bench_workload_get (i)->n_rois == 1 &&
+        bench_workload_get (i)->format == BENCH_FORMAT_NV12)
       measure (bench_workload_get (i));
   gst_deinit ();
   return 0;
