@@ -31,21 +31,43 @@ prep_tri (double t)
   return t < 1.0 ? 1.0 - t : 0.0;
 }
 
+/* The samples [*lo, *hi) of output index @o, and their centre and
+ * support. */
+static void
+prep_aa_span (const PrepAxis * a, int o, int *lo, int *hi, double *center,
+    double *support)
+{
+  double scale = (double) a->len / (double) a->inner;
+
+  *support = scale > 1.0 ? scale : 1.0;
+  *center = a->start + (2.0 * (o - a->offset) + 1.0) * a->len /
+      (2.0 * a->inner);
+  *lo = (int) (*center - *support + 0.5);
+  *hi = (int) (*center + *support + 0.5);
+  *lo = *lo < a->start ? a->start : *lo;
+  *hi = *hi > a->start + a->len ? a->start + a->len : *hi;
+}
+
+int
+prep_aa_last_sample (const PrepAxis * a, int out)
+{
+  double center, support;
+  int lo, hi;
+
+  prep_aa_span (a, prep_axis_end (a, out) - 1, &lo, &hi, &center, &support);
+  return hi - 1;
+}
+
 /* One output index's taps; its weights from w[*at] on (at most cap in
  * all: the plan sizes the table so that it never runs out). */
 static PrepAaTap
 prep_aa_tap (const PrepAxis * a, int o, float *w, int *at, int cap)
 {
-  double scale = (double) a->len / (double) a->inner;
-  double support = scale > 1.0 ? scale : 1.0;
-  double center = a->start + (2.0 * (o - a->offset) + 1.0) * a->len /
-      (2.0 * a->inner), sum = 0.0;
-  int lo = (int) (center - support + 0.5), hi = (int) (center + support +
-      0.5), i;
+  double center, support, sum = 0.0;
+  int lo, hi, i;
   PrepAaTap t;
 
-  lo = lo < a->start ? a->start : lo;
-  hi = hi > a->start + a->len ? a->start + a->len : hi;
+  prep_aa_span (a, o, &lo, &hi, &center, &support);
   t.first = lo;
   t.count = hi - lo > cap - *at ? cap - *at : hi - lo;
   t.woff = *at;

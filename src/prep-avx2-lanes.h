@@ -9,9 +9,10 @@
 
 /* prep-math.h on 8 lanes: the sampling and colour steps of the AVX2 row
  * executor (prep-cpu-avx2.c, which says how each keeps the scalar bits),
- * one output pixel per lane.  Private to that file: it is only included
- * on x86-64 with GCC or Clang, and every function carries the AVX2 target
- * attribute, so the rest of the build needs no -mavx2. */
+ * one output pixel per lane, and the loads and transposes of the
+ * antialiased one (prep-cpu-aa.c).  Private to those files: it is only
+ * included on x86-64 with GCC or Clang, and every function carries the
+ * AVX2 target attribute, so the rest of the build needs no -mavx2. */
 
 #ifndef __PREP_AVX2_LANES_H__
 #define __PREP_AVX2_LANES_H__
@@ -19,8 +20,6 @@
 #include <immintrin.h>
 
 #include "prep-private.h"
-
-#define PREP_AVX2 __attribute__ ((target ("avx2,f16c")))
 
 /* The source rows of one output row.  When both row taps read the same
  * luma (chroma) row, the vertical lerp t + (t - t) * wy is exactly t (t is
@@ -32,6 +31,7 @@ typedef struct
   const uint8_t *l0, *l1, *c0, *c1;
   ptrdiff_t l0_at, c0_at;       /* offsets of l0 and c0 in their planes */
   int l_same, c_same;
+  __m256i l_limit, c_limit;     /* see words_ctl () */
   __m256 wy;
 } Rows;
 
@@ -69,6 +69,40 @@ gather8 (const uint8_t * row, __m256i at)
   return _mm256_i32gather_epi32 ((const int *) row, at, 1);
 }
 
+/* The words gather8 (row, at) reads, from two 16-byte loads (one per
+ * half, at its first lane's word), moved into place by @ctl (words_ctl ()).
+ * Cheaper than a gather where the words lie close together: a downscale
+ * by up to 3 of a planar 8-bit component. */
+PREP_AVX2 static inline __m256i
+load_words8 (const uint8_t * row, __m256i at, __m256i ctl)
+{
+  __m128i lo = _mm_loadu_si128 ((const __m128i *) (row +
+          _mm256_extract_epi32 (at, 0)));
+  __m128i hi = _mm_loadu_si128 ((const __m128i *) (row +
+          _mm256_extract_epi32 (at, 4)));
+
+  return _mm256_shuffle_epi8 (_mm256_set_m128i (hi, lo), ctl);
+}
+
+/* load_words8 ()'s control for the words at @at, and whether it may be
+ * used: each half's words within 16 bytes of its first, and no word past
+ * @limit (the last start of a 16-byte load that stays in a row). */
+PREP_AVX2 static inline int
+words_ctl (__m256i at, __m256i limit, __m256i * ctl)
+{
+  __m256i off = _mm256_sub_epi32 (at, _mm256_permutevar8x32_epi32 (at,
+          _mm256_setr_epi32 (0, 0, 0, 0, 4, 4, 4, 4)));
+  __m256i bad = _mm256_or_si256 (_mm256_cmpgt_epi32 (off,
+          _mm256_set1_epi32 (12)), _mm256_cmpgt_epi32 (at, limit));
+
+  /* byte b of a lane reads byte off + b of its half (off <= 12) */
+  *ctl = _mm256_add_epi32 (_mm256_shuffle_epi8 (off,
+          _mm256_setr_epi8 (0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12,
+              12, 0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12)),
+      _mm256_set1_epi32 (0x03020100));
+  return _mm256_testz_si256 (bad, bad);
+}
+
 /* 3 vectors of 8 (one per channel) -> 24 interleaved floats: each channel
  * permuted once, then blended (r0 g0 b0 r1 ... | b2 r3 g3 ... | g5 b5 ...). */
 PREP_AVX2 static inline void
@@ -87,11 +121,16 @@ interleave3 (const __m256 v[3], __m256 o[3])
 }
 
 PREP_AVX2 static inline __m256
-luma_row8 (const uint8_t * row, __m256i at, __m256i sel, __m256 wx)
+luma_row8 (__m256i d, __m256i sel, __m256 wx)
 {
-  __m256i d = gather8 (row, at);
-
   return lerp8 (pick (d, sel), top_byte (d), wx);
+}
+
+/* A block's words in a row: loaded when @fast, else gathered. */
+PREP_AVX2 static inline __m256i
+words8 (const uint8_t * row, __m256i at, int fast, __m256i ctl)
+{
+  return fast ? load_words8 (row, at, ctl) : gather8 (row, at);
 }
 
 PREP_AVX2 static inline __m256
@@ -100,20 +139,21 @@ sample_y8 (const PrepColumns * cols, const Rows * r, int x, __m256 wx)
   __m256i at = _mm256_loadu_si256 ((const __m256i *) (cols->y_word + x));
   __m256i sel = lane_sel (_mm256_loadu_si256 ((const __m256i *)
           (cols->y_sel + x)));
-  __m256 top = luma_row8 (r->l0, at, sel, wx);
+  __m256i ctl;
+  int fast = words_ctl (at, r->l_limit, &ctl);
+  __m256 top = luma_row8 (words8 (r->l0, at, fast, ctl), sel, wx);
 
   if (r->l_same)
     return top;
-  return lerp8 (top, luma_row8 (r->l1, at, sel, wx), r->wy);
+  return lerp8 (top, luma_row8 (words8 (r->l1, at, fast, ctl), sel, wx),
+      r->wy);
 }
 
 /* One chroma row, horizontally, from the words (U', V', U, V) of pairs
  * i1 / 2 - 1 and i1 / 2: the pair of i0 is picked by usel. */
 PREP_AVX2 static inline void
-chroma_row8 (const uint8_t * row, __m256i at, __m256i usel, __m256 wx,
-    __m256 * u, __m256 * v)
+chroma_row8 (__m256i d, __m256i usel, __m256 wx, __m256 * u, __m256 * v)
 {
-  __m256i d = gather8 (row, at);
   __m256i vsel = _mm256_add_epi32 (usel, _mm256_set1_epi32 (1));
   __m256i u1 = lane_sel (_mm256_set1_epi32 ((int) (PREP_SEL_ZERO | 2)));
 
@@ -128,12 +168,14 @@ sample_uv8 (const PrepColumns * cols, const Rows * r, int x, __m256 wx,
   __m256i at = _mm256_loadu_si256 ((const __m256i *) (cols->c_word + x));
   __m256i usel = lane_sel (_mm256_loadu_si256 ((const __m256i *)
           (cols->c_sel + x)));
+  __m256i ctl;
+  int fast = words_ctl (at, r->c_limit, &ctl);
   __m256 u1, v1;
 
-  chroma_row8 (r->c0, at, usel, wx, u, v);
+  chroma_row8 (words8 (r->c0, at, fast, ctl), usel, wx, u, v);
   if (r->c_same)
     return;
-  chroma_row8 (r->c1, at, usel, wx, &u1, &v1);
+  chroma_row8 (words8 (r->c1, at, fast, ctl), usel, wx, &u1, &v1);
   *u = lerp8 (*u, u1, r->wy);
   *v = lerp8 (*v, v1, r->wy);
 }
@@ -170,6 +212,7 @@ typedef struct
   const uint8_t *r0[3], *r1[3];
   ptrdiff_t at0[3];
   int same[3];
+  __m256i limit[3];             /* see words_ctl () */
   __m256 wy;
 } CompRows;
 
@@ -198,13 +241,11 @@ comp_row8 (const uint8_t * row, __m256i a0, __m256i a1, __m256 wx, int wide,
   return lerp8 (v0, word_value8 (gather8 (row, a1), wide), wx);
 }
 
-/* The same when both taps lie in the word that ends at i1's sample
- * (PrepColumns.single): one gather; @pick selects i0's sample. */
+/* The same when both taps lie in the word @d that ends at i1's sample
+ * (PrepColumns.single); @pick selects i0's sample. */
 PREP_AVX2 static inline __m256
-comp_row8_single (const uint8_t * row, __m256i pick, __m256i a1, __m256 wx,
-    int wide, int zero_wx)
+comp_row8_single (__m256i d, __m256i pick, __m256 wx, int wide, int zero_wx)
 {
-  __m256i d = gather8 (row, a1);
   __m256 v0;
 
   /* a 16-bit pick selects two bytes: both move with the lane */
@@ -224,17 +265,22 @@ comp_row8_single (const uint8_t * row, __m256i pick, __m256i a1, __m256 wx,
  * equal rows is skipped as in sample_y8 (). */
 PREP_AVX2 static inline __m256
 comp8 (const PrepColumns * cols, const CompRows * r, int k, int x,
-    __m256 wx, int wide, int zero_wx)
+    __m256 wx, int wide, int single, int zero_wx)
 {
   __m256i a0 = _mm256_loadu_si256 ((const __m256i *) (cols->word[k][0] + x));
   __m256i a1 = _mm256_loadu_si256 ((const __m256i *) (cols->word[k][1] + x));
+  __m256i ctl;
   __m256 top, bottom;
+  int fast;
 
-  if (cols->single[k]) {
-    top = comp_row8_single (r->r0[k], a0, a1, wx, wide, zero_wx);
+  if (single) {
+    fast = words_ctl (a1, r->limit[k], &ctl);
+    top = comp_row8_single (words8 (r->r0[k], a1, fast, ctl), a0, wx,
+        wide, zero_wx);
     if (r->same[k])
       return top;
-    bottom = comp_row8_single (r->r1[k], a0, a1, wx, wide, zero_wx);
+    bottom = comp_row8_single (words8 (r->r1[k], a1, fast, ctl), a0, wx,
+        wide, zero_wx);
   } else {
     top = comp_row8 (r->r0[k], a0, a1, wx, wide, zero_wx);
     if (r->same[k])
@@ -262,6 +308,51 @@ block_in_comp_planes (const PrepColumns * cols, const CompRows * r, int x)
     if (r->at0[k] + cols->word[k][cols->single[k]][x] < 0)
       return 0;
   return 1;
+}
+
+/* 8 samples of a component from @s on, @step bytes apart (1, 2 or 4:
+ * 8 * step bytes read), as prep_read () reads them. */
+PREP_AVX2 static inline __m256
+aa_load8 (const uint8_t * s, int step, int wide)
+{
+  __m256i d;
+
+  if (step == 1)
+    d = _mm256_cvtepu8_epi32 (_mm_loadl_epi64 ((const __m128i *) s));
+  else if (step == 2)
+    d = _mm256_cvtepu16_epi32 (_mm_loadu_si128 ((const __m128i *) s));
+  else
+    d = _mm256_loadu_si256 ((const __m256i *) s);
+  d = _mm256_and_si256 (d, _mm256_set1_epi32 (wide ? 0xffff : 0xff));
+  if (wide)
+    return _mm256_mul_ps (_mm256_cvtepi32_ps (d), _mm256_set1_ps (0.00390625f));
+  return _mm256_cvtepi32_ps (d);
+}
+
+/* The 8 vectors @r (8 x 8 floats) transposed into @dst: element l of
+ * r[i] at dst[l * ds + i]. */
+PREP_AVX2 static inline void
+aa_transpose8 (__m256 r[8], float *dst, size_t ds)
+{
+  __m256 t[8];
+  int i;
+
+  for (i = 0; i < 8; i += 2) {
+    t[i] = _mm256_unpacklo_ps (r[i], r[i + 1]);
+    t[i + 1] = _mm256_unpackhi_ps (r[i], r[i + 1]);
+  }
+  for (i = 0; i < 8; i += 4) {
+    r[i] = _mm256_shuffle_ps (t[i], t[i + 2], 0x44);
+    r[i + 1] = _mm256_shuffle_ps (t[i], t[i + 2], 0xee);
+    r[i + 2] = _mm256_shuffle_ps (t[i + 1], t[i + 3], 0x44);
+    r[i + 3] = _mm256_shuffle_ps (t[i + 1], t[i + 3], 0xee);
+  }
+  for (i = 0; i < 4; i++) {
+    _mm256_storeu_ps (dst + i * ds, _mm256_permute2f128_ps (r[i], r[i + 4],
+            0x20));
+    _mm256_storeu_ps (dst + (i + 4) * ds, _mm256_permute2f128_ps (r[i],
+            r[i + 4], 0x31));
+  }
 }
 
 #endif /* __PREP_AVX2_LANES_H__ */

@@ -194,14 +194,39 @@ row_inside (const PrepPlan * plan, const PrepSlotView * s,
   r.l_same = r.l0 == r.l1 || ty->w == 0.0f;
   r.c_same = r.c0 == r.c1 || ty->w == 0.0f;
   r.wy = _mm256_set1_ps (ty->w);
+  /* the last byte of a row: the last luma sample, the last V */
+  r.l_limit = _mm256_set1_epi32 (plan->cfg.src_width - 1 - 15);
+  r.c_limit = _mm256_set1_epi32 (((plan->cfg.src_width - 1) | 1) - 15);
   for (; x + 8 <= x1 && !block_in_planes (cols, &r, x); x += 8)
     pixels_scalar (plan, s, f, ty, oy, x, x + 8);
   x = blocks (p, cols, &r, k, f->dst, oy, x, x1);
   pixels_scalar (plan, s, f, ty, oy, x, x1);
 }
 
+/* The generic path's blocks.  @kind fixes, when it is not KIND_ANY, the
+ * sample width and which components take one gather per row (see
+ * generic_kind ()), so that the common formats' copies have no branch on
+ * them. */
+enum
+{
+  KIND_ANY,                     /* read from p->wide and cols->single */
+  KIND_BYTES_SINGLE,            /* 8-bit, every component single: I420 ... */
+  KIND_WIDE_LUMA_SINGLE         /* 16-bit, only component 0 single: P010 */
+};
+
+PREP_AVX2 static PREP_ALWAYS_INLINE __m256
+generic_comp8 (int kind, const PrepParams * p, const PrepColumns * cols,
+    const CompRows * r, int k, int x, __m256 wx, int zero)
+{
+  if (kind == KIND_BYTES_SINGLE)
+    return comp8 (cols, r, k, x, wx, 0, 1, zero);
+  if (kind == KIND_WIDE_LUMA_SINGLE)
+    return comp8 (cols, r, k, x, wx, 1, k == 0, zero);
+  return comp8 (cols, r, k, x, wx, p->wide, cols->single[k], zero);
+}
+
 PREP_AVX2 static PREP_ALWAYS_INLINE int
-generic_blocks_as (int nhwc, int half, const PrepParams * p,
+generic_blocks_as (int kind, int nhwc, int half, const PrepParams * p,
     const PrepColumns * cols, const CompRows * r, const Coefs * k, void *dst,
     int oy, int x, int x1)
 {
@@ -212,9 +237,9 @@ generic_blocks_as (int nhwc, int half, const PrepParams * p,
     wx = _mm256_loadu_ps (cols->w + x);
     zero = _mm256_movemask_ps (_mm256_cmp_ps (wx, _mm256_setzero_ps (),
             _CMP_EQ_OQ)) == 0xff;
-    c0 = comp8 (cols, r, 0, x, wx, p->wide, zero);
-    c1 = comp8 (cols, r, 1, x, wx, p->wide, zero);
-    c2 = comp8 (cols, r, 2, x, wx, p->wide, zero);
+    c0 = generic_comp8 (kind, p, cols, r, 0, x, wx, zero);
+    c1 = generic_comp8 (kind, p, cols, r, 1, x, wx, zero);
+    c2 = generic_comp8 (kind, p, cols, r, 2, x, wx, zero);
     out[0] = channel8 (k->m[0], k->scale[0], k->bias[0], c0, c1, c2);
     out[1] = channel8 (k->m[1], k->scale[1], k->bias[1], c0, c1, c2);
     out[2] = channel8 (k->m[2], k->scale[2], k->bias[2], c0, c1, c2);
@@ -223,6 +248,20 @@ generic_blocks_as (int nhwc, int half, const PrepParams * p,
   return x;
 }
 
+static int
+generic_kind (const PrepParams * p, const PrepColumns * cols)
+{
+  int all = cols->single[0] && cols->single[1] && cols->single[2];
+
+  if (!p->wide && all)
+    return KIND_BYTES_SINGLE;
+  if (p->wide && cols->single[0] && !cols->single[1] && !cols->single[2])
+    return KIND_WIDE_LUMA_SINGLE;
+  return KIND_ANY;
+}
+
+/* float32 NCHW, the common tensor, gets a copy per kind; the other
+ * layouts and types one copy each, reading the kind at run time. */
 PREP_AVX2 static int
 generic_blocks (const PrepParams * p, const PrepColumns * cols,
     const CompRows * r, const Coefs * k, void *dst, int oy, int x, int x1)
@@ -230,10 +269,21 @@ generic_blocks (const PrepParams * p, const PrepColumns * cols,
   int half = p->elem == PREP_ELEM_FLOAT16;
 
   if (p->nhwc)
-    return half ? generic_blocks_as (1, 1, p, cols, r, k, dst, oy, x, x1) :
-        generic_blocks_as (1, 0, p, cols, r, k, dst, oy, x, x1);
-  return half ? generic_blocks_as (0, 1, p, cols, r, k, dst, oy, x, x1) :
-      generic_blocks_as (0, 0, p, cols, r, k, dst, oy, x, x1);
+    return half ? generic_blocks_as (KIND_ANY, 1, 1, p, cols, r, k, dst, oy,
+        x, x1) : generic_blocks_as (KIND_ANY, 1, 0, p, cols, r, k, dst, oy,
+        x, x1);
+  if (half)
+    return generic_blocks_as (KIND_ANY, 0, 1, p, cols, r, k, dst, oy, x, x1);
+  switch (generic_kind (p, cols)) {
+    case KIND_BYTES_SINGLE:
+      return generic_blocks_as (KIND_BYTES_SINGLE, 0, 0, p, cols, r, k, dst,
+          oy, x, x1);
+    case KIND_WIDE_LUMA_SINGLE:
+      return generic_blocks_as (KIND_WIDE_LUMA_SINGLE, 0, 0, p, cols, r, k,
+          dst, oy, x, x1);
+    default:
+      return generic_blocks_as (KIND_ANY, 0, 0, p, cols, r, k, dst, oy, x, x1);
+  }
 }
 
 PREP_AVX2 static void
@@ -250,6 +300,9 @@ row_inside_generic (const PrepPlan * plan, const PrepSlotView * s,
     r.r1[c] = prep_row (&f->src, &p->comp[c], ty->i1);
     r.at0[c] = r.r0[c] - plane_base (&f->src, &p->comp[c]);
     r.same[c] = r.r0[c] == r.r1[c] || ty->w == 0.0f;
+    /* a row's bytes end with its last sample's */
+    r.limit[c] = _mm256_set1_epi32 (p->comp[c].offset + ((plan->cfg.src_width
+                - 1) >> p->comp[c].shift_x) * p->comp[c].step + p->wide - 15);
   }
   r.wy = _mm256_set1_ps (ty->w);
   for (; x + 8 <= x1 && !block_in_comp_planes (&s->cols, &r, x); x += 8)
@@ -277,6 +330,34 @@ row_avx2 (const PrepPlan * plan, const PrepSlotView * s, const PrepPass * f,
     row_inside_generic (plan, s, f, k, &ty, oy);
   else if (x0 < x1)
     row_inside (plan, s, f, k, &ty, oy);
+}
+
+PREP_AVX2 void
+prep_avx2_finish_row (const PrepPlan * plan, const float *const cv[3],
+    void *dst, int oy, int x0, int x1)
+{
+  const PrepParams *p = &plan->params;
+  int half = p->elem == PREP_ELEM_FLOAT16, x = x0, c;
+  __m256 in[3], out[3];
+  float v[3], o[3];
+  Coefs k;
+
+  coefs_init (&k, p);
+  pad_span (p, &k, dst, oy, 0, x0);
+  pad_span (p, &k, dst, oy, x1, p->out_width);
+  for (; x + 8 <= x1; x += 8) {
+    for (c = 0; c < 3; c++)
+      in[c] = _mm256_loadu_ps (cv[c] + (x - x0));
+    for (c = 0; c < 3; c++)
+      out[c] = channel8 (k.m[c], k.scale[c], k.bias[c], in[0], in[1], in[2]);
+    store8_as (p->nhwc, half, p, dst, x, oy, out);
+  }
+  for (; x < x1; x++) {
+    for (c = 0; c < 3; c++)
+      v[c] = cv[c][x - x0];
+    prep_convert_normalize (p, v, o);
+    prep_store (p, dst, x, oy, o);
+  }
 }
 
 PREP_AVX2 void

@@ -172,8 +172,12 @@ prep_cpu_prepare (const PrepPlan * plan, PrepCpuImpl impl,
     return st;
   if (!prep_cpu_impl_available (impl))
     return PREP_ERROR_INVALID_ARGUMENT;
-  *rows = prep_cpu_resolve (impl) == PREP_CPU_AVX2 && plan->avx2 ?
-      prep_rows_avx2 : prep_rows_scalar;
+  if (prep_cpu_resolve (impl) == PREP_CPU_SCALAR)
+    *rows = prep_rows_scalar;
+  else if (plan->params.antialias)
+    *rows = prep_rows_aa;
+  else
+    *rows = plan->avx2 ? prep_rows_avx2 : prep_rows_scalar;
   f->dst = dst;
   return PREP_OK;
 }

@@ -325,25 +325,26 @@ prep_pixel (const PrepParams * p, const PrepTap * tx, const PrepTap * ty,
   prep_convert_normalize (p, cv, out);
 }
 
-/* Antialiased sample of component @k: for each row tap, the weighted sum
- * of its column taps in order, then the weighted sum of those, in order;
- * sums start at 0 and every product and sum is one float operation. */
+/* Antialiased sample of component @k: for each column tap, the weighted
+ * sum of its row taps in order (a vertical sum), then the weighted sum of
+ * those, in order; sums start at 0 and every product and sum is one float
+ * operation.  Vertical first: on the CPU a vertical sum is one contiguous
+ * pass over source rows, shared by the output columns that read it. */
 PREP_FN float
 prep_sample_aa (const PrepParams * p, int k, const PrepAaTap * tx,
     const PrepAaTap * ty, const float *wx, const float *wy,
     const PrepPlanes * f)
 {
   const PrepComponent *c = &p->comp[k];
-  float acc = 0.0f, h;
+  float acc = 0.0f, v;
   int i, j;
 
-  for (i = 0; i < ty->count; i++) {
-    const uint8_t *row = prep_row (f, c, ty->first + i);
-
-    h = 0.0f;
-    for (j = 0; j < tx->count; j++)
-      h = h + wx[tx->woff + j] * prep_read (p, c, row, tx->first + j);
-    acc = acc + wy[ty->woff + i] * h;
+  for (j = 0; j < tx->count; j++) {
+    v = 0.0f;
+    for (i = 0; i < ty->count; i++)
+      v = v + wy[ty->woff + i] * prep_read (p, c, prep_row (f, c,
+              ty->first + i), tx->first + j);
+    acc = acc + wx[tx->woff + j] * v;
   }
   return acc;
 }

@@ -142,7 +142,7 @@ prep_plan_new (const PrepConfig * cfg, const PrepRect * rects, int n_rects,
       prep_channel_count (cfg->channel_order), cfg->batch_size,
       cfg->data_type, &plan->n_elements, &plan->n_bytes);
   prep_params_init (cfg, &plan->params);
-  plan->avx2 = !cfg->antialias && cfg->channel_order != PREP_ORDER_GRAY &&
+  plan->avx2 = cfg->channel_order != PREP_ORDER_GRAY &&
       (cfg->data_type == PREP_DTYPE_FLOAT32 ||
       cfg->data_type == PREP_DTYPE_FLOAT16);
   if (prep_plan_alloc (plan) != PREP_OK) {

@@ -144,6 +144,25 @@ void prep_rows_avx2 (const PrepPlan * plan, const PrepSlotView * s,
     const PrepPass * f, int row_begin, int row_end);
 int prep_cpu_have_avx2 (void);
 
+#if defined (__x86_64__) && defined (__GNUC__)
+/* The attribute of every AVX2 function: they are called only when
+ * prep_cpu_have_avx2 (), so the rest of the build needs no -mavx2. */
+#define PREP_AVX2 __attribute__ ((target ("avx2,f16c")))
+
+/* Output row @oy of a 3-channel float32 or float16 plan (plan->avx2) from
+ * its inner columns' component values cv[k][x - x0], x in [x0, x1): the
+ * conversion and normalization of prep_convert_normalize (), and the
+ * letterbox bands (prep-cpu-avx2.c). */
+void prep_avx2_finish_row (const PrepPlan * plan, const float *const cv[3],
+    void *dst, int oy, int x0, int x1);
+#endif
+
+/* Antialiased taps, with vertical sums shared by the output columns (AVX2,
+ * prep-cpu-aa.c; call it only when prep_cpu_have_avx2 ()): the same bytes
+ * as prep_rows_scalar (). */
+void prep_rows_aa (const PrepPlan * plan, const PrepSlotView * s,
+    const PrepPass * f, int row_begin, int row_end);
+
 /* Rows [row_begin, row_end) of the batch (numbered as in
  * prep_plan_run_cpu_rows ()), cut at slot boundaries and handed to @rows;
  * f->dst is the whole tensor. */
@@ -170,6 +189,9 @@ void prep_columns_clear (PrepColumns * c);
  * p->aa_weights) (prep-antialias.c). */
 void prep_aa_fill (const PrepSlotGeom * g, const PrepParams * p,
     PrepAaTap * taps, float *w);
+/* The last source index any antialiased tap of axis @a (@out output
+ * indices) reads: the read extent of the kernel's launch check. */
+int prep_aa_last_sample (const PrepAxis * a, int out);
 
 /* The float parameters of a config (prep-params.c): output size, colour
  * matrix, normalization, flags. */

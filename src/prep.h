@@ -325,9 +325,10 @@ int prep_plan_rows (const PrepPlan * plan);
 /* Implementations of the CPU path.  Every one gives the same bytes as the
  * scalar reference (same IEEE operations in the same order per element);
  * they differ only in speed.  AUTO picks the fastest one this CPU runs
- * (checked at run time, not at build time).  AVX2 vectorizes NV12 into
- * 3-channel float32 or float16 tensors; for other plans it runs the scalar
- * rows. */
+ * (checked at run time, not at build time).  AVX2 vectorizes every
+ * format into 3-channel float32 or float16 tensors (bilinear and nearest
+ * taps), and antialiased taps into every tensor (shared vertical sums,
+ * prep-cpu-aa.c); for the other plans it runs the scalar rows. */
 typedef enum {
   PREP_CPU_AUTO = 0,
   PREP_CPU_SCALAR,              /* the reference: prep-math.h per element */

@@ -11,8 +11,9 @@
  * (tests/fuzz/meson.build, docs/fuzzing.md).
  *
  * The input is read as a stream of bytes (zeros once it runs out):
- *  - the plan's parameters (every input format, channel order and element
- *    type), mostly in their valid ranges, sometimes not (bad enums, sizes,
+ *  - the plan's parameters (every input format, aspect, interpolation,
+ *    antialias, letterbox placement and rounding, cover fraction, channel
+ *    order and element type), mostly in their valid ranges, sometimes not (bad enums, sizes,
  *    crops, batch sizes, non-finite or zero normalization, pad values): a
  *    refused configuration must give its status and no plan, a valid one
  *    must give a plan;
@@ -350,8 +351,8 @@ LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
     crop_inside = 0;
   cfg.out_width = pick_size (r, MAX_OUT, &valid);
   cfg.out_height = pick_size (r, MAX_OUT, &valid);
-  cfg.aspect = (PrepAspect) pick_enum (r, 2, &valid);
-  cfg.interpolation = (PrepInterp) pick_enum (r, 2, &valid);
+  cfg.aspect = (PrepAspect) pick_enum (r, 3, &valid);
+  cfg.interpolation = (PrepInterp) pick_enum (r, 3, &valid);
   cfg.matrix = (PrepMatrix) pick_enum (r, 3, &valid);
   cfg.range = (PrepRange) pick_enum (r, 2, &valid);
   cfg.channel_order = (PrepChannelOrder) pick_enum (r, 3, &valid);
@@ -383,6 +384,25 @@ LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
   if (r8 (r) == 255) {
     cfg.batch_size = (int) (int8_t) r8 (r);
     valid = valid && cfg.batch_size >= 1 && cfg.batch_size <= PREP_BATCH_MAX;
+  }
+  /* antialias, letterbox placement and rounding, cover's fraction */
+  cfg.antialias = r8 (r) & 1;
+  cfg.letterbox_align = (PrepAlign) pick_enum (r, 2, &valid);
+  cfg.letterbox_rounding = (PrepRounding) pick_enum (r, 2, &valid);
+  switch (r8 (r) % 4) {
+    case 0:
+      cfg.crop_fraction = 1.0;
+      break;
+    case 1:
+      cfg.crop_fraction = (1 + r8 (r)) / 256.0;
+      break;
+    case 2:
+      cfg.crop_fraction = r8 (r) & 1 ? NAN : (r8 (r) & 1 ? 0.0 : 1.5);
+      valid = 0;
+      break;
+    default:
+      cfg.crop_fraction = 0.875;
+      break;
   }
   if (valid && cfg.out_width * cfg.out_height * cfg.batch_size >
       MAX_TENSOR_PIXELS)

@@ -215,6 +215,24 @@ const RefCase ref_cases[] = {
       .crop = {1, 1, 1919, 1079},.ow = 640,.oh = 360,.matrix = M2020},
   {"1921x1081 crop last odd column -> 64x64",.w = 1921,.h = 1081,
       .crop = {1900, 1070, 21, 11},.ow = 64,.oh = 64,.pattern = PAT_CHECKER},
+  /* antialias (PIL / torchvision) and cover */
+  {"34x18 -> 5x3 antialias (6.8x) nhwc",.w = 34,.h = 18,.ow = 5,.oh = 3,
+      .antialias = 1,.layout = NHWC,.pattern = PAT_CHECKER},
+  {"20x12 crop -> 64x40 antialias (upscale) letterbox",.w = 20,.h = 12,
+        .crop = {3, 1, 15, 11},.ow = 64,.oh = 40,.antialias = 1,.aspect = LB,
+      .pad = 114,.pattern = PAT_EDGES},
+  {"34x18 crop odd -> 17x23 cover 0.6 antialias bgr",.w = 34,.h = 18,
+        .crop = {3, 1, 29, 16},.ow = 17,.oh = 23,.aspect = COVER,
+      .crop_fraction = 0.6,.antialias = 1,.order = BGR},
+  {"1920x1080 crop 720x720 -> 224x224 antialias imagenet",.w = 1920,
+        .h = 1080,.crop = {600, 200, 720, 720},.ow = 224,.oh = 224,
+      .antialias = 1,.matrix = M709,.norm = NORM_IMAGENET},
+  {"1920x1080 -> 224x224 cover 0.875 antialias (torchvision eval)",.w = 1920,
+        .h = 1080,.ow = 224,.oh = 224,.aspect = COVER,.crop_fraction = 0.875,
+      .antialias = 1,.matrix = M709,.norm = NORM_IMAGENET,.pattern = PAT_EDGES},
+  {"1921x1081 -> 333x333 letterbox antialias padded strides",.w = 1921,
+        .h = 1081,.y_pad = 63,.uv_pad = 31,.ow = 333,.oh = 333,.aspect = LB,
+      .pad = 114,.antialias = 1,.range = FULL,.pattern = PAT_CHECKER},
 };
 
 const guint n_ref_cases = G_N_ELEMENTS (ref_cases);
@@ -435,6 +453,8 @@ case_config (const RefCase * tc, PrepConfig * cfg)
   cfg->range = tc->range;
   cfg->channel_order = tc->order;
   cfg->layout = tc->layout;
+  cfg->antialias = tc->antialias;
+  cfg->crop_fraction = tc->crop_fraction > 0.0 ? tc->crop_fraction : 1.0;
   cfg->scale = tc->norm == NORM_SYMMETRIC ? 1.0 : 1.0 / 255.0;
   for (c = 0; c < 3; c++) {
     int k = tc->order == PREP_ORDER_BGR ? 2 - c : c;    /* mean/std are RGB */

@@ -73,7 +73,7 @@ typedef enum
 } Norm;
 
 /* Zero-initialized fields mean: stretch, bilinear, BT.601, limited range,
- * RGB, NCHW, pad 0, default normalization, random pattern.  A crop of
+ * RGB, NCHW, pad 0, default normalization, random pattern, no antialias.  A crop of
  * width 0 means the whole frame. */
 typedef struct
 {
@@ -91,9 +91,12 @@ typedef struct
   Norm norm;
   double pad;
   Pattern pattern;
+  int antialias;
+  double crop_fraction;         /* cover: 0 means 1 */
 } RefCase;
 
 #define LB PREP_ASPECT_LETTERBOX
+#define COVER PREP_ASPECT_COVER
 #define NN PREP_INTERP_NEAREST
 #define FULL PREP_RANGE_FULL
 #define M709 PREP_MATRIX_BT709

@@ -96,7 +96,11 @@ copy_taps (const PrepPlan * plan, Guarded * g)
   int s, i;
 
   fail_unless_equals_int (prep_plan_kernel_taps (plan, &host, &bytes), PREP_OK);
-  fail_unless_equals_uint64 (bytes, (size_t) n * per * sizeof (PrepTap));
+  /* the PrepTap blocks, then (antialias) each slot's weighted taps and
+   * weights (prep_aa_taps ()) */
+  fail_unless_equals_uint64 (bytes, (size_t) n * per * sizeof (PrepTap) +
+      (p->antialias ? (size_t) n * (per * sizeof (PrepAaTap) +
+              (size_t) p->aa_weights * sizeof (float)) : 0));
   taps = host;
   for (s = 0; s < n; s++) {
     if (!t->s[s].valid)
@@ -654,40 +658,54 @@ GST_END_TEST;
 /* Extents                                                                  */
 /* ------------------------------------------------------------------------ */
 
-/* One past the last byte of each plane that prep_sample_yuv () reads, by
- * brute force: every output pixel inside the letterbox, its 4 taps, luma
- * [ty][tx] and the (U, V) pair at chroma [ty / 2][(tx / 2) * 2]. */
-static void
-brute_extents (const PrepParams * p, const PrepSlotGeom * g, int y_stride,
-    int uv_stride, size_t *y_bytes, size_t *uv_bytes)
+/* The source indices output index @o of an axis reads, [lo, hi]:
+ * bilinear taps i0 and i1 (@aa NULL), or antialiased [first, first +
+ * count); FALSE outside the letterbox. */
+static gboolean
+axis_reach (const PrepParams * p, const PrepAxis * a, const PrepAaTap * aa,
+    int o, int *lo, int *hi)
 {
-  PrepTap *cols = g_new (PrepTap, p->out_width);
-  size_t y_last = 0, uv_last = 0;
-  int x, y, i, j;
+  PrepTap t;
 
-  for (x = 0; x < p->out_width; x++)
-    cols[x] = prep_axis_tap (&g->ax, x, p->nearest);
+  if (aa != NULL) {
+    *lo = aa[o].first;
+    *hi = aa[o].first + aa[o].count - 1;
+    return aa[o].inside && aa[o].count > 0;
+  }
+  t = prep_axis_tap (a, o, p->nearest);
+  *lo = MIN (t.i0, t.i1);
+  *hi = MAX (t.i0, t.i1);
+  return t.inside;
+}
+
+/* One past the last byte of each plane that the pass reads, by brute
+ * force: every output pixel inside the letterbox, every source pixel it
+ * reads (axis_reach (); @aa: the slot's antialiased column then row taps,
+ * or NULL), luma [ty][tx] and the (U, V) pair at chroma
+ * [ty / 2][(tx / 2) * 2]. */
+static void
+brute_extents (const PrepParams * p, const PrepSlotGeom * g,
+    const PrepAaTap * aa, int y_stride, int uv_stride, size_t *y_bytes,
+    size_t *uv_bytes)
+{
+  size_t y_last = 0, uv_last = 0, r, c;
+  int x, y, x0, x1, y0, y1, i, j;
+
   for (y = 0; y < p->out_height; y++) {
-    PrepTap ty = prep_axis_tap (&g->ay, y, p->nearest);
-    int rows[2] = { ty.i0, ty.i1 };
-
-    if (!ty.inside)
+    if (!axis_reach (p, &g->ay, aa ? aa + p->out_width : NULL, y, &y0, &y1))
       continue;
     for (x = 0; x < p->out_width; x++) {
-      int taps[2] = { cols[x].i0, cols[x].i1 };
-
-      if (!cols[x].inside)
+      if (!axis_reach (p, &g->ax, aa, x, &x0, &x1))
         continue;
-      for (i = 0; i < 2; i++)
-        for (j = 0; j < 2; j++) {
-          size_t r = (size_t) rows[i], c = (size_t) taps[j];
-
+      for (i = y0; i <= y1; i++)
+        for (j = x0; j <= x1; j++) {
+          r = (size_t) i;
+          c = (size_t) j;
           y_last = MAX (y_last, r * (size_t) y_stride + c);
           uv_last = MAX (uv_last, r / 2 * (size_t) uv_stride + c / 2 * 2 + 1);
         }
     }
   }
-  g_free (cols);
   *y_bytes = y_last + 1;
   *uv_bytes = uv_last + 1;
 }
@@ -700,11 +718,16 @@ check_extents (const PrepPlan * plan, int y_stride, int uv_stride,
 {
   const PrepParams *p = prep_plan_params (plan);
   const PrepSlotGeom *g = &prep_plan_slot_table (plan)->s[0];
-  size_t y_bytes, uv_bytes, dst_bytes, y_want, uv_want, crop_end;
+  size_t y_bytes, uv_bytes, dst_bytes, y_want, uv_want, crop_end, taps_bytes;
+  const void *taps;
 
   nv12_extents (p, prep_plan_slot_table (plan), 1, y_stride,
       uv_stride, &y_bytes, &uv_bytes, &dst_bytes);
-  brute_extents (p, g, y_stride, uv_stride, &y_want, &uv_want);
+  fail_unless_equals_int (prep_plan_kernel_taps (plan, &taps, &taps_bytes),
+      PREP_OK);
+  brute_extents (p, g, p->antialias ? prep_aa_taps (p, taps,
+          prep_plan_rows (plan) / p->out_height, 0) : NULL, y_stride,
+      uv_stride, &y_want, &uv_want);
   fail_unless (y_bytes == y_want, "%s: luma extent %zu, taps reach %zu",
       name, y_bytes, y_want);
   fail_unless (uv_bytes == uv_want, "%s: chroma extent %zu, taps reach %zu",
@@ -781,7 +804,7 @@ GST_START_TEST (test_extents_random)
 GST_END_TEST;
 
 /* The union of brute_extents () over the valid slots of the first
- * @n_slots of @t (0, 0 when none is valid). */
+ * @n_slots of @t (0, 0 when none is valid); bilinear taps. */
 static void
 brute_union (const PrepParams * p, const PrepSlotTable * t, int n_slots,
     int y_stride, int uv_stride, size_t *y_bytes, size_t *uv_bytes)
@@ -793,7 +816,7 @@ brute_union (const PrepParams * p, const PrepSlotTable * t, int n_slots,
   for (s = 0; s < n_slots; s++) {
     if (!t->s[s].valid)
       continue;
-    brute_extents (p, &t->s[s], y_stride, uv_stride, &yb, &uvb);
+    brute_extents (p, &t->s[s], NULL, y_stride, uv_stride, &yb, &uvb);
     *y_bytes = MAX (*y_bytes, yb);
     *uv_bytes = MAX (*uv_bytes, uvb);
   }
