@@ -86,10 +86,11 @@ plan_for (const Engine * e, const BenchWorkload * w)
   PrepPlan *plan = e->plan_for (w);
 
   if (plan == NULL)
-    fail (w->name, w->format == BENCH_FORMAT_NV12 ?
-        "the engine refused the workload's plan" :
+    fail (w->name, w->format != BENCH_FORMAT_NV12 ?
         "the engine refused the workload's plan (engines before PrepFrame "
-        "read NV12 only)");
+        "read NV12 only)" : w->antialias || w->cover ?
+        "the engine refused the workload's plan (engines before antialias "
+        "and cover have neither)" : "the engine refused the workload's plan");
   return plan;
 }
 
@@ -227,7 +228,7 @@ main (int argc, char **argv)
     fprintf (stderr, "Usage: cudapreproc-ab-engine A.so B.so [ROUNDS "
         "[W1,W2,...]]\n  (tools/bench/ab-engine.sh builds A.so and B.so "
         "from two revisions; workloads W1 to W4, W1-I420, W4-I420, "
-        "W1-P010, W4-P010)\n");
+        "W1-P010, W4-P010, W2-AA, W4-AA, W2-cover)\n");
     return 2;
   }
   if (argc > 3 && (rounds = atoi (argv[3])) < 1)

@@ -10,7 +10,8 @@
 # -Dbench=true) then times both on the benchmark's workloads, with ROUNDS
 # rounds (default 200) of WORKLOADS (default W1,W2,W3,W4; also W1-I420,
 # W4-I420, W1-P010, W4-P010, which revisions before PrepFrame refuse, as
-# they read NV12 only).  The driver sets
+# they read NV12 only, and W2-AA, W4-AA, W2-cover, which revisions without
+# antialias and cover refuse).  The driver sets
 # plans and runs them through ab_plan_for () and ab_run ()
 # (tools/bench/ab-plan.c and bench-config.c of the working tree), compiled
 # into each revision's object against that revision's prep.h, so the
@@ -75,6 +76,8 @@ build_engine () {
     "$src/src/prep.h" && old_api=-DAB_PLAN_NEW_WITHOUT_RECTS
   grep -q 'PrepFrame \* src' "$src/src/prep.h" ||
     old_api="$old_api -DAB_RUN_NV12_PLANES"
+  grep -q 'int antialias;' "$src/src/prep.h" ||
+    old_api="$old_api -DAB_NO_ANTIALIAS"
   # shellcheck disable=SC2086 # CC may be a command with arguments
   $cc -shared -fPIC -O2 $old_api -I "$src/src" -I "$top/tools/bench" \
     -o "$tmp/$2.so" "$top/tools/bench/ab-plan.c" \

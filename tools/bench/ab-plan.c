@@ -14,7 +14,9 @@
  * them.  Revisions before the plan took its rectangles (prep_plan_new (cfg,
  * &plan), with PrepConfig.crop) are built with AB_PLAN_NEW_WITHOUT_RECTS;
  * those before the frame description (PrepFrame) with AB_RUN_NV12_PLANES:
- * they read NV12 only, so they refuse the workloads of other formats. */
+ * they read NV12 only, so they refuse the workloads of other formats; those
+ * without antialias and cover (PrepConfig.antialias) with AB_NO_ANTIALIAS:
+ * they refuse the workloads that use them. */
 
 #include "bench-config.h"
 
@@ -31,6 +33,10 @@ ab_plan_for (const BenchWorkload * w)
 
 #ifdef AB_RUN_NV12_PLANES
   if (w->format != BENCH_FORMAT_NV12)
+    return NULL;
+#endif
+#ifdef AB_NO_ANTIALIAS
+  if (w->antialias || w->cover)
     return NULL;
 #endif
   bench_prep_config (w, prep_config_init, &cfg, rects);

@@ -46,6 +46,13 @@ bench_prep_config (const BenchWorkload * w,
   cfg->out_height = w->out_height;
   cfg->batch_size = w->n_rois;
   cfg->aspect = w->letterbox ? PREP_ASPECT_LETTERBOX : PREP_ASPECT_STRETCH;
+#ifndef AB_NO_ANTIALIAS
+  if (w->cover) {
+    cfg->aspect = PREP_ASPECT_COVER;
+    cfg->crop_fraction = w->crop_fraction;
+  }
+  cfg->antialias = w->antialias;
+#endif
   cfg->pad_value = w->pad_value;
   cfg->interpolation = PREP_INTERP_BILINEAR;
   cfg->matrix = PREP_MATRIX_BT709;

@@ -14,12 +14,14 @@
 #include "prep.h"
 
 /* The engine configuration of workload w, as ours runs it (one plan, one
- * batch slot per ROI, the workload's input format), and the slots'
- * rectangles (w->n_rois of them).  config_init is the engine's
- * prep_config_init (): cudapreproc-ab-engine passes the one of each build
- * it loads.  Built with AB_RUN_NV12_PLANES (engines before PrepFrame, which
- * read NV12 only) it sets no format: ab-plan.c refuses other workloads
- * there. */
+ * batch slot per ROI, the workload's input format, antialias and aspect),
+ * and the slots' rectangles (w->n_rois of them).  config_init is the
+ * engine's prep_config_init (): cudapreproc-ab-engine passes the one of
+ * each build it loads.  Built with AB_RUN_NV12_PLANES (engines before
+ * PrepFrame, which read NV12 only) it sets no format, and with
+ * AB_NO_ANTIALIAS (engines without PrepConfig.antialias, crop_fraction and
+ * PREP_ASPECT_COVER) neither antialias nor cover: ab-plan.c refuses those
+ * workloads there. */
 void bench_prep_config (const BenchWorkload * w,
     void (*config_init) (PrepConfig * cfg), PrepConfig * cfg,
     PrepRect rects[BENCH_MAX_ROIS]);

@@ -8,7 +8,8 @@
  */
 
 /* The error column: each implementation against the float64 reference
- * model of tests/reference/, with the workload's geometry and input format
+ * model of tests/reference/, with the workload's geometry (letterbox or
+ * cover and its crop fraction), antialias and input format
  * (RefConfig.format "NV12", "I420", "P010_10LE"), limited range
  * (BT.709, the stream's matrix, or another one to isolate a peer's other
  * errors) and the default normalization x / 255, so that |error| * 255 is in
@@ -34,6 +35,9 @@ ref_config_for (const BenchWorkload * w, const BenchRect * roi, int matrix,
   cfg->out_width = w->out_width;
   cfg->out_height = w->out_height;
   cfg->letterbox = w->letterbox;
+  cfg->cover = w->cover;
+  cfg->crop_fraction = w->cover ? w->crop_fraction : 1.0;
+  cfg->antialias = w->antialias;
   cfg->pad_value = w->pad_value;
   cfg->format = bench_format_name (w->format);
   cfg->matrix = matrix == 601 ? REF_MATRIX_BT601 : REF_MATRIX_BT709;

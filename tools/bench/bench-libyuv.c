@@ -22,6 +22,17 @@
  *         V are scaled with ScalePlane_16 (bilinear), and U, V merged back
  *         (MergeUVPlane_16) before P010ToARGBMatrix: one more pass over the
  *         crop's chroma than NV12's chain, the least libyuv allows.
+ * Antialiased workloads use kFilterBox, libyuv's area-averaging downscale,
+ * which only its single-plane scalers have (ScalePlane, ScalePlane_16 and
+ * I420Scale, which runs ScalePlane per plane): its interleaved scalers
+ * (ARGBScale, UVScale, so NV12Scale's chroma) take kFilterBox but run
+ * bilinear (2 taps) at other than even integer factors, and average a 2x2
+ * block per output pixel at those ("ARGB does not support box filter yet",
+ * scale_argb.cc).  So from NV12 the antialiased chain splits the crop's UV
+ * into U and V (SplitUVPlane), then I420Scale (kFilterBox) and
+ * I420ToARGBMatrix; from I420 and P010 it is the bilinear chain with
+ * kFilterBox.  With cover only the window the tensor shows is converted
+ * (from the even corner at or before it, where the chroma starts).
  * One thread (libyuv has none of its own).  Scratch images are allocated at
  * setup. */
 
@@ -36,11 +47,17 @@ typedef struct
 {
   BenchWorkload w;
   BenchRect inner[BENCH_MAX_ROIS];
-  /* scratch, sized for the largest ROI: the scaled image (8-bit NV12, I420
-   * or 16-bit P010, NV12 and P010 in y, uv; I420 in y, u, v) and its ARGB;
-   * P010 also the crop's chroma split into u16, v16 */
-  uint8_t *y, *uv, *u, *v, *argb;
-  uint16_t *u16, *v16;
+  BenchRect visible[BENCH_MAX_ROIS];
+  /* per ROI, in the scaled image: the part converted to ARGB (from an even
+   * corner) and where the visible window starts in it */
+  BenchRect conv[BENCH_MAX_ROIS];
+  int win_x[BENCH_MAX_ROIS], win_y[BENCH_MAX_ROIS];
+  enum FilterMode filter;
+  /* scratch, sized for the largest inner rectangle: the scaled image (8-bit
+   * NV12, I420 or 16-bit P010, NV12 and P010 in y, uv; I420 and NV12
+   * antialiased in y, u, v) and its ARGB; P010 and NV12 antialiased also
+   * the crop's chroma split into crop_u, crop_v */
+  uint8_t *y, *uv, *u, *v, *argb, *crop_u, *crop_v;
   float a[3], b[3];
 } Yuv;
 
@@ -53,26 +70,47 @@ yuv_release (void *state)
   free (s->uv);
   free (s->u);
   free (s->v);
-  free (s->u16);
-  free (s->v16);
+  free (s->crop_u);
+  free (s->crop_v);
   free (s->argb);
   free (s);
+}
+
+/* The converted part of ROI i: the visible window of the scaled image,
+ * widened left and up to even coordinates. */
+static void
+yuv_window (Yuv * s, int i)
+{
+  const BenchRect *in = &s->inner[i], *vis = &s->visible[i];
+  int wx = vis->x - in->x, wy = vis->y - in->y;
+
+  s->conv[i].x = wx & ~1;
+  s->conv[i].y = wy & ~1;
+  s->win_x[i] = wx - s->conv[i].x;
+  s->win_y[i] = wy - s->conv[i].y;
+  s->conv[i].width = vis->width + s->win_x[i];
+  s->conv[i].height = vis->height + s->win_y[i];
 }
 
 static void *
 yuv_setup (const BenchWorkload * w, const char **why)
 {
   Yuv *s = calloc (1, sizeof (Yuv));
-  size_t pixels = (size_t) (w->out_width + 1) * (w->out_height + 1);
-  size_t sample = w->format == BENCH_FORMAT_P010 ? 2 : 1, crop_chroma = 0, n;
-  int i, ok;
+  size_t pixels = 0, sample = w->format == BENCH_FORMAT_P010 ? 2 : 1;
+  size_t crop_chroma = 0, n;
+  int i, ok, planar;
 
   if (s == NULL)
     return NULL;
   s->w = *w;
+  s->filter = w->antialias ? kFilterBox : kFilterBilinear;
   bench_norm_fold (&w->norm, s->a, s->b);
   for (i = 0; i < w->n_rois; i++) {
     bench_inner_rect (w, &w->rois[i], &s->inner[i]);
+    bench_visible_rect (w, &s->inner[i], &s->visible[i]);
+    yuv_window (s, i);
+    n = (size_t) (s->inner[i].width + 1) * (s->inner[i].height + 1);
+    pixels = n > pixels ? n : pixels;
     n = (size_t) (w->rois[i].width / 2) * (w->rois[i].height / 2);
     crop_chroma = n > crop_chroma ? n : crop_chroma;
   }
@@ -80,16 +118,19 @@ yuv_setup (const BenchWorkload * w, const char **why)
   s->uv = bench_alloc (sample * pixels);
   s->argb = bench_alloc (4 * pixels);
   ok = s->y != NULL && s->uv != NULL && s->argb != NULL;
-  if (w->format == BENCH_FORMAT_I420) {
-    s->u = bench_alloc (pixels / 2);
-    s->v = bench_alloc (pixels / 2);
-    ok = ok && s->u != NULL && s->v != NULL;
-  } else if (w->format == BENCH_FORMAT_P010) {
+  /* the scaled image in three planes */
+  planar = w->format != BENCH_FORMAT_NV12 || w->antialias;
+  if (planar) {
     s->u = bench_alloc (sample * pixels / 2);
     s->v = bench_alloc (sample * pixels / 2);
-    s->u16 = bench_alloc (sample * crop_chroma);
-    s->v16 = bench_alloc (sample * crop_chroma);
-    ok = ok && s->u != NULL && s->v != NULL && s->u16 != NULL && s->v16 != NULL;
+    ok = ok && s->u != NULL && s->v != NULL;
+  }
+  /* the crop's chroma split */
+  if (w->format == BENCH_FORMAT_P010 || (w->format == BENCH_FORMAT_NV12 &&
+          w->antialias)) {
+    s->crop_u = bench_alloc (sample * crop_chroma);
+    s->crop_v = bench_alloc (sample * crop_chroma);
+    ok = ok && s->crop_u != NULL && s->crop_v != NULL;
   }
   if (!ok) {
     *why = "out of memory";
@@ -99,21 +140,24 @@ yuv_setup (const BenchWorkload * w, const char **why)
   return s;
 }
 
-/* libyuv ARGB is B, G, R, A in memory. */
+/* libyuv ARGB is B, G, R, A in memory: the converted part of ROI i, from
+ * its visible window on, into the tensor's visible rectangle. */
 static void
-deinterleave (const Yuv * s, const BenchRect * in, float *slot)
+deinterleave (const Yuv * s, int i, float *slot)
 {
   size_t ow = (size_t) s->w.out_width, plane = ow * s->w.out_height;
+  const BenchRect *vis = &s->visible[i];
+  size_t stride = (size_t) 4 * s->conv[i].width;
   const uint8_t *p;
   float *r, *g, *b;
   int x, y;
 
-  for (y = 0; y < in->height; y++) {
-    p = s->argb + (size_t) y *4 * in->width;
-    r = slot + (in->y + y) * ow + in->x;
+  for (y = 0; y < vis->height; y++) {
+    p = s->argb + (size_t) (s->win_y[i] + y) * stride + 4 * s->win_x[i];
+    r = slot + (vis->y + y) * ow + vis->x;
     g = r + plane;
     b = g + plane;
-    for (x = 0; x < in->width; x++) {
+    for (x = 0; x < vis->width; x++) {
       r[x] = (float) p[4 * x + 2] * s->a[0] + s->b[0];
       g[x] = (float) p[4 * x + 1] * s->a[1] + s->b[1];
       b[x] = (float) p[4 * x] * s->a[2] + s->b[2];
@@ -122,23 +166,53 @@ deinterleave (const Yuv * s, const BenchRect * in, float *slot)
 }
 
 static void
-scale_nv12 (const Yuv * s, const BenchRect * roi, const BenchRect * in,
-    const BenchFrame * f)
+scale_nv12 (const Yuv * s, int i, const BenchFrame * f)
 {
+  const BenchRect *roi = &s->w.rois[i], *in = &s->inner[i], *c = &s->conv[i];
   int uv_stride = 2 * ((in->width + 1) / 2);
 
   NV12Scale (f->planes[0] + (size_t) roi->y * f->strides[0] + roi->x,
       f->strides[0], f->planes[1] + (size_t) (roi->y / 2) * f->strides[1] +
       roi->x, f->strides[1], roi->width, roi->height, s->y, in->width, s->uv,
       uv_stride, in->width, in->height, kFilterBilinear);
-  NV12ToARGBMatrix (s->y, in->width, s->uv, uv_stride, s->argb,
-      4 * in->width, &kYuvH709Constants, in->width, in->height);
+  NV12ToARGBMatrix (s->y + (size_t) c->y * in->width + c->x, in->width,
+      s->uv + (size_t) (c->y / 2) * uv_stride + c->x, uv_stride, s->argb,
+      4 * c->width, &kYuvH709Constants, c->width, c->height);
+}
+
+/* The scaled I420 image's converted part to ARGB. */
+static void
+convert_i420 (const Yuv * s, int i)
+{
+  const BenchRect *in = &s->inner[i], *c = &s->conv[i];
+  int cw = (in->width + 1) / 2;
+  size_t chroma = (size_t) (c->y / 2) * cw + c->x / 2;
+
+  I420ToARGBMatrix (s->y + (size_t) c->y * in->width + c->x, in->width,
+      s->u + chroma, cw, s->v + chroma, cw, s->argb, 4 * c->width,
+      &kYuvH709Constants, c->width, c->height);
+}
+
+/* Antialiased from NV12: the crop's UV split, then the I420 chain (the
+ * interleaved scalers have no box filter). */
+static void
+scale_nv12_box (const Yuv * s, int i, const BenchFrame * f)
+{
+  const BenchRect *roi = &s->w.rois[i], *in = &s->inner[i];
+  int cw = (in->width + 1) / 2, rcw = roi->width / 2, rch = roi->height / 2;
+
+  SplitUVPlane (f->planes[1] + (size_t) (roi->y / 2) * f->strides[1] +
+      roi->x, f->strides[1], s->crop_u, rcw, s->crop_v, rcw, rcw, rch);
+  I420Scale (f->planes[0] + (size_t) roi->y * f->strides[0] + roi->x,
+      f->strides[0], s->crop_u, rcw, s->crop_v, rcw, roi->width, roi->height,
+      s->y, in->width, s->u, cw, s->v, cw, in->width, in->height, kFilterBox);
+  convert_i420 (s, i);
 }
 
 static void
-scale_i420 (const Yuv * s, const BenchRect * roi, const BenchRect * in,
-    const BenchFrame * f)
+scale_i420 (const Yuv * s, int i, const BenchFrame * f)
 {
+  const BenchRect *roi = &s->w.rois[i], *in = &s->inner[i];
   int cw = (in->width + 1) / 2, p;
   const uint8_t *src[3];
 
@@ -147,54 +221,56 @@ scale_i420 (const Yuv * s, const BenchRect * roi, const BenchRect * in,
         + (p ? roi->x / 2 : roi->x);
   I420Scale (src[0], f->strides[0], src[1], f->strides[1], src[2],
       f->strides[2], roi->width, roi->height, s->y, in->width, s->u, cw, s->v,
-      cw, in->width, in->height, kFilterBilinear);
-  I420ToARGBMatrix (s->y, in->width, s->u, cw, s->v, cw, s->argb,
-      4 * in->width, &kYuvH709Constants, in->width, in->height);
+      cw, in->width, in->height, s->filter);
+  convert_i420 (s, i);
 }
 
 /* Strides of the 16-bit functions count uint16_t elements. */
 static void
-scale_p010 (const Yuv * s, const BenchRect * roi, const BenchRect * in,
-    const BenchFrame * f)
+scale_p010 (const Yuv * s, int i, const BenchFrame * f)
 {
+  const BenchRect *roi = &s->w.rois[i], *in = &s->inner[i], *c = &s->conv[i];
   int cw = (in->width + 1) / 2, ch = (in->height + 1) / 2;
   int rcw = roi->width / 2, rch = roi->height / 2;
   uint16_t *y = (uint16_t *) s->y, *uv = (uint16_t *) s->uv;
   uint16_t *u = (uint16_t *) s->u, *v = (uint16_t *) s->v;
+  uint16_t *crop_u = (uint16_t *) s->crop_u, *crop_v = (uint16_t *) s->crop_v;
   const uint16_t *src_y = (const uint16_t *) (f->planes[0] +
       (size_t) roi->y * f->strides[0]) + roi->x;
   const uint16_t *src_uv = (const uint16_t *) (f->planes[1] +
       (size_t) (roi->y / 2) * f->strides[1]) + roi->x;
 
   ScalePlane_16 (src_y, f->strides[0] / 2, roi->width, roi->height, y,
-      in->width, in->width, in->height, kFilterBilinear);
-  SplitUVPlane_16 (src_uv, f->strides[1] / 2, s->u16, rcw, s->v16, rcw, rcw,
+      in->width, in->width, in->height, s->filter);
+  SplitUVPlane_16 (src_uv, f->strides[1] / 2, crop_u, rcw, crop_v, rcw, rcw,
       rch, 16);
-  ScalePlane_16 (s->u16, rcw, rcw, rch, u, cw, cw, ch, kFilterBilinear);
-  ScalePlane_16 (s->v16, rcw, rcw, rch, v, cw, cw, ch, kFilterBilinear);
+  ScalePlane_16 (crop_u, rcw, rcw, rch, u, cw, cw, ch, s->filter);
+  ScalePlane_16 (crop_v, rcw, rcw, rch, v, cw, cw, ch, s->filter);
   MergeUVPlane_16 (u, cw, v, cw, uv, 2 * cw, cw, ch, 16);
-  P010ToARGBMatrix (y, in->width, uv, 2 * cw, s->argb, 4 * in->width,
-      &kYuvH709Constants, in->width, in->height);
+  P010ToARGBMatrix (y + (size_t) c->y * in->width + c->x, in->width,
+      uv + (size_t) (c->y / 2) * 2 * cw + c->x, 2 * cw, s->argb,
+      4 * c->width, &kYuvH709Constants, c->width, c->height);
 }
 
 static void
 yuv_run_roi (const Yuv * s, int i, const BenchFrame * f, float *slot)
 {
-  const BenchRect *roi = &s->w.rois[i], *in = &s->inner[i];
-
   switch (f->format) {
     case BENCH_FORMAT_NV12:
-      scale_nv12 (s, roi, in, f);
+      if (s->w.antialias)
+        scale_nv12_box (s, i, f);
+      else
+        scale_nv12 (s, i, f);
       break;
     case BENCH_FORMAT_I420:
-      scale_i420 (s, roi, in, f);
+      scale_i420 (s, i, f);
       break;
     case BENCH_FORMAT_P010:
-      scale_p010 (s, roi, in, f);
+      scale_p010 (s, i, f);
       break;
   }
-  deinterleave (s, in, slot);
-  bench_fill_bands (&s->w, in, slot);
+  deinterleave (s, i, slot);
+  bench_fill_bands (&s->w, &s->inner[i], slot);
 }
 
 static void

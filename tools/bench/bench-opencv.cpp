@@ -8,10 +8,13 @@
  */
 
 /* The OpenCV peer: per ROI, the conversion to 8-bit RGB of the crop, resize
- * INTER_LINEAR to the inner size, copyMakeBorder for the letterbox, split
- * into three 8-bit planes, and convertTo float with the normalization folded
- * into alpha and beta, straight into the tensor's planes (Mat headers over
- * the tensor, so no copy).  The conversion:
+ * to the inner size (INTER_LINEAR; INTER_AREA, OpenCV's antialiased
+ * downscale, for the antialiased workloads), copyMakeBorder for the
+ * letterbox, with cover the window of the resized image that the tensor
+ * shows (a Mat view: torchvision's CenterCrop), split into three 8-bit
+ * planes, and convertTo float with the normalization folded into alpha and
+ * beta, straight into the tensor's planes (Mat headers over the tensor, so
+ * no copy).  The conversion:
  *   NV12: cvtColorTwoPlane (COLOR_YUV2RGB_NV12), the Y and UV planes of the
  *         crop as Mat views (even offsets);
  *   I420: cvtColor (COLOR_YUV2RGB_I420) of the whole frame as one Mat of
@@ -36,6 +39,8 @@ namespace {
 struct OpenCvState {
   BenchWorkload w;
   BenchRect inner[BENCH_MAX_ROIS];
+  BenchRect visible[BENCH_MAX_ROIS];
+  int interpolation;
   float a[3], b[3];
   cv::Mat rgb, small, padded;
   std::vector<cv::Mat> planes;
@@ -46,6 +51,7 @@ run_roi (OpenCvState * s, int i, const BenchFrame * f, float *slot)
 {
   const BenchRect & roi = s->w.rois[i];
   const BenchRect & in = s->inner[i];
+  const BenchRect & vis = s->visible[i];
   const int ow = s->w.out_width, oh = s->w.out_height;
 
   if (f->format == BENCH_FORMAT_I420) {
@@ -70,15 +76,18 @@ run_roi (OpenCvState * s, int i, const BenchFrame * f, float *slot)
         s->rgb, cv::COLOR_YUV2RGB_NV12);
   }
   cv::resize (s->rgb, s->small, cv::Size (in.width, in.height), 0, 0,
-      cv::INTER_LINEAR);
-  const cv::Mat *img = &s->small;
-  if (in.width != ow || in.height != oh) {
-    cv::copyMakeBorder (s->small, s->padded, in.y, oh - in.y - in.height,
-        in.x, ow - in.x - in.width, cv::BORDER_CONSTANT,
+      s->interpolation);
+  cv::Mat img = s->small;
+  if (vis.width != in.width || vis.height != in.height)
+    img = s->small (cv::Rect (vis.x - in.x, vis.y - in.y, vis.width,
+            vis.height));
+  if (vis.width != ow || vis.height != oh) {
+    cv::copyMakeBorder (img, s->padded, vis.y, oh - vis.y - vis.height,
+        vis.x, ow - vis.x - vis.width, cv::BORDER_CONSTANT,
         cv::Scalar::all (s->w.pad_value));
-    img = &s->padded;
+    img = s->padded;
   }
-  cv::split (*img, s->planes);
+  cv::split (img, s->planes);
   for (int c = 0; c < 3; c++) {
     cv::Mat out (oh, ow, CV_32FC1, slot + (size_t) c * ow * oh);
     s->planes[c].convertTo (out, CV_32F, s->a[c], s->b[c]);
@@ -104,9 +113,12 @@ opencv_setup (const BenchWorkload * w, const char **why)
   OpenCvState *s = new OpenCvState ();
 
   s->w = *w;
+  s->interpolation = w->antialias ? cv::INTER_AREA : cv::INTER_LINEAR;
   bench_norm_fold (&w->norm, s->a, s->b);
-  for (int i = 0; i < w->n_rois; i++)
+  for (int i = 0; i < w->n_rois; i++) {
     bench_inner_rect (w, &w->rois[i], &s->inner[i]);
+    bench_visible_rect (w, &s->inner[i], &s->visible[i]);
+  }
   return s;
 }
 

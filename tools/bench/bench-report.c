@@ -89,7 +89,7 @@ ratio_text (double ratio, int peer, char *buf, size_t size)
     strncat (buf, ")", size - strlen (buf) - 1);
 }
 
-#define TABLE_FMT "%-7s %-18s %3s %8s %8s %8s %8s %8s %8s %6s %8s %8s %8s\n"
+#define TABLE_FMT "%-8s %-18s %3s %8s %8s %8s %8s %8s %8s %6s %8s %8s %8s\n"
 
 void
 bench_print_table (FILE * out, const BenchRow * rows, int n)
@@ -106,13 +106,13 @@ bench_print_table (FILE * out, const BenchRow * rows, int n)
 
     threads_text (r, t, sizeof (t));
     if (!r->ok) {
-      fprintf (out, "%-7s %-18s %3s  not run: %s\n", r->w->name, r->name, t,
+      fprintf (out, "%-8s %-18s %3s  not run: %s\n", r->w->name, r->name, t,
           r->why);
       continue;
     }
     ratio_text (r->ratio_warm, r->peer, rw, sizeof (rw));
     ratio_text (r->ratio_cold, r->peer, rc, sizeof (rc));
-    fprintf (out, "%-7s %-18s %3s %8.3f %8.3f %8.3f %8.3f %8s %8s %6.3f "
+    fprintf (out, "%-8s %-18s %3s %8.3f %8.3f %8.3f %8.3f %8s %8s %6.3f "
         "%8.4f %8.4f %8.4f\n", r->w->name, r->name, t, r->warm_median,
         r->warm_min, r->cold_median, r->cold_min, rw, rc, r->bound_us * 1e-3,
         r->max_err, r->mean_err, r->smooth_err);

@@ -16,7 +16,14 @@
  * straight into the tensor's R, G, B planes at the letterbox offset, so the
  * G,B,R -> R,G,B reorder costs nothing.  Then normalization in place (when
  * it is not x/255, which swscale's 0..1 floats already are) and the pad
- * bands.  One context per ROI, made at setup. */
+ * bands.  One context per ROI, made at setup.
+ *
+ * The antialiased workloads run the same chain: when SWS_BILINEAR
+ * downscales it widens its tent over the scale factor, which is the
+ * antialiased bilinear of PIL and torchvision that they ask for (SWS_AREA,
+ * a narrower box, would be further from it).  With cover the scaled image
+ * overhangs the tensor, so sws_scale writes it into scratch planes and the
+ * window the tensor shows is copied out, normalized. */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,8 +39,12 @@ typedef struct
   BenchWorkload w;
   struct SwsContext *ctx[BENCH_MAX_ROIS];
   BenchRect inner[BENCH_MAX_ROIS];
+  BenchRect visible[BENCH_MAX_ROIS];
   float k[3], b[3];             /* out = f * k + b, f = v / 255 */
   int identity;
+  float *scratch;               /* cover: the G, B, R planes at the largest
+                                 * inner size */
+  size_t scratch_plane;         /* floats per plane */
 } Sws;
 
 static void
@@ -44,6 +55,7 @@ sws_release (void *state)
 
   for (i = 0; i < s->w.n_rois; i++)
     sws_freeContext (s->ctx[i]);
+  free (s->scratch);
   free (s);
 }
 
@@ -101,9 +113,24 @@ sws_setup (const BenchWorkload * w, const char **why)
   }
   for (i = 0; i < w->n_rois; i++) {
     bench_inner_rect (w, &w->rois[i], &s->inner[i]);
+    bench_visible_rect (w, &s->inner[i], &s->visible[i]);
+    if (s->visible[i].width != s->inner[i].width ||
+        s->visible[i].height != s->inner[i].height) {
+      size_t n = (size_t) s->inner[i].width * s->inner[i].height;
+
+      s->scratch_plane = n > s->scratch_plane ? n : s->scratch_plane;
+    }
     s->ctx[i] = sws_context_for (w->format, &w->rois[i], &s->inner[i]);
     if (s->ctx[i] == NULL) {
       *why = "sws_getContext / sws_setColorspaceDetails failed";
+      sws_release (s);
+      return NULL;
+    }
+  }
+  if (s->scratch_plane > 0) {
+    s->scratch = bench_alloc (3 * s->scratch_plane * sizeof (float));
+    if (s->scratch == NULL) {
+      *why = "out of memory";
       sws_release (s);
       return NULL;
     }
@@ -123,6 +150,28 @@ normalize_inner (const Sws * s, const BenchRect * in, float *slot)
       row = slot + c * plane + y * ow + in->x;
       for (x = 0; x < in->width; x++)
         row[x] = row[x] * s->k[c] + s->b[c];
+    }
+}
+
+/* Cover: the window of the scaled image (scratch G, B, R planes) that the
+ * tensor shows, normalized into its R, G, B planes. */
+static void
+copy_window (const Sws * s, int i, float *slot)
+{
+  size_t ow = (size_t) s->w.out_width, plane = ow * s->w.out_height;
+  const BenchRect *in = &s->inner[i], *vis = &s->visible[i];
+  static const int from[3] = { 2, 0, 1 };       /* R, G, B in GBR */
+  const float *src;
+  float *row;
+  int c, x, y;
+
+  for (c = 0; c < 3; c++)
+    for (y = 0; y < vis->height; y++) {
+      src = s->scratch + from[c] * s->scratch_plane +
+          (size_t) (vis->y - in->y + y) * in->width + (vis->x - in->x);
+      row = slot + c * plane + (vis->y + y) * ow + vis->x;
+      for (x = 0; x < vis->width; x++)
+        row[x] = src[x] * s->k[c] + s->b[c];
     }
 }
 
@@ -152,9 +201,19 @@ sws_run_roi (const Sws * s, int i, const BenchFrame * f, float *slot)
         f->strides[p] + (p ? cx : bpp * roi->x);
     src_stride[p] = f->strides[p];
   }
-  sws_scale (s->ctx[i], src, src_stride, 0, roi->height, dst, dst_stride);
-  if (!s->identity)
-    normalize_inner (s, in, slot);
+  if (s->visible[i].width != in->width || s->visible[i].height != in->height) {
+    /* cover: the whole scaled image, then its window */
+    for (p = 0; p < 3; p++) {
+      dst[p] = (uint8_t *) (s->scratch + p * s->scratch_plane);
+      dst_stride[p] = in->width * (int) sizeof (float);
+    }
+    sws_scale (s->ctx[i], src, src_stride, 0, roi->height, dst, dst_stride);
+    copy_window (s, i, slot);
+  } else {
+    sws_scale (s->ctx[i], src, src_stride, 0, roi->height, dst, dst_stride);
+    if (!s->identity)
+      normalize_inner (s, in, slot);
+  }
   bench_fill_bands (&s->w, in, slot);
 }
 

@@ -8,10 +8,12 @@
  */
 
 /* The input side of the memory-traffic lower bound: the 64-byte lines of
- * the frame that the bilinear taps of some ROI reach (luma rows and columns
- * of the taps, chroma at [ty / 2][tx / 2]: for NV12 the UV pair, for I420
- * the U and the V byte, for P010 the 2-byte luma word and the 4-byte UV
- * pair).  Overlapping ROIs count once. */
+ * the frame that the taps of some ROI reach, for the output pixels the
+ * tensor shows (luma rows and columns of the taps, chroma at
+ * [ty / 2][tx / 2]: for NV12 the UV pair, for I420 the U and the V byte,
+ * for P010 the 2-byte luma word and the 4-byte UV pair).  The taps are the
+ * 2 of bilinear, or with antialias every sample of the widened triangle's
+ * support.  Overlapping ROIs count once. */
 
 #include <stdlib.h>
 #include <string.h>
@@ -20,15 +22,39 @@
 
 #define LINE 64
 
-/* Marks the source indices that the taps of one axis reach (the integer
- * mapping of docs/semantics.md, section 1). */
+/* The samples [*lo, *hi) of the antialiased taps of inner index o
+ * (docs/semantics.md; the reference model's aa_tap ()). */
 static void
-mark_axis (int start, int len, int inner, unsigned char *used)
+aa_span (int start, int len, int inner, int o, int *lo, int *hi)
+{
+  double scale = (double) len / inner, support = scale > 1.0 ? scale : 1.0;
+  double centre = start + (o + 0.5) * scale;
+
+  *lo = (int) (centre - support + 0.5);
+  *hi = (int) (centre + support + 0.5);
+  *lo = *lo < start ? start : *lo;
+  *hi = *hi > start + len ? start + len : *hi;
+}
+
+/* Marks the source indices that the taps of one axis reach (the integer
+ * mapping of docs/semantics.md, section 1), for the inner indices that lie
+ * on the output ([0, out) once shifted by the inner offset @off: all of
+ * them but with cover). */
+static void
+mark_axis (int start, int len, int off, int inner, int out, int antialias,
+    unsigned char *used)
 {
   long long d = 2LL * inner, n, i;
-  int o;
+  int o, o0 = off < 0 ? -off : 0, o1 = out - off, lo, hi;
 
-  for (o = 0; o < inner; o++) {
+  o1 = o1 < inner ? o1 : inner;
+  for (o = o0; o < o1; o++) {
+    if (antialias) {
+      aa_span (start, len, inner, o, &lo, &hi);
+      if (hi > lo)
+        memset (used + lo, 1, (size_t) (hi - lo));
+      continue;
+    }
     n = (2LL * o + 1) * len - inner;
     i = n >= 0 ? n / d : -((-n + d - 1) / d);
     used[start + (i < 0 ? 0 : (i > len - 1 ? len - 1 : i))] = 1;
@@ -106,8 +132,10 @@ bench_needed_input_bytes (const BenchWorkload * w, const BenchFrame * f)
       const BenchRect *roi = &w->rois[r];
 
       bench_inner_rect (w, roi, &inner);
-      mark_axis (roi->x, roi->width, inner.width, cols);
-      mark_axis (roi->y, roi->height, inner.height, rows);
+      mark_axis (roi->x, roi->width, inner.x, inner.width, w->out_width,
+          w->antialias, cols);
+      mark_axis (roi->y, roi->height, inner.y, inner.height, w->out_height,
+          w->antialias, rows);
       for (p = 0; p < n_planes; p++)
         mark_plane (lines[p], rows, cols, f, f->strides[p], steps[p]);
       memset (rows, 0, (size_t) f->height);

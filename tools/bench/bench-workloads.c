@@ -8,8 +8,10 @@
  */
 
 /* The workloads of the benchmark and the geometry every
- * implementation shares: the letterbox inner rectangle (the same integer
- * rounding as docs/semantics.md, section 1) and the pad bands. */
+ * implementation shares: the letterbox and cover inner rectangles (the same
+ * integer rounding as docs/semantics.md, section 1) and the pad bands. */
+
+#include <math.h>
 
 #include "bench.h"
 
@@ -22,7 +24,9 @@
 #define P010 BENCH_FORMAT_P010
 
 /* W1 to W4 from NV12; then W1 and W4 again from I420 and from P010_10LE
- * (the same picture, bench-frame.c). */
+ * (the same picture, bench-frame.c); then, from NV12, W2 and W4 with
+ * antialias and the classifier's eval transform (torchvision's Resize (256)
+ * and CenterCrop (224) of the whole frame, antialiased). */
 static const BenchWorkload workloads[] = {
   {"W1", "1920x1080 -> letterbox 640x640, pad 114, x/255", NV12,
       1920, 1080, 1, {{0, 0, 1920, 1080}}, 640, 640, 1, 114.0, NORM_UNIT},
@@ -44,6 +48,15 @@ static const BenchWorkload workloads[] = {
       1920, 1080, 1, {{0, 0, 1920, 1080}}, 640, 640, 1, 114.0, NORM_UNIT},
   {"W4-P010", "3840x2160 P010_10LE -> letterbox 640x640, pad 114, x/255", P010,
       3840, 2160, 1, {{0, 0, 3840, 2160}}, 640, 640, 1, 114.0, NORM_UNIT},
+  {"W2-AA", "1920x1080 crop (600,200) 720x720 -> 224x224 stretch, "
+        "antialias, ImageNet", NV12, 1920, 1080, 1, {{600, 200, 720, 720}},
+      224, 224, 0, 0.0, NORM_IMAGENET, 1},
+  {"W4-AA", "3840x2160 -> letterbox 640x640, pad 114, antialias, x/255",
+        NV12, 3840, 2160, 1, {{0, 0, 3840, 2160}}, 640, 640, 1, 114.0,
+      NORM_UNIT, 1},
+  {"W2-cover", "1920x1080 -> 224x224 cover, crop fraction 0.875, "
+        "antialias, ImageNet", NV12, 1920, 1080, 1, {{0, 0, 1920, 1080}},
+      224, 224, 0, 0.0, NORM_IMAGENET, 1, 1, 0.875},
 };
 
 int
@@ -76,6 +89,40 @@ clamp_int (long long v, int lo, int hi)
   return v < lo ? lo : (v > hi ? hi : (int) v);
 }
 
+/* round (twice / 2) for twice >= 0, halves to even (Python's round) */
+static int
+half_even (long long twice)
+{
+  long long k = twice / 2;
+
+  return (int) (twice % 2 != 0 && k % 2 != 0 ? k + 1 : k);
+}
+
+/* Cover (torchvision's Resize of the shorter side, then CenterCrop): the
+ * axis whose scale is the larger gets floor (out / crop_fraction), the
+ * other the ROI's aspect at that size, truncated; each is cut to the output
+ * by round ((size - out) / 2), halves to even, on the left (top). */
+static void
+cover_rect (const BenchWorkload * w, const BenchRect * roi, BenchRect * inner)
+{
+  long long ow = w->out_width, oh = w->out_height;
+  long long rw = roi->width, rh = roi->height, iw, ih;
+
+  if (ow * rh >= oh * rw) {
+    iw = (long long) floor ((double) ow / w->crop_fraction);
+    ih = rh * iw / rw;
+  } else {
+    ih = (long long) floor ((double) oh / w->crop_fraction);
+    iw = rw * ih / rh;
+  }
+  iw = iw < ow ? ow : iw;
+  ih = ih < oh ? oh : ih;
+  inner->width = (int) iw;
+  inner->height = (int) ih;
+  inner->x = -half_even (iw - ow);
+  inner->y = -half_even (ih - oh);
+}
+
 /* Letterbox: the limiting axis fills the output; the other one is
  * round (len * s), halves away from zero, in integers. */
 void
@@ -85,6 +132,10 @@ bench_inner_rect (const BenchWorkload * w, const BenchRect * roi,
   long long ow = w->out_width, oh = w->out_height;
   long long rw = roi->width, rh = roi->height;
 
+  if (w->cover) {
+    cover_rect (w, roi, inner);
+    return;
+  }
   inner->width = w->out_width;
   inner->height = w->out_height;
   if (w->letterbox) {
@@ -96,6 +147,21 @@ bench_inner_rect (const BenchWorkload * w, const BenchRect * roi,
   }
   inner->x = (w->out_width - inner->width) / 2;
   inner->y = (w->out_height - inner->height) / 2;
+}
+
+void
+bench_visible_rect (const BenchWorkload * w, const BenchRect * inner,
+    BenchRect * visible)
+{
+  int x0 = inner->x > 0 ? inner->x : 0, y0 = inner->y > 0 ? inner->y : 0;
+  int x1 = inner->x + inner->width, y1 = inner->y + inner->height;
+
+  x1 = x1 < w->out_width ? x1 : w->out_width;
+  y1 = y1 < w->out_height ? y1 : w->out_height;
+  visible->x = x0;
+  visible->y = y0;
+  visible->width = x1 > x0 ? x1 - x0 : 0;
+  visible->height = y1 > y0 ? y1 - y0 : 0;
 }
 
 /* out = v * a[c] + b[c] for v in pixel units */
@@ -119,29 +185,31 @@ fill_span (float *p, size_t n, float v)
     p[i] = v;
 }
 
-/* The pad value, normalized, everywhere outside the inner rectangle of one
- * slot (3 planes). */
+/* The pad value, normalized, everywhere outside the visible part of the
+ * inner rectangle of one slot (3 planes). */
 void
 bench_fill_bands (const BenchWorkload * w, const BenchRect * inner, float *slot)
 {
   size_t ow = (size_t) w->out_width, plane = ow * (size_t) w->out_height;
   float a[3], b[3], v;
+  BenchRect vis;
   int c, y;
 
-  if (inner->width == w->out_width && inner->height == w->out_height)
+  bench_visible_rect (w, inner, &vis);
+  if (vis.width == w->out_width && vis.height == w->out_height)
     return;
   bench_norm_fold (&w->norm, a, b);
   for (c = 0; c < 3; c++) {
     float *p = slot + c * plane;
 
     v = (float) w->pad_value * a[c] + b[c];
-    fill_span (p, ow * (size_t) inner->y, v);
-    for (y = inner->y; y < inner->y + inner->height; y++) {
-      fill_span (p + y * ow, (size_t) inner->x, v);
-      fill_span (p + y * ow + inner->x + inner->width,
-          ow - (size_t) (inner->x + inner->width), v);
+    fill_span (p, ow * (size_t) vis.y, v);
+    for (y = vis.y; y < vis.y + vis.height; y++) {
+      fill_span (p + y * ow, (size_t) vis.x, v);
+      fill_span (p + y * ow + vis.x + vis.width,
+          ow - (size_t) (vis.x + vis.width), v);
     }
-    y = inner->y + inner->height;
+    y = vis.y + vis.height;
     fill_span (p + y * ow, ow * (size_t) (w->out_height - y), v);
   }
 }

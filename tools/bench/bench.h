@@ -52,9 +52,17 @@ typedef struct {
   int n_rois;
   BenchRect rois[BENCH_MAX_ROIS];       /* even x, y, width, height */
   int out_width, out_height;
-  int letterbox;                /* 0: stretch */
+  int letterbox;                /* 0: stretch (or cover) */
   double pad_value;             /* letterbox bands, pixel units */
   BenchNorm norm;
+  int antialias;                /* 1: antialiased resize (PIL's and
+                                 * torchvision's triangle filter widened to
+                                 * the scale factor); 0: 2-tap bilinear */
+  int cover;                    /* 1: aspect cover (letterbox 0): scaled to
+                                 * cover the tensor, centered, the overflow
+                                 * cut */
+  double crop_fraction;         /* cover: the central fraction kept, (0, 1]
+                                 * (torchvision's 224 / 256) */
 } BenchWorkload;
 
 /* A frame: plane 0 is Y; NV12 and P010 have UV in plane 1; I420 has U in
@@ -88,8 +96,17 @@ int bench_workload_count (void);
 const BenchWorkload *bench_workload_get (int i);
 size_t bench_slot_elements (const BenchWorkload * w);
 size_t bench_tensor_elements (const BenchWorkload * w);
+/* Where the resized ROI lies in the tensor (its size is the size each peer
+ * resizes the ROI to): the whole output (stretch), the letterbox's inner
+ * rectangle, or with cover a rectangle larger than the output that
+ * overhangs it (x, y <= 0). */
 void bench_inner_rect (const BenchWorkload * w, const BenchRect * roi,
     BenchRect * inner);
+/* The part of @inner inside the tensor, in tensor coordinates: the window
+ * (visible->x - inner->x, visible->y - inner->y, visible->width,
+ * visible->height) of the resized ROI is what the tensor shows. */
+void bench_visible_rect (const BenchWorkload * w, const BenchRect * inner,
+    BenchRect * visible);
 void bench_norm_fold (const BenchNorm * norm, float a[3], float b[3]);
 void bench_fill_bands (const BenchWorkload * w, const BenchRect * inner,
     float *slot);
@@ -122,7 +139,8 @@ size_t bench_needed_input_bytes (const BenchWorkload * w,
 
 /* bench-error.c: max and mean |impl - float64 reference| in 1/255 units, for
  * a tensor computed with the default normalization x / 255; the reference
- * reads the frame in its format as BT.{matrix} (601, 709) limited range. */
+ * reads the frame in its format as BT.{matrix} (601, 709) limited range,
+ * with the workload's geometry, antialias and cover. */
 int bench_error (const BenchWorkload * w, const BenchFrame * f,
     const float *tensor, int matrix, double *max_err, double *mean_err);
 
