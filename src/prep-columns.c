@@ -25,6 +25,7 @@ prep_columns_init (PrepColumns * c, size_t n, int generic)
   int k;
 
   c->y_word = NULL;
+  c->no_single = 0;
   if (n > SIZE_MAX / entry)
     return PREP_ERROR_NO_MEMORY;
   c->y_word = malloc (n * entry);
@@ -68,7 +69,7 @@ prep_columns_fill (PrepColumns * c, const PrepParams * p, size_t at,
   int32_t w0, w1;
 
   for (k = 0; k < 3; k++)
-    c->single[k] = p->comp[k].step <= 4 - (p->wide ? 2 : 1);
+    c->single[k] = !c->no_single && p->comp[k].step <= 4 - (p->wide ? 2 : 1);
   for (x = 0; x < n && c->word[0][0] != NULL; x++)
     for (k = 0; k < 3; k++) {
       w0 = prep_word_at (&p->comp[k], p->wide, taps[x].i0);

@@ -66,9 +66,9 @@ aa_most_taps (const PrepAaTap * taps, int o0, int o1)
 
 /* Component columns: the source columns [s0, s1) of the crop's taps. */
 static void
-aa_columns (AaRows * a, const PrepPlan * plan, int s0, int s1)
+aa_columns (AaRows * a, const PrepSlotView * s, int s0, int s1)
 {
-  const PrepParams *p = &plan->params;
+  const PrepParams *p = s->params;
   int k, sx, step;
 
   a->cap = 0;
@@ -77,7 +77,7 @@ aa_columns (AaRows * a, const PrepPlan * plan, int s0, int s1)
     step = p->comp[k].step;
     a->u0[k] = s0 >> sx;
     a->n[k] = ((s1 - 1) >> sx) + 1 - a->u0[k];
-    a->last[k] = p->comp[k].offset + ((plan->cfg.src_width - 1) >> sx) *
+    a->last[k] = p->comp[k].offset + ((s->src_width - 1) >> sx) *
         step + (p->wide ? 1 : 0);
     a->cap = (a->n[k] + 7) / 8 * 8 > a->cap ? (a->n[k] + 7) / 8 * 8 : a->cap;
     /* samples read 8 at a time: 8 * step bytes from the first on, all in
@@ -93,7 +93,7 @@ aa_columns (AaRows * a, const PrepPlan * plan, int s0, int s1)
 static int
 aa_rows_init (AaRows * a, const PrepPlan * plan, const PrepSlotView * s)
 {
-  const PrepParams *p = &plan->params;
+  const PrepParams *p = s->params;
   int s0 = 0, s1 = 0, i;
   size_t n;
 
@@ -107,7 +107,7 @@ aa_rows_init (AaRows * a, const PrepPlan * plan, const PrepSlotView * s)
   if (a->x0 >= a->x1 || s1 <= s0 ||
       aa_most_taps (s->aa + p->out_width, 0, p->out_height) > AA_ROWS_MAX)
     return 0;
-  aa_columns (a, plan, s0, s1);
+  aa_columns (a, s, s0, s1);
   a->w8 = (a->x1 - a->x0 + 7) / 8 * 8;
   n = 16 * (size_t) a->cap + (size_t) a->w8 * 32;
   a->stage = malloc (n * 4);
@@ -220,15 +220,15 @@ aa_horizontal (const AaRows * a, const PrepParams * p,
 /* Output row @oy from its inner columns' components @cv; bands pad. */
 PREP_AVX2 static void
 aa_finish_row (const AaRows * a, const PrepPlan * plan,
-    const PrepPass * f, int oy, const float *cv)
+    const PrepSlotView * s, const PrepPass * f, int oy, const float *cv)
 {
-  const PrepParams *p = &plan->params;
+  const PrepParams *p = s->params;
   const float *c[3] = { cv, cv + a->w8, cv + 2 * (size_t) a->w8 };
   float in[3], out[3];
   int x;
 
   if (plan->avx2) {
-    prep_avx2_finish_row (plan, c, f->dst, oy, a->x0, a->x1);
+    prep_avx2_finish_row (p, c, f->dst, oy, a->x0, a->x1);
     return;
   }
   for (x = 0; x < p->out_width; x++) {
@@ -250,7 +250,7 @@ PREP_AVX2 static void
 aa_group (AaRows * a, const PrepPlan * plan, const PrepSlotView * s,
     const PrepPass * f, int oy, int m)
 {
-  const PrepParams *p = &plan->params;
+  const PrepParams *p = s->params;
   const PrepAaTap *ty;
   __m256 r[8];
   int k, g, u, x, i;
@@ -274,14 +274,14 @@ aa_group (AaRows * a, const PrepPlan * plan, const PrepSlotView * s,
     }
   }
   for (g = 0; g < m; g++)
-    aa_finish_row (a, plan, f, oy + g, a->cv + (size_t) g * 3 * a->w8);
+    aa_finish_row (a, plan, s, f, oy + g, a->cv + (size_t) g * 3 * a->w8);
 }
 
 PREP_AVX2 void
 prep_rows_aa (const PrepPlan * plan, const PrepSlotView * s,
     const PrepPass * f, int row_begin, int row_end)
 {
-  const PrepParams *p = &plan->params;
+  const PrepParams *p = s->params;
   const PrepAaTap *ty = s->aa + p->out_width;
   AaRows a;
   int oy, m, x;

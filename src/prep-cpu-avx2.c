@@ -135,8 +135,8 @@ pixels_scalar (const PrepPlan * plan, const PrepSlotView * s,
   int x;
 
   for (x = x0; x < x1; x++) {
-    prep_pixel (&plan->params, &s->col_taps[x], ty, &f->src, v);
-    prep_store (&plan->params, f->dst, x, oy, v);
+    prep_pixel (s->params, &s->col_taps[x], ty, &f->src, v);
+    prep_store (s->params, f->dst, x, oy, v);
   }
 }
 
@@ -178,7 +178,7 @@ PREP_AVX2 static void
 row_inside (const PrepPlan * plan, const PrepSlotView * s,
     const PrepPass * f, const Coefs * k, const PrepTap * ty, int oy)
 {
-  const PrepParams *p = &plan->params;
+  const PrepParams *p = s->params;
   const PrepColumns *cols = &s->cols;
   const PrepAxis *ax = &s->geom->ax;
   int x = prep_axis_first (ax), x1 = prep_axis_end (ax, p->out_width);
@@ -195,8 +195,8 @@ row_inside (const PrepPlan * plan, const PrepSlotView * s,
   r.c_same = r.c0 == r.c1 || ty->w == 0.0f;
   r.wy = _mm256_set1_ps (ty->w);
   /* the last byte of a row: the last luma sample, the last V */
-  r.l_limit = _mm256_set1_epi32 (plan->cfg.src_width - 1 - 15);
-  r.c_limit = _mm256_set1_epi32 (((plan->cfg.src_width - 1) | 1) - 15);
+  r.l_limit = _mm256_set1_epi32 (s->src_width - 1 - 15);
+  r.c_limit = _mm256_set1_epi32 (((s->src_width - 1) | 1) - 15);
   for (; x + 8 <= x1 && !block_in_planes (cols, &r, x); x += 8)
     pixels_scalar (plan, s, f, ty, oy, x, x + 8);
   x = blocks (p, cols, &r, k, f->dst, oy, x, x1);
@@ -290,7 +290,7 @@ PREP_AVX2 static void
 row_inside_generic (const PrepPlan * plan, const PrepSlotView * s,
     const PrepPass * f, const Coefs * k, const PrepTap * ty, int oy)
 {
-  const PrepParams *p = &plan->params;
+  const PrepParams *p = s->params;
   const PrepAxis *ax = &s->geom->ax;
   int x = prep_axis_first (ax), x1 = prep_axis_end (ax, p->out_width), c;
   CompRows r;
@@ -301,7 +301,7 @@ row_inside_generic (const PrepPlan * plan, const PrepSlotView * s,
     r.at0[c] = r.r0[c] - plane_base (&f->src, &p->comp[c]);
     r.same[c] = r.r0[c] == r.r1[c] || ty->w == 0.0f;
     /* a row's bytes end with its last sample's */
-    r.limit[c] = _mm256_set1_epi32 (p->comp[c].offset + ((plan->cfg.src_width
+    r.limit[c] = _mm256_set1_epi32 (p->comp[c].offset + ((s->src_width
                 - 1) >> p->comp[c].shift_x) * p->comp[c].step + p->wide - 15);
   }
   r.wy = _mm256_set1_ps (ty->w);
@@ -317,7 +317,7 @@ PREP_AVX2 static void
 row_avx2 (const PrepPlan * plan, const PrepSlotView * s, const PrepPass * f,
     const Coefs * k, int oy)
 {
-  const PrepParams *p = &plan->params;
+  const PrepParams *p = s->params;
   const PrepAxis *ax = &s->geom->ax;
   PrepTap ty = prep_axis_tap (&s->geom->ay, oy, p->nearest);
   int x0 = prep_axis_first (ax), x1 = prep_axis_end (ax, p->out_width);
@@ -333,10 +333,9 @@ row_avx2 (const PrepPlan * plan, const PrepSlotView * s, const PrepPass * f,
 }
 
 PREP_AVX2 void
-prep_avx2_finish_row (const PrepPlan * plan, const float *const cv[3],
+prep_avx2_finish_row (const PrepParams * p, const float *const cv[3],
     void *dst, int oy, int x0, int x1)
 {
-  const PrepParams *p = &plan->params;
   int half = p->elem == PREP_ELEM_FLOAT16, x = x0, c;
   __m256 in[3], out[3];
   float v[3], o[3];
@@ -367,7 +366,7 @@ prep_rows_avx2 (const PrepPlan * plan, const PrepSlotView * s,
   Coefs k;
   int oy;
 
-  coefs_init (&k, &plan->params);
+  coefs_init (&k, s->params);
   for (oy = row_begin; oy < row_end; oy++)
     row_avx2 (plan, s, f, &k, oy);
 }

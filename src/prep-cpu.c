@@ -69,7 +69,7 @@ static void
 prep_rows_scalar_aa (const PrepPlan * plan, const PrepSlotView * s,
     const PrepPass * f, int row_begin, int row_end)
 {
-  const PrepParams *p = &plan->params;
+  const PrepParams *p = s->params;
   float v[3];
   int ox, oy;
 
@@ -88,7 +88,7 @@ void
 prep_rows_scalar (const PrepPlan * plan, const PrepSlotView * s,
     const PrepPass * f, int row_begin, int row_end)
 {
-  const PrepParams *p = &plan->params;
+  const PrepParams *p = s->params;
   PrepTap ty;
   float v[3];
   int ox, oy;
@@ -121,6 +121,8 @@ prep_run_batch_rows (const PrepPlan * plan, PrepRowsFunc rows,
     end = (slot + 1) * h < row_end ? (slot + 1) * h : row_end;
     prep_plan_slot_view (plan, slot, &view);
     sf.dst = (uint8_t *) f->dst + (size_t) slot *plan->slot_bytes;
+    if (f->slot_src != NULL)
+      sf.src = f->slot_src[slot];
     rows (plan, &view, &sf, row_begin - slot * h, end - slot * h);
     row_begin = end;
   }
@@ -160,6 +162,17 @@ prep_cpu_impl_name (PrepCpuImpl impl)
   }
 }
 
+/* The row executor of @plan with @impl (available). */
+static PrepRowsFunc
+prep_cpu_rows_func (const PrepPlan * plan, PrepCpuImpl impl)
+{
+  if (prep_cpu_resolve (impl) == PREP_CPU_SCALAR)
+    return prep_rows_scalar;
+  if (plan->params.antialias)
+    return prep_rows_aa;
+  return plan->avx2 ? prep_rows_avx2 : prep_rows_scalar;
+}
+
 PrepStatus
 prep_cpu_prepare (const PrepPlan * plan, PrepCpuImpl impl,
     const PrepFrame * src, void *dst, size_t dst_size, PrepRowsFunc * rows,
@@ -167,18 +180,35 @@ prep_cpu_prepare (const PrepPlan * plan, PrepCpuImpl impl,
 {
   PrepStatus st;
 
+  /* a streams plan is refused here: it takes one frame per stream */
   st = prep_plan_check_frame (plan, src, dst != NULL, dst_size, &f->src);
   if (st != PREP_OK)
     return st;
   if (!prep_cpu_impl_available (impl))
     return PREP_ERROR_INVALID_ARGUMENT;
-  if (prep_cpu_resolve (impl) == PREP_CPU_SCALAR)
-    *rows = prep_rows_scalar;
-  else if (plan->params.antialias)
-    *rows = prep_rows_aa;
-  else
-    *rows = plan->avx2 ? prep_rows_avx2 : prep_rows_scalar;
+  *rows = prep_cpu_rows_func (plan, impl);
   f->dst = dst;
+  f->slot_src = NULL;
+  return PREP_OK;
+}
+
+PrepStatus
+prep_cpu_prepare_streams (const PrepPlan * plan, PrepCpuImpl impl,
+    const PrepFrame * frames, void *dst, size_t dst_size,
+    PrepRowsFunc * rows, PrepPass * f)
+{
+  PrepStatus st;
+
+  if (plan == NULL || plan->n_streams == 0 || frames == NULL || dst == NULL)
+    return PREP_ERROR_INVALID_ARGUMENT;
+  st = prep_streams_check_frames (plan, frames, dst_size, f->slots);
+  if (st != PREP_OK)
+    return st;
+  if (!prep_cpu_impl_available (impl))
+    return PREP_ERROR_INVALID_ARGUMENT;
+  *rows = prep_cpu_rows_func (plan, impl);
+  f->dst = dst;
+  f->slot_src = f->slots;
   return PREP_OK;
 }
 

@@ -93,17 +93,16 @@ prep_plan_frame_init (const PrepPlan * plan, PrepFrame * frame)
 /* Strides are refused whatever the width when they cannot hold a row: the
  * comparison is in 64 bits.  Pointers are only checked for NULL. */
 PrepStatus
-prep_plan_check_frame (const PrepPlan * plan, const PrepFrame * src,
-    int have_dst, size_t dst_size, PrepPlanes * planes)
+prep_frame_check (PrepFormat format, int width, int height,
+    const PrepFrame * src, PrepPlanes * planes)
 {
   const PrepFormatInfo *f;
   int64_t row_bytes, rows;
   int p;
 
-  if (plan == NULL || src == NULL || !have_dst)
+  if (src == NULL)
     return PREP_ERROR_INVALID_ARGUMENT;
-  if (src->format != plan->cfg.format || src->width != plan->cfg.src_width
-      || src->height != plan->cfg.src_height)
+  if (src->format != format || src->width != width || src->height != height)
     return PREP_ERROR_FORMAT;
   f = prep_format_info (src->format);
   for (p = 0; p < f->n_planes; p++) {
@@ -113,8 +112,6 @@ prep_plan_check_frame (const PrepPlan * plan, const PrepFrame * src,
     if ((int64_t) src->strides[p] < row_bytes)
       return PREP_ERROR_STRIDE;
   }
-  if (dst_size < plan->n_bytes)
-    return PREP_ERROR_OUTPUT_SIZE;
   planes->d0 = src->planes[0];
   planes->d1 = f->n_planes > 1 ? src->planes[1] : NULL;
   planes->d2 = f->n_planes > 2 ? src->planes[2] : NULL;
@@ -122,4 +119,21 @@ prep_plan_check_frame (const PrepPlan * plan, const PrepFrame * src,
   planes->s1 = f->n_planes > 1 ? src->strides[1] : 0;
   planes->s2 = f->n_planes > 2 ? src->strides[2] : 0;
   return PREP_OK;
+}
+
+PrepStatus
+prep_plan_check_frame (const PrepPlan * plan, const PrepFrame * src,
+    int have_dst, size_t dst_size, PrepPlanes * planes)
+{
+  PrepStatus st;
+
+  if (plan == NULL || src == NULL || !have_dst)
+    return PREP_ERROR_INVALID_ARGUMENT;
+  if (plan->n_streams > 0)
+    return PREP_ERROR_INVALID_ARGUMENT;
+  st = prep_frame_check (plan->cfg.format, plan->cfg.src_width,
+      plan->cfg.src_height, src, planes);
+  if (st == PREP_OK && dst_size < plan->n_bytes)
+    return PREP_ERROR_OUTPUT_SIZE;
+  return st;
 }

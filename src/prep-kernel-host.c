@@ -85,3 +85,27 @@ prep_kernel_host_launch_taps (PrepDim3 grid, PrepDim3 block, void **args)
       for (blockIdx.x = 0; blockIdx.x < gridDim.x; blockIdx.x++)
         prep_run_block (&p, &slots, taps, &a);
 }
+
+/* The streams entry over the whole grid (PREP_SKARG_* parameters). */
+void
+prep_kernel_host_launch_streams (PrepDim3 grid, PrepDim3 block, void **args)
+{
+  static _Thread_local PrepSlotTable slots;
+  const PrepSlotSource *sources;
+  const PrepTap *taps;
+  void *dst;
+
+  memcpy (&slots, args[PREP_SKARG_SLOTS], sizeof slots);
+  taps = prep_karg_pointer (args, PREP_SKARG_TAPS);
+  sources = prep_karg_pointer (args, PREP_SKARG_SOURCES);
+  dst = prep_karg_pointer (args, PREP_SKARG_DST);
+  gridDim = grid;
+  blockDim = block;
+  for (blockIdx.z = 0; blockIdx.z < gridDim.z; blockIdx.z++)
+    for (blockIdx.y = 0; blockIdx.y < gridDim.y; blockIdx.y++)
+      for (blockIdx.x = 0; blockIdx.x < gridDim.x; blockIdx.x++)
+        for (threadIdx.z = 0; threadIdx.z < blockDim.z; threadIdx.z++)
+          for (threadIdx.y = 0; threadIdx.y < blockDim.y; threadIdx.y++)
+            for (threadIdx.x = 0; threadIdx.x < blockDim.x; threadIdx.x++)
+              prep_streams_to_tensor (slots, taps, sources, dst);
+}

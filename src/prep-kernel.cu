@@ -61,42 +61,65 @@
  * The taps are read from the plan's table (layout in prep-kernel.h): slot
  * z's entries start at z * (out_width + out_height), its column taps first,
  * then its row taps.  Index arithmetic only: products and sums in size_t. */
+/* Output pixel (ox, oy) of slot z from frame @f with parameters @p. */
+PREP_FN void
+prep_kernel_pixel (const PrepParams * p, const PrepSlotGeom * g,
+    const PrepTap * taps, const PrepPlanes * f, void *dst, unsigned int ox,
+    unsigned int oy)
+{
+  const PrepTap *st;
+  PrepTap tx, ty;
+  float v[3];
+
+  if (ox >= (unsigned int) p->out_width || oy >= (unsigned int) p->out_height)
+    return;
+  st = taps + (size_t) blockIdx.z * ((size_t) p->out_width +
+      (size_t) p->out_height);
+  if (p->antialias) {
+    const PrepAaTap *aa = prep_aa_taps (p, taps, (int) gridDim.z,
+        (int) blockIdx.z);
+
+    prep_pixel_aa (p, &aa[ox], &aa[(size_t) p->out_width + oy], g->valid,
+        prep_aa_weights (p, taps, (int) gridDim.z, (int) blockIdx.z), f, v);
+  } else {
+    tx = st[ox];
+    ty = st[(size_t) p->out_width + oy];
+    tx.inside = tx.inside && g->valid;
+    prep_pixel (p, &tx, &ty, f, v);
+  }
+  prep_store (p, prep_slot_base (p, dst, (int) blockIdx.z), (int) ox,
+      (int) oy, v);
+}
+
 PREP_KERNEL_ENTRY void
 prep_frame_to_tensor (PrepParams p, const PREP_GRID_CONSTANT
     PrepSlotTable slots, const PrepTap * taps, const uint8_t * plane0,
     int stride0, const uint8_t * plane1, int stride1,
     const uint8_t * plane2, int stride2, void *dst)
 {
-  unsigned int ox = blockIdx.x * blockDim.x + threadIdx.x;
-  unsigned int oy = blockIdx.y * blockDim.y + threadIdx.y;
-  const PrepSlotGeom *g = &slots.s[blockIdx.z];
-  const PrepTap *st;
   PrepPlanes f;
-  PrepTap tx, ty;
-  float v[3];
 
-  if (ox >= (unsigned int) p.out_width || oy >= (unsigned int) p.out_height)
-    return;
-  st = taps + (size_t) blockIdx.z * ((size_t) p.out_width +
-      (size_t) p.out_height);
   f.d0 = plane0;
   f.d1 = plane1;
   f.d2 = plane2;
   f.s0 = stride0;
   f.s1 = stride1;
   f.s2 = stride2;
-  if (p.antialias) {
-    const PrepAaTap *aa = prep_aa_taps (&p, taps, (int) gridDim.z,
-        (int) blockIdx.z);
+  prep_kernel_pixel (&p, &slots.s[blockIdx.z], taps, &f, dst,
+      blockIdx.x * blockDim.x + threadIdx.x,
+      blockIdx.y * blockDim.y + threadIdx.y);
+}
 
-    prep_pixel_aa (&p, &aa[ox], &aa[(size_t) p.out_width + oy], g->valid,
-        prep_aa_weights (&p, taps, (int) gridDim.z, (int) blockIdx.z), &f, v);
-  } else {
-    tx = st[ox];
-    ty = st[(size_t) p.out_width + oy];
-    tx.inside = tx.inside && g->valid;
-    prep_pixel (&p, &tx, &ty, &f, v);
-  }
-  prep_store (&p, prep_slot_base (&p, dst, (int) blockIdx.z), (int) ox,
-      (int) oy, v);
+/* A multi-stream batch (prep_plan_new_streams ()): slot z reads its own
+ * frame with its own parameters, both in the table @sources (in device
+ * memory, one entry per slot); one launch for every stream. */
+PREP_KERNEL_ENTRY void
+prep_streams_to_tensor (const PREP_GRID_CONSTANT PrepSlotTable slots,
+    const PrepTap * taps, const PrepSlotSource * sources, void *dst)
+{
+  const PrepSlotSource *s = &sources[blockIdx.z];
+
+  prep_kernel_pixel (&s->params, &slots.s[blockIdx.z], taps, &s->planes, dst,
+      blockIdx.x * blockDim.x + threadIdx.x,
+      blockIdx.y * blockDim.y + threadIdx.y);
 }

@@ -58,6 +58,22 @@ enum {
   PREP_TKARG_COUNT
 };
 
+/* The entry point of multi-stream plans (prep_plan_new_streams ()):
+ *   extern "C" __global__ void prep_streams_to_tensor (
+ *       const __grid_constant__ PrepSlotTable slots, const PrepTap * taps,
+ *       const PrepSlotSource * sources, void * dst);
+ * slot z reads sources[z] (its parameters and frame, in device memory:
+ * prep_plan_stream_sources ()), one launch for every stream. */
+#define PREP_KERNEL_STREAMS_NAME "prep_streams_to_tensor"
+
+enum {
+  PREP_SKARG_SLOTS = 0,         /* PrepSlotTable, by value */
+  PREP_SKARG_TAPS,              /* const PrepTap *, the plan's tap table */
+  PREP_SKARG_SOURCES,           /* const PrepSlotSource *, one per slot */
+  PREP_SKARG_DST,               /* void *, the tensor (all slots) */
+  PREP_SKARG_COUNT
+};
+
 /* kernelParams index of plane @p's pointer and stride (p in 0..2). */
 #define PREP_TKARG_PLANE(p) (PREP_TKARG_PLANE0 + 2 * (p))
 #define PREP_TKARG_STRIDE(p) (PREP_TKARG_STRIDE0 + 2 * (p))
@@ -106,6 +122,11 @@ void prep_kernel_extents (const PrepParams * p, const PrepSlotTable * slots,
 void prep_kernel_host_launch_taps (PrepDim3 grid, PrepDim3 block,
     void **args);
 
+/* The same for the streams entry (PREP_SKARG_* parameters; the sources
+ * argument a host address of the table). */
+void prep_kernel_host_launch_streams (PrepDim3 grid, PrepDim3 block,
+    void **args);
+
 /* What launches the kernel: CuLaunchKernel in the element, the host build
  * in tests.  @function and @stream are the caller's (CUfunction, CUstream).
  * Returns 0 on success, the driver's error code otherwise. */
@@ -127,6 +148,29 @@ PrepStatus prep_plan_launch_taps (const PrepPlan * plan, uint64_t taps,
     const PrepFrame * src, uint64_t dst, size_t dst_size,
     PrepLaunchFunc launch, void *function, void *stream, void *user_data,
     int *launch_error);
+
+/* The source table of a streams plan for one batch: frames[i] (stream i's
+ * frame, its planes' pointers CUdeviceptr values) checked as
+ * prep_plan_run_cpu_streams () checks them, then sources[slot] = the slot's
+ * parameters and planes, batch_size entries (padding slots repeat stream
+ * 0's), for the launcher to copy to device memory.  PREP_ERROR_INVALID_ARGUMENT
+ * for a plan that is not a streams plan. */
+PrepStatus prep_plan_stream_sources (const PrepPlan * plan,
+    const PrepFrame * frames, PrepSlotSource * sources);
+
+/* Launches a streams plan: one launch of PREP_KERNEL_STREAMS_NAME for the
+ * whole batch.  @sources: the device address of a copy of
+ * prep_plan_stream_sources ()'s table; @taps as for prep_plan_launch_taps ().
+ * The caller checks each frame's memory against
+ * prep_plan_stream_extents (). */
+PrepStatus prep_plan_launch_streams (const PrepPlan * plan, uint64_t taps,
+    uint64_t sources, uint64_t dst, size_t dst_size, PrepLaunchFunc launch,
+    void *function, void *stream, void *user_data, int *launch_error);
+
+/* Bytes of each plane of stream @i's frames that a launch may read, for
+ * @strides (prep_kernel_extents () of the stream's slot). */
+PrepStatus prep_plan_stream_extents (const PrepPlan * plan, int i,
+    const int strides[PREP_PLANES_MAX], size_t plane_bytes[PREP_PLANES_MAX]);
 
 #ifdef __cplusplus
 }

@@ -153,6 +153,14 @@ typedef struct
   ptrdiff_t s0, s1, s2;
 } PrepPlanes;
 
+/* One slot of a multi-stream batch as the kernel's streams entry reads it
+ * (prep_plan_stream_sources ()): the slot's parameters and its frame. */
+typedef struct
+{
+  PrepParams params;
+  PrepPlanes planes;
+} PrepSlotSource;
+
 PREP_FN int
 prep_clamp_int (int v, int lo, int hi)
 {

@@ -39,8 +39,8 @@ prep_plan_fill_taps (PrepPlan * plan)
 
     for (x = 0; x < w; x++)
       taps[x] = prep_axis_tap (&plan->slots.s[i].ax, x, nearest);
-    prep_columns_fill (&plan->cols, &plan->params, (size_t) i * (size_t) w,
-        taps, (size_t) w);
+    prep_columns_fill (&plan->cols, prep_plan_slot_params (plan, i),
+        (size_t) i * (size_t) w, taps, (size_t) w);
     /* the kernel's block: the same column taps, then the row taps */
     memcpy (k, taps, (size_t) w * sizeof (PrepTap));
     for (y = 0; y < h; y++)
@@ -76,8 +76,11 @@ prep_plan_alloc (PrepPlan * plan)
   plan->kernel_taps = calloc (plan->kernel_taps_bytes, 1);
   if (plan->kernel_taps == NULL)
     return PREP_ERROR_NO_MEMORY;
-  return prep_columns_init (&plan->cols, n,
-      plan->cfg.format != PREP_FORMAT_NV12);
+  if (prep_columns_init (&plan->cols, n, plan->cfg.format != PREP_FORMAT_NV12
+          || plan->n_streams > 0) != PREP_OK)
+    return PREP_ERROR_NO_MEMORY;
+  plan->cols.no_single = plan->n_streams > 0;
+  return PREP_OK;
 }
 
 /* Slot i < n_rects takes rects[i] (already checked to lie inside the
@@ -117,6 +120,36 @@ prep_rects_check (const PrepConfig * cfg, const PrepRect * rects, int n_rects)
   return PREP_OK;
 }
 
+PrepPlan *
+prep_plan_make (const PrepConfig * cfg)
+{
+  PrepPlan *plan = calloc (1, sizeof (PrepPlan));
+
+  if (plan == NULL)
+    return NULL;
+  plan->cfg = *cfg;
+  prep_tensor_size (cfg->out_width, cfg->out_height,
+      prep_channel_count (cfg->channel_order), 1, cfg->data_type,
+      &plan->n_elements, &plan->slot_bytes);
+  prep_tensor_size (cfg->out_width, cfg->out_height,
+      prep_channel_count (cfg->channel_order), cfg->batch_size,
+      cfg->data_type, &plan->n_elements, &plan->n_bytes);
+  prep_params_init (cfg, &plan->params);
+  plan->avx2 = cfg->channel_order != PREP_ORDER_GRAY &&
+      (cfg->data_type == PREP_DTYPE_FLOAT32 ||
+      cfg->data_type == PREP_DTYPE_FLOAT16);
+  return plan;
+}
+
+PrepStatus
+prep_plan_finish (PrepPlan * plan, const PrepRect * rects, int n_rects)
+{
+  if (prep_plan_alloc (plan) != PREP_OK)
+    return PREP_ERROR_NO_MEMORY;
+  prep_plan_place (plan, rects, n_rects);
+  return PREP_OK;
+}
+
 PrepStatus
 prep_plan_new (const PrepConfig * cfg, const PrepRect * rects, int n_rects,
     PrepPlan ** out)
@@ -131,25 +164,12 @@ prep_plan_new (const PrepConfig * cfg, const PrepRect * rects, int n_rects,
     return st;
   if ((st = prep_rects_check (cfg, rects, n_rects)) != PREP_OK)
     return st;
-  plan = calloc (1, sizeof (PrepPlan));
-  if (plan == NULL)
+  if ((plan = prep_plan_make (cfg)) == NULL)
     return PREP_ERROR_NO_MEMORY;
-  plan->cfg = *cfg;
-  prep_tensor_size (cfg->out_width, cfg->out_height,
-      prep_channel_count (cfg->channel_order), 1, cfg->data_type,
-      &plan->n_elements, &plan->slot_bytes);
-  prep_tensor_size (cfg->out_width, cfg->out_height,
-      prep_channel_count (cfg->channel_order), cfg->batch_size,
-      cfg->data_type, &plan->n_elements, &plan->n_bytes);
-  prep_params_init (cfg, &plan->params);
-  plan->avx2 = cfg->channel_order != PREP_ORDER_GRAY &&
-      (cfg->data_type == PREP_DTYPE_FLOAT32 ||
-      cfg->data_type == PREP_DTYPE_FLOAT16);
-  if (prep_plan_alloc (plan) != PREP_OK) {
+  if ((st = prep_plan_finish (plan, rects, n_rects)) != PREP_OK) {
     prep_plan_free (plan);
-    return PREP_ERROR_NO_MEMORY;
+    return st;
   }
-  prep_plan_place (plan, rects, n_rects);
   *out = plan;
   return PREP_OK;
 }
@@ -159,7 +179,7 @@ prep_plan_set_slots (PrepPlan * plan, const PrepRect * rects, int n_rects)
 {
   PrepStatus st;
 
-  if (plan == NULL)
+  if (plan == NULL || plan->n_streams > 0)
     return PREP_ERROR_INVALID_ARGUMENT;
   if ((st = prep_rects_check (&plan->cfg, rects, n_rects)) != PREP_OK)
     return st;
@@ -173,6 +193,8 @@ prep_plan_free (PrepPlan * plan)
   if (plan == NULL)
     return;
   prep_columns_clear (&plan->cols);
+  free (plan->streams);
+  free (plan->slot_params);
   free (plan->col_taps);
   free (plan->kernel_taps);
   free (plan);
@@ -188,6 +210,12 @@ int
 prep_plan_rows (const PrepPlan * plan)
 {
   return plan->cfg.batch_size * plan->cfg.out_height;
+}
+
+const PrepParams *
+prep_plan_slot_params (const PrepPlan * plan, int slot)
+{
+  return plan->slot_params != NULL ? &plan->slot_params[slot] : &plan->params;
 }
 
 const PrepParams *
@@ -208,6 +236,10 @@ prep_plan_slot_view (const PrepPlan * plan, int slot, PrepSlotView * v)
   size_t at = (size_t) slot * (size_t) plan->cfg.out_width;
   int k;
 
+  v->params = prep_plan_slot_params (plan, slot);
+  v->src_width = plan->n_streams > 0 ?
+      plan->streams[slot < plan->n_streams ? slot : 0].src_width :
+      plan->cfg.src_width;
   v->geom = &plan->slots.s[slot];
   v->col_taps = plan->col_taps + at;
   v->aa = prep_aa_taps (&plan->params, plan->kernel_taps,

@@ -48,6 +48,9 @@ typedef struct
    * pairs, packed RGB, P010's luma); one gather, and word[k][0] holds the
    * byte-shuffle control that picks i0's sample from that word */
   int single[3];
+  /* a streams plan: its slots' formats differ, so no slot is single (the
+   * words of every slot are read the same way) */
+  int no_single;
 } PrepColumns;
 
 /* What a format is (prep-formats.c, docs/semantics.md section 2). */
@@ -108,6 +111,11 @@ struct _PrepPlan
                                  * through the generic ones */
   size_t n_elements;
   size_t n_bytes;
+  /* a streams plan: n_streams streams, the parameters of every slot (a
+   * padding slot's are stream 0's); NULL and 0 otherwise */
+  PrepStream *streams;
+  PrepParams *slot_params;
+  int n_streams;
 };
 
 /* A checked frame and its destination, as the row executors get them.
@@ -117,11 +125,19 @@ typedef struct
 {
   PrepPlanes src;
   void *dst;
+  /* a streams plan (prep_plan_new_streams ()): slot i reads slot_src[i]
+   * (src is not used), which points at slots; NULL otherwise */
+  const PrepPlanes *slot_src;
+  PrepPlanes slots[PREP_BATCH_MAX];
 } PrepPass;
 
 /* One slot as the row executors get it: its geometry and column taps. */
 typedef struct
 {
+  /* the slot's source: its format's components, colour matrix (the plan's
+   * for every slot, but a streams plan's) and frame width */
+  const PrepParams *params;
+  int src_width;
   const PrepSlotGeom *geom;
   const PrepTap *col_taps;
   PrepColumns cols;
@@ -149,11 +165,12 @@ int prep_cpu_have_avx2 (void);
  * prep_cpu_have_avx2 (), so the rest of the build needs no -mavx2. */
 #define PREP_AVX2 __attribute__ ((target ("avx2,f16c")))
 
-/* Output row @oy of a 3-channel float32 or float16 plan (plan->avx2) from
+/* Output row @oy of a 3-channel float32 or float16 plan (plan->avx2), with
+ * the slot's parameters @p, from
  * its inner columns' component values cv[k][x - x0], x in [x0, x1): the
  * conversion and normalization of prep_convert_normalize (), and the
  * letterbox bands (prep-cpu-avx2.c). */
-void prep_avx2_finish_row (const PrepPlan * plan, const float *const cv[3],
+void prep_avx2_finish_row (const PrepParams * p, const float *const cv[3],
     void *dst, int oy, int x0, int x1);
 #endif
 
@@ -202,10 +219,30 @@ void prep_params_init (const PrepConfig * cfg, PrepParams * p);
 PrepStatus prep_cpu_prepare (const PrepPlan * plan, PrepCpuImpl impl,
     const PrepFrame * src, void *dst, size_t dst_size, PrepRowsFunc * rows,
     PrepPass * f);
+/* The same for a streams plan and its frames (one per stream). */
+PrepStatus prep_cpu_prepare_streams (const PrepPlan * plan, PrepCpuImpl impl,
+    const PrepFrame * frames, void *dst, size_t dst_size,
+    PrepRowsFunc * rows, PrepPass * f);
 
 /* The float parameters every path hands to the per-pixel math, and every
  * slot's geometry (what the kernel gets). */
 const PrepParams *prep_plan_params (const PrepPlan * plan);
+/* The two halves of prep_plan_new () after its checks: a plan with its
+ * config, sizes and parameters (NULL: out of memory), then its tables and
+ * rectangles (prep-plan.c; prep-streams.c sets its streams between the
+ * two). */
+PrepPlan *prep_plan_make (const PrepConfig * cfg);
+PrepStatus prep_plan_finish (PrepPlan * plan, const PrepRect * rects,
+    int n_rects);
+/* A frame of @format and size checked (strides, planes) into @planes. */
+PrepStatus prep_frame_check (PrepFormat format, int width, int height,
+    const PrepFrame * src, PrepPlanes * planes);
+/* A streams plan's frames checked against their streams, into one
+ * PrepPlanes per stream (prep-streams.c). */
+PrepStatus prep_streams_check_frames (const PrepPlan * plan,
+    const PrepFrame * frames, size_t dst_size, PrepPlanes * planes);
+/* Slot @slot's parameters: the plan's, or (streams plan) its stream's. */
+const PrepParams *prep_plan_slot_params (const PrepPlan * plan, int slot);
 const PrepSlotTable *prep_plan_slot_table (const PrepPlan * plan);
 
 /* The checks every executor makes before it touches memory: a frame of

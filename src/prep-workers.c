@@ -246,3 +246,20 @@ prep_plan_run_cpu_parallel (const PrepPlan * plan, PrepWorkers * workers,
   prep_workers_run_job (workers, &job);
   return PREP_OK;
 }
+
+PrepStatus
+prep_plan_run_cpu_streams (const PrepPlan * plan, PrepWorkers * workers,
+    PrepCpuImpl impl, const PrepFrame * frames, void *dst, size_t dst_size)
+{
+  PrepJob job;
+  PrepStatus st;
+
+  st = prep_cpu_prepare_streams (plan, impl, frames, dst, dst_size, &job.rows,
+      &job.frame);
+  if (st != PREP_OK)
+    return st;
+  job.plan = plan;
+  job.n_rows = prep_plan_rows (plan);
+  prep_workers_run_job (workers, &job);
+  return PREP_OK;
+}

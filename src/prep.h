@@ -382,6 +382,39 @@ PrepStatus prep_plan_run_cpu_parallel (const PrepPlan * plan,
     PrepWorkers * workers, PrepCpuImpl impl, const PrepFrame * src,
     void *dst, size_t dst_size);
 
+/* Multi-stream batches: one tensor [N, ...] whose slots read the frames
+ * of different streams, each with its own format, size and colour, in one
+ * pass (docs/architecture.md).  A stream of the batch: its frames and the
+ * rectangle of them its slot reads. */
+typedef struct {
+  PrepFormat format;
+  int src_width, src_height;
+  PrepMatrix matrix;
+  PrepRange range;
+  PrepRect rect;
+} PrepStream;
+
+/* A plan whose slot i < n_streams reads stream i's frames; the slots from
+ * n_streams on are padding.  The tensor (size, aspect, filter,
+ * normalization, channel order, layout, data type, batch_size) comes from
+ * @cfg; its format, source size, matrix and range are replaced by each
+ * stream's.  Each stream is checked as prep_plan_new () checks a config and
+ * its rectangle (the first refusal is returned); n_streams outside
+ * [1, cfg->batch_size], or streams NULL, gives
+ * PREP_ERROR_INVALID_ARGUMENT.  prep_plan_set_slots () refuses such a
+ * plan; the CUDA launch does not take it yet. */
+PrepStatus prep_plan_new_streams (const PrepConfig * cfg,
+    const PrepStream * streams, int n_streams, PrepPlan ** plan);
+
+/* Runs a streams plan on the CPU, as prep_plan_run_cpu_parallel () runs a
+ * plan: the rows of every slot in one pass split over the pool's threads
+ * (@workers NULL: the calling thread alone).  frames[i] is stream i's frame,
+ * of its format and size (PREP_ERROR_FORMAT otherwise).  The same bytes in
+ * slot i as a single-stream plan of stream i's config and rectangle. */
+PrepStatus prep_plan_run_cpu_streams (const PrepPlan * plan,
+    PrepWorkers * workers, PrepCpuImpl impl, const PrepFrame * frames,
+    void *dst, size_t dst_size);
+
 const char *prep_status_string (PrepStatus status);
 
 #ifdef __cplusplus

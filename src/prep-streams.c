@@ -1,0 +1,204 @@
+/* gst-cudapreproc
+ * Copyright (C) 2026 gst-cudapreproc developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+
+/* Multi-stream batches: a plan whose slot i reads stream i's frames.  The
+ * tensor is the config's; what a frame is (format, size, colour matrix and
+ * range) is per stream, so each slot has its own PrepParams (the plan's
+ * slot_params, which the executors take through PrepSlotView.params) and
+ * its own planes (PrepPass.slot_src).  Everything else is a batch plan's:
+ * one slot table, one tap table, one pass over all rows. */
+
+#include <stdlib.h>
+
+#include <string.h>
+
+#include "prep-kernel.h"
+#include "prep-private.h"
+
+/* Stream @s's config: @cfg with its frames' format, size and colour. */
+static void
+prep_stream_config (const PrepConfig * cfg, const PrepStream * s,
+    PrepConfig * out)
+{
+  *out = *cfg;
+  out->format = s->format;
+  out->src_width = s->src_width;
+  out->src_height = s->src_height;
+  out->matrix = s->matrix;
+  out->range = s->range;
+}
+
+/* What prep_plan_new () would refuse for each stream's config and
+ * rectangle, the first refusal. */
+static PrepStatus
+prep_streams_check (const PrepConfig * cfg, const PrepStream * streams,
+    int n_streams)
+{
+  PrepConfig c;
+  PrepStatus st;
+  int i;
+
+  if (cfg == NULL || streams == NULL || n_streams < 1 ||
+      n_streams > cfg->batch_size || n_streams > PREP_BATCH_MAX)
+    return PREP_ERROR_INVALID_ARGUMENT;
+  for (i = 0; i < n_streams; i++) {
+    prep_stream_config (cfg, &streams[i], &c);
+    if ((st = prep_config_validate (&c)) != PREP_OK)
+      return st;
+    if (!prep_crop_inside (c.src_width, c.src_height, &streams[i].rect))
+      return PREP_ERROR_CROP;
+  }
+  return PREP_OK;
+}
+
+/* The streams and every slot's parameters into @plan; the antialias
+ * weights per slot are sized for the largest frame. */
+static PrepStatus
+prep_plan_take_streams (PrepPlan * plan, const PrepStream * streams,
+    int n_streams)
+{
+  int n = plan->cfg.batch_size, i, most = 0;
+  PrepConfig c;
+
+  plan->streams = malloc ((size_t) n_streams * sizeof (PrepStream));
+  plan->slot_params = malloc ((size_t) n * sizeof (PrepParams));
+  if (plan->streams == NULL || plan->slot_params == NULL)
+    return PREP_ERROR_NO_MEMORY;
+  plan->n_streams = n_streams;
+  for (i = 0; i < n_streams; i++)
+    plan->streams[i] = streams[i];
+  for (i = 0; i < n; i++) {
+    prep_stream_config (&plan->cfg, &streams[i < n_streams ? i : 0], &c);
+    prep_params_init (&c, &plan->slot_params[i]);
+    most = plan->slot_params[i].aa_weights > most ?
+        plan->slot_params[i].aa_weights : most;
+  }
+  for (i = 0; i < n; i++)
+    plan->slot_params[i].aa_weights = most;
+  plan->params.aa_weights = most;
+  return PREP_OK;
+}
+
+PrepStatus
+prep_plan_new_streams (const PrepConfig * cfg, const PrepStream * streams,
+    int n_streams, PrepPlan ** out)
+{
+  PrepRect rects[PREP_BATCH_MAX];
+  PrepConfig c;
+  PrepPlan *plan;
+  PrepStatus st;
+  int i;
+
+  if (out == NULL)
+    return PREP_ERROR_INVALID_ARGUMENT;
+  *out = NULL;
+  if ((st = prep_streams_check (cfg, streams, n_streams)) != PREP_OK)
+    return st;
+  prep_stream_config (cfg, &streams[0], &c);
+  if ((plan = prep_plan_make (&c)) == NULL)
+    return PREP_ERROR_NO_MEMORY;
+  for (i = 0; i < n_streams; i++)
+    rects[i] = streams[i].rect;
+  st = prep_plan_take_streams (plan, streams, n_streams);
+  if (st == PREP_OK)
+    st = prep_plan_finish (plan, rects, n_streams);
+  if (st != PREP_OK) {
+    prep_plan_free (plan);
+    return st;
+  }
+  *out = plan;
+  return PREP_OK;
+}
+
+PrepStatus
+prep_streams_check_frames (const PrepPlan * plan, const PrepFrame * frames,
+    size_t dst_size, PrepPlanes * planes)
+{
+  const PrepStream *s;
+  PrepStatus st;
+  int i;
+
+  for (i = 0; i < plan->n_streams; i++) {
+    s = &plan->streams[i];
+    st = prep_frame_check (s->format, s->src_width, s->src_height,
+        &frames[i], &planes[i]);
+    if (st != PREP_OK)
+      return st;
+  }
+  /* padding slots read nothing */
+  for (; i < plan->cfg.batch_size; i++)
+    planes[i] = planes[0];
+  return dst_size < plan->n_bytes ? PREP_ERROR_OUTPUT_SIZE : PREP_OK;
+}
+
+PrepStatus
+prep_plan_stream_sources (const PrepPlan * plan, const PrepFrame * frames,
+    PrepSlotSource * sources)
+{
+  PrepPlanes planes[PREP_BATCH_MAX];
+  PrepStatus st;
+  int i;
+
+  if (plan == NULL || plan->n_streams == 0 || frames == NULL || sources == NULL)
+    return PREP_ERROR_INVALID_ARGUMENT;
+  st = prep_streams_check_frames (plan, frames, plan->n_bytes, planes);
+  if (st != PREP_OK)
+    return st;
+  for (i = 0; i < plan->cfg.batch_size; i++) {
+    sources[i].params = plan->slot_params[i];
+    sources[i].planes = planes[i];
+  }
+  return PREP_OK;
+}
+
+PrepStatus
+prep_plan_launch_streams (const PrepPlan * plan, uint64_t taps,
+    uint64_t sources, uint64_t dst, size_t dst_size, PrepLaunchFunc launch,
+    void *function, void *stream, void *user_data, int *launch_error)
+{
+  void *args[PREP_SKARG_COUNT];
+  PrepDim3 grid, block;
+  PrepStatus st;
+  int err;
+
+  if (plan == NULL || plan->n_streams == 0 || taps == 0 || sources == 0 ||
+      dst == 0 || launch == NULL)
+    return PREP_ERROR_INVALID_ARGUMENT;
+  if (dst_size < plan->n_bytes)
+    return PREP_ERROR_OUTPUT_SIZE;
+  st = prep_launch_geometry (&plan->params, plan->cfg.batch_size, &grid,
+      &block);
+  if (st != PREP_OK)
+    return st;
+  /* each slot points to storage of the parameter's exact size */
+  args[PREP_SKARG_SLOTS] = (void *) &plan->slots;
+  args[PREP_SKARG_TAPS] = &taps;
+  args[PREP_SKARG_SOURCES] = &sources;
+  args[PREP_SKARG_DST] = &dst;
+  err = launch (function, grid, block, stream, args, user_data);
+  if (launch_error != NULL)
+    *launch_error = err;
+  return err == 0 ? PREP_OK : PREP_ERROR_LAUNCH;
+}
+
+PrepStatus
+prep_plan_stream_extents (const PrepPlan * plan, int i,
+    const int strides[PREP_PLANES_MAX], size_t plane_bytes[PREP_PLANES_MAX])
+{
+  PrepSlotTable one;
+
+  if (plan == NULL || i < 0 || i >= plan->n_streams || strides == NULL ||
+      plane_bytes == NULL)
+    return PREP_ERROR_INVALID_ARGUMENT;
+  memset (&one, 0, sizeof one);
+  one.s[0] = plan->slots.s[i];
+  prep_kernel_extents (&plan->slot_params[i], &one, 1, strides, plane_bytes,
+      NULL);
+  return PREP_OK;
+}

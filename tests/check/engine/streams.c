@@ -1,0 +1,356 @@
+/* gst-cudapreproc
+ * Copyright (C) 2026 gst-cudapreproc developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+
+/* Multi-stream plans (prep_plan_new_streams ()): one tensor whose slots
+ * read frames of different formats, sizes and colours.  On random batches
+ * of 1 to 6 streams (every format, odd sizes, padded strides, crops at odd
+ * offsets, every matrix and range) and random tensors (every aspect,
+ * interpolation, antialias, channel order, layout and element type, with
+ * padding slots after the streams), slot i must hold the bytes of a
+ * single-stream plan of stream i's config and rectangle (that plan is
+ * tested against the reference model by formats.c), and padding slots
+ * those of a plan without a rectangle, on the scalar executor, AVX2 (when
+ * this CPU has it), a pool of 3 threads and the kernel's host build (one
+ * launch of the streams entry for the whole batch).  Then the
+ * refusals. */
+
+#include <gst/check/gstcheck.h>
+
+#include <string.h>
+
+#include "prep.h"
+#include "prep-kernel.h"
+
+#define TRIALS 300
+
+static guint32
+next (guint64 * s)
+{
+  *s = *s * 6364136223846793005ull + 1442695040888963407ull;
+  return (guint32) (*s >> 33);
+}
+
+static int
+pick (guint64 * s, int n)
+{
+  return (int) (next (s) % (guint32) n);
+}
+
+/* A random stream: format, size, colour, a rectangle inside its frame. */
+static void
+random_stream (guint64 * s, PrepStream * st)
+{
+  st->format = (PrepFormat) pick (s, PREP_FORMAT_COUNT);
+  st->src_width = 1 + pick (s, 61);
+  st->src_height = 1 + pick (s, 41);
+  st->matrix = (PrepMatrix) pick (s, 3);
+  st->range = (PrepRange) pick (s, 2);
+  st->rect.x = pick (s, st->src_width);
+  st->rect.y = pick (s, st->src_height);
+  st->rect.width = 1 + pick (s, st->src_width - st->rect.x);
+  st->rect.height = 1 + pick (s, st->src_height - st->rect.y);
+}
+
+/* The tensor's config (its format, size and colour are the streams'). */
+static void
+random_tensor (guint64 * s, int n_streams, PrepConfig * cfg)
+{
+  prep_config_init (cfg);
+  cfg->out_width = 1 + pick (s, 40);
+  cfg->out_height = 1 + pick (s, 24);
+  cfg->aspect = (PrepAspect) pick (s, 3);
+  cfg->crop_fraction = pick (s, 2) ? 1.0 : 0.5 + pick (s, 500) / 1000.0;
+  cfg->interpolation = (PrepInterp) pick (s, 3);
+  cfg->antialias = pick (s, 3) == 0;
+  cfg->channel_order = (PrepChannelOrder) pick (s, 3);
+  cfg->layout = (PrepLayout) pick (s, 2);
+  cfg->data_type = (PrepDataType) pick (s, 4);
+  cfg->pad_value = pick (s, 256);
+  if (cfg->data_type >= PREP_DTYPE_UINT8)
+    cfg->scale = 1.0;
+  cfg->batch_size = n_streams + pick (s, 3);
+}
+
+/* Stream @st's config: the tensor's, with its frames' format, size and
+ * colour, one slot. */
+static void
+stream_config (const PrepConfig * cfg, const PrepStream * st, PrepConfig * c)
+{
+  *c = *cfg;
+  c->format = st->format;
+  c->src_width = st->src_width;
+  c->src_height = st->src_height;
+  c->matrix = st->matrix;
+  c->range = st->range;
+  c->batch_size = 1;
+}
+
+/* A frame of @st with strides padded by 0..13 bytes, each plane malloc'd
+ * to its exact size, random bytes. */
+static void
+frame_new (const PrepStream * st, guint64 * s, PrepFrame * f)
+{
+  size_t bytes[3], i;
+  int p, n = prep_format_n_planes (st->format);
+
+  prep_frame_init (f, st->format, st->src_width, st->src_height);
+  for (p = 0; p < n; p++) {
+    PrepFrame probe = *f;
+    int q;
+
+    for (q = p; q < n; q++)
+      probe.strides[q] = q == p ? 1 : 1 << 20;
+    while (prep_frame_plane_bytes (&probe, bytes) == PREP_ERROR_STRIDE)
+      probe.strides[p]++;
+    f->strides[p] = probe.strides[p] + pick (s, 14);
+  }
+  fail_unless_equals_int (prep_frame_plane_bytes (f, bytes), PREP_OK);
+  for (p = 0; p < n; p++) {
+    guint8 *d = g_malloc (bytes[p]);
+
+    for (i = 0; i < bytes[p]; i++)
+      d[i] = (guint8) next (s);
+    f->planes[p] = d;
+  }
+}
+
+static void
+frame_free (PrepFrame * f)
+{
+  int p;
+
+  for (p = 0; p < 3; p++)
+    g_free ((gpointer) f->planes[p]);
+}
+
+/* Slot @i of the batch as a single-stream plan gives it: stream i's, or
+ * (i >= n) a slot without a rectangle. */
+static guint8 *
+expected_slot (const PrepConfig * cfg, const PrepStream * streams, int n,
+    const PrepFrame * frames, int i, size_t *bytes)
+{
+  PrepConfig c;
+  PrepPlan *plan = NULL;
+  guint8 *out;
+
+  stream_config (cfg, &streams[i < n ? i : 0], &c);
+  fail_unless_equals_int (prep_plan_new (&c, &streams[i < n ? i : 0].rect,
+          i < n ? 1 : 0, &plan), PREP_OK);
+  *bytes = prep_plan_output_bytes (plan);
+  out = g_malloc (*bytes);
+  fail_unless_equals_int (prep_plan_run_cpu_rows (plan, PREP_CPU_SCALAR,
+          &frames[i < n ? i : 0], out, *bytes, 0, cfg->out_height), PREP_OK);
+  prep_plan_free (plan);
+  return out;
+}
+
+/* Every slot of @got against the single-stream plans. */
+static void
+check_slots (const PrepConfig * cfg, const PrepStream * streams, int n,
+    const PrepFrame * frames, const guint8 * got, int trial, const char *what)
+{
+  size_t slot_bytes, j;
+  guint8 *want;
+  int i;
+
+  for (i = 0; i < cfg->batch_size; i++) {
+    want = expected_slot (cfg, streams, n, frames, i, &slot_bytes);
+    for (j = 0; j < slot_bytes && want[j] == got[i * slot_bytes + j]; j++);
+    fail_unless (j == slot_bytes, "trial %d, %s: slot %d (%s %dx%d) differs "
+        "from its single-stream plan at byte %zu", trial, what, i,
+        i < n ? prep_format_name (streams[i].format) : "padding",
+        streams[i < n ? i : 0].src_width, streams[i < n ? i : 0].src_height, j);
+    g_free (want);
+  }
+}
+
+static int
+host_launch (void *function, PrepDim3 grid, PrepDim3 block, void *stream,
+    void **args, void *user_data)
+{
+  int *launches = user_data;
+
+  (*launches)++;
+  prep_kernel_host_launch_streams (grid, block, args);
+  return 0;
+}
+
+/* The batch through the kernel's host build: its sources table, then one
+ * launch. */
+static void
+run_kernel (const PrepPlan * plan, const PrepFrame * frames, guint8 * out,
+    size_t bytes)
+{
+  PrepSlotSource sources[PREP_BATCH_MAX];
+  const void *taps;
+  size_t taps_bytes;
+  int launches = 0;
+
+  fail_unless_equals_int (prep_plan_stream_sources (plan, frames, sources),
+      PREP_OK);
+  fail_unless_equals_int (prep_plan_kernel_taps (plan, &taps, &taps_bytes),
+      PREP_OK);
+  fail_unless_equals_int (prep_plan_launch_streams (plan, (uintptr_t) taps,
+          (uintptr_t) sources, (uintptr_t) out, bytes, host_launch, NULL,
+          NULL, &launches, NULL), PREP_OK);
+  fail_unless_equals_int (launches, 1);
+}
+
+static void
+run_trial (guint64 * s, int trial, PrepWorkers * w)
+{
+  PrepStream streams[6];
+  PrepFrame frames[6];
+  PrepConfig cfg;
+  PrepPlan *plan = NULL;
+  int n = 1 + pick (s, 6), i;
+  size_t bytes;
+  guint8 *got;
+
+  for (i = 0; i < n; i++)
+    random_stream (s, &streams[i]);
+  random_tensor (s, n, &cfg);
+  fail_unless_equals_int (prep_plan_new_streams (&cfg, streams, n, &plan),
+      PREP_OK);
+  for (i = 0; i < n; i++)
+    frame_new (&streams[i], s, &frames[i]);
+  bytes = prep_plan_output_bytes (plan);
+  got = g_malloc (bytes);
+  fail_unless_equals_int (prep_plan_run_cpu_streams (plan, NULL,
+          PREP_CPU_SCALAR, frames, got, bytes), PREP_OK);
+  check_slots (&cfg, streams, n, frames, got, trial, "scalar");
+  if (prep_cpu_impl_available (PREP_CPU_AVX2)) {
+    memset (got, 0x5a, bytes);
+    fail_unless_equals_int (prep_plan_run_cpu_streams (plan, NULL,
+            PREP_CPU_AVX2, frames, got, bytes), PREP_OK);
+    check_slots (&cfg, streams, n, frames, got, trial, "avx2");
+  }
+  memset (got, 0x3c, bytes);
+  fail_unless_equals_int (prep_plan_run_cpu_streams (plan, w, PREP_CPU_AUTO,
+          frames, got, bytes), PREP_OK);
+  check_slots (&cfg, streams, n, frames, got, trial, "3 threads");
+  memset (got, 0x11, bytes);
+  run_kernel (plan, frames, got, bytes);
+  check_slots (&cfg, streams, n, frames, got, trial, "kernel host build");
+  g_free (got);
+  for (i = 0; i < n; i++)
+    frame_free (&frames[i]);
+  prep_plan_free (plan);
+}
+
+GST_START_TEST (test_streams_match_single_plans)
+{
+  guint64 s = 0x57e4a5;
+  PrepWorkers *w = NULL;
+  int t;
+
+  fail_unless_equals_int (prep_workers_new (3, &w), PREP_OK);
+  for (t = 0; t < TRIALS; t++)
+    run_trial (&s, t, w);
+  prep_workers_free (w);
+}
+
+GST_END_TEST;
+
+/* Refused plans and runs, each with its status; a refused run writes
+ * nothing. */
+GST_START_TEST (test_streams_refusals)
+{
+  PrepStream st[2] = {
+    {PREP_FORMAT_NV12, 64, 48, PREP_MATRIX_BT709, PREP_RANGE_LIMITED,
+          {0, 0, 64, 48}
+        },
+    {PREP_FORMAT_RGBA, 30, 20, PREP_MATRIX_BT601, PREP_RANGE_FULL,
+          {10, 2, 20, 18}
+        },
+  };
+  PrepStream bad = st[1];
+  PrepFrame frames[2], wrong;
+  PrepConfig cfg;
+  PrepPlan *plan = (PrepPlan *) & cfg;
+  guint64 s = 7;
+  size_t bytes;
+  guint8 *out;
+
+  prep_config_init (&cfg);
+  cfg.out_width = cfg.out_height = 16;
+  cfg.batch_size = 2;
+  fail_unless_equals_int (prep_plan_new_streams (&cfg, st, 0, &plan),
+      PREP_ERROR_INVALID_ARGUMENT);
+  fail_unless (plan == NULL);
+  fail_unless_equals_int (prep_plan_new_streams (&cfg, st, 3, &plan),
+      PREP_ERROR_INVALID_ARGUMENT);
+  fail_unless_equals_int (prep_plan_new_streams (&cfg, NULL, 1, &plan),
+      PREP_ERROR_INVALID_ARGUMENT);
+  bad.rect.x = 25;              /* 25 + 20 > 30 */
+  fail_unless_equals_int (prep_plan_new_streams (&cfg, (PrepStream[]) {
+          st[0], bad}, 2, &plan), PREP_ERROR_CROP);
+  bad = st[1];
+  bad.src_width = 0;
+  fail_unless_equals_int (prep_plan_new_streams (&cfg, (PrepStream[]) {
+          st[0], bad}, 2, &plan), PREP_ERROR_SIZE);
+  fail_unless (plan == NULL);
+
+  fail_unless_equals_int (prep_plan_new_streams (&cfg, st, 2, &plan), PREP_OK);
+  frame_new (&st[0], &s, &frames[0]);
+  frame_new (&st[1], &s, &frames[1]);
+  bytes = prep_plan_output_bytes (plan);
+  out = g_malloc0 (bytes);
+  /* a frame of another format or size than its stream's */
+  wrong = frames[1];
+  wrong.width = 31;
+  fail_unless_equals_int (prep_plan_run_cpu_streams (plan, NULL,
+          PREP_CPU_AUTO, (PrepFrame[]) {
+          frames[0], wrong}, out, bytes), PREP_ERROR_FORMAT);
+  fail_unless_equals_int (prep_plan_run_cpu_streams (plan, NULL,
+          PREP_CPU_AUTO, frames, out, bytes - 1), PREP_ERROR_OUTPUT_SIZE);
+  fail_unless_equals_int (prep_plan_run_cpu_streams (plan, NULL,
+          PREP_CPU_AUTO, NULL, out, bytes), PREP_ERROR_INVALID_ARGUMENT);
+  /* the single-frame entry points and set_slots take no streams plan */
+  fail_unless_equals_int (prep_plan_run_cpu (plan, &frames[0], out, bytes),
+      PREP_ERROR_INVALID_ARGUMENT);
+  fail_unless_equals_int (prep_plan_set_slots (plan, &st[0].rect, 1),
+      PREP_ERROR_INVALID_ARGUMENT);
+  for (s = 0; s < bytes && out[s] == 0; s++);
+  fail_unless (s == bytes, "a refused run wrote byte %zu", (size_t) s);
+  /* a plain plan is no streams plan */
+  {
+    PrepPlan *single = NULL;
+    PrepConfig c = cfg;
+
+    c.batch_size = 1;
+    c.src_width = 64;
+    c.src_height = 48;
+    fail_unless_equals_int (prep_plan_new (&c, NULL, 0, &single), PREP_OK);
+    fail_unless_equals_int (prep_plan_run_cpu_streams (single, NULL,
+            PREP_CPU_AUTO, frames, out, bytes), PREP_ERROR_INVALID_ARGUMENT);
+    prep_plan_free (single);
+  }
+  g_free (out);
+  frame_free (&frames[0]);
+  frame_free (&frames[1]);
+  prep_plan_free (plan);
+}
+
+GST_END_TEST;
+
+static Suite *
+streams_suite (void)
+{
+  Suite *s = suite_create ("streams");
+  TCase *tc = tcase_create ("streams");
+
+  tcase_set_timeout (tc, 600);
+  suite_add_tcase (s, tc);
+  tcase_add_test (tc, test_streams_match_single_plans);
+  tcase_add_test (tc, test_streams_refusals);
+  return s;
+}
+
+GST_CHECK_MAIN (streams);
