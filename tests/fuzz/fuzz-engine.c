@@ -21,7 +21,10 @@
  *    refused, plan unchanged);
  *  - the strides (sometimes too small or negative: refused by every entry
  *    point), then the planes' bytes;
- *  - row splits and implementations for prep_plan_run_cpu_rows ().
+ *  - row splits and implementations for prep_plan_run_cpu_rows ();
+ *  - or (first byte 224..239) a multi-stream plan: 1 to 4 streams of any
+ *    format, size, colour and rectangle, every path and one kernel launch
+ *    giving the same bytes, each stream's kernel extent within its planes.
  * The planes and every tensor are malloc'd to the byte
  * (prep_frame_plane_bytes (), prep_plan_output_bytes ()), so ASan catches
  * any read or write past them.  The scalar reference, AVX2 (when this CPU
@@ -317,6 +320,113 @@ xmalloc (size_t n)
   return p;
 }
 
+static int
+streams_launch (void *function, PrepDim3 grid, PrepDim3 block, void *stream,
+    void **args, void *user_data)
+{
+  (*(int *) user_data)++;
+  prep_kernel_host_launch_streams (grid, block, args);
+  return 0;
+}
+
+/* Stream @s's frame: exact-size planes from the input; each plane's
+ * extent for the kernel within it. */
+static void
+stream_frame (Reader * r, const PrepPlan * plan, int i, const PrepStream * s,
+    PrepFrame * f, uint8_t * planes[PREP_PLANES_MAX])
+{
+  size_t bytes[PREP_PLANES_MAX], ext[PREP_PLANES_MAX];
+  int64_t row_bytes, n_rows;
+  int k;
+
+  prep_frame_init (f, s->format, s->src_width, s->src_height);
+  for (k = 0; k < prep_format_n_planes (s->format); k++) {
+    prep_format_plane_size (prep_format_info (s->format), k, s->src_width,
+        s->src_height, &row_bytes, &n_rows);
+    f->strides[k] = (int) row_bytes + r8 (r) % 16;
+  }
+  CHECK (prep_frame_plane_bytes (f, bytes) == PREP_OK);
+  CHECK (prep_plan_stream_extents (plan, i, f->strides, ext) == PREP_OK);
+  for (k = 0; k < prep_format_n_planes (s->format); k++) {
+    CHECK (ext[k] <= bytes[k]);
+    planes[k] = xmalloc (bytes[k]);
+    fill (r, planes[k], bytes[k]);
+    f->planes[k] = planes[k];
+  }
+}
+
+/* Multi-stream plans: 1 to 4 streams of any format, size, colour and
+ * rectangle into one tensor; the scalar rows, AVX2, a pool and the
+ * kernel's host build (one launch) give the same bytes. */
+static void
+fuzz_streams (Reader * r)
+{
+  PrepStream st[4];
+  PrepFrame frames[4];
+  uint8_t *planes[4][PREP_PLANES_MAX];
+  PrepSlotSource sources[PREP_BATCH_MAX];
+  PrepConfig cfg;
+  PrepPlan *plan = NULL;
+  int n = 1 + r8 (r) % 4, i, in, launches = 0;
+  size_t bytes, taps_bytes;
+  const void *taps;
+  uint8_t *ref, *got;
+
+  memset (planes, 0, sizeof planes);
+  for (i = 0; i < n; i++) {
+    st[i].format = (PrepFormat) (r8 (r) % PREP_FORMAT_COUNT);
+    st[i].src_width = 1 + r8 (r) % 48;
+    st[i].src_height = 1 + r8 (r) % 32;
+    st[i].matrix = (PrepMatrix) (r8 (r) % 3);
+    st[i].range = (PrepRange) (r8 (r) % 2);
+    st[i].rect = pick_rect (r, st[i].src_width, st[i].src_height, &in);
+    if (!in)
+      st[i].rect = (PrepRect) {
+      0, 0, st[i].src_width, st[i].src_height};
+  }
+  prep_config_init (&cfg);
+  cfg.out_width = 1 + r8 (r) % 40;
+  cfg.out_height = 1 + r8 (r) % 24;
+  cfg.aspect = (PrepAspect) (r8 (r) % 3);
+  cfg.interpolation = (PrepInterp) (r8 (r) % 3);
+  cfg.antialias = r8 (r) & 1;
+  cfg.channel_order = (PrepChannelOrder) (r8 (r) % 3);
+  cfg.layout = (PrepLayout) (r8 (r) % 2);
+  cfg.data_type = (PrepDataType) (r8 (r) % 4);
+  cfg.batch_size = n + r8 (r) % 3;
+  CHECK (prep_plan_new_streams (&cfg, st, n, &plan) == PREP_OK);
+  for (i = 0; i < n; i++)
+    stream_frame (r, plan, i, &st[i], &frames[i], planes[i]);
+  bytes = prep_plan_output_bytes (plan);
+  ref = xmalloc (bytes);
+  got = xmalloc (bytes);
+  CHECK (prep_plan_run_cpu_streams (plan, NULL, PREP_CPU_SCALAR, frames, ref,
+          bytes) == PREP_OK);
+  if (prep_cpu_impl_available (PREP_CPU_AVX2)) {
+    CHECK (prep_plan_run_cpu_streams (plan, NULL, PREP_CPU_AVX2, frames, got,
+            bytes) == PREP_OK);
+    CHECK (memcmp (ref, got, bytes) == 0);
+  }
+  memset (got, 0x11, bytes);
+  CHECK (prep_plan_run_cpu_streams (plan, pool3, PREP_CPU_AUTO, frames, got,
+          bytes) == PREP_OK);
+  CHECK (memcmp (ref, got, bytes) == 0);
+  memset (got, 0x22, bytes);
+  CHECK (prep_plan_stream_sources (plan, frames, sources) == PREP_OK);
+  CHECK (prep_plan_kernel_taps (plan, &taps, &taps_bytes) == PREP_OK);
+  CHECK (prep_plan_launch_streams (plan, (uintptr_t) taps,
+          (uintptr_t) sources, (uintptr_t) got, bytes, streams_launch, NULL,
+          NULL, &launches, NULL) == PREP_OK);
+  CHECK (launches == 1);
+  CHECK (memcmp (ref, got, bytes) == 0);
+  for (i = 0; i < n; i++)
+    for (in = 0; in < PREP_PLANES_MAX; in++)
+      free (planes[i][in]);
+  free (ref);
+  free (got);
+  prep_plan_free (plan);
+}
+
 int
 LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
 {
@@ -338,6 +448,10 @@ LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
   mode = r8 (r);
   if (mode >= 240) {
     fuzz_limits (r);
+    return 0;
+  }
+  if (mode >= 224) {
+    fuzz_streams (r);
     return 0;
   }
 
