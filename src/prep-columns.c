@@ -25,7 +25,6 @@ prep_columns_init (PrepColumns * c, size_t n, int generic)
   int k;
 
   c->y_word = NULL;
-  c->no_single = 0;
   if (n > SIZE_MAX / entry)
     return PREP_ERROR_NO_MEMORY;
   c->y_word = malloc (n * entry);
@@ -64,17 +63,19 @@ void
 prep_columns_fill (PrepColumns * c, const PrepParams * p, size_t at,
     const PrepTap * taps, size_t n)
 {
+  /* @at is slot at / n's first column */
+  int *single = c->slot_single[n > 0 ? at / n : 0];
   size_t x;
   int k;
   int32_t w0, w1;
 
   for (k = 0; k < 3; k++)
-    c->single[k] = !c->no_single && p->comp[k].step <= 4 - (p->wide ? 2 : 1);
+    single[k] = p->comp[k].step <= 4 - (p->wide ? 2 : 1);
   for (x = 0; x < n && c->word[0][0] != NULL; x++)
     for (k = 0; k < 3; k++) {
       w0 = prep_word_at (&p->comp[k], p->wide, taps[x].i0);
       w1 = prep_word_at (&p->comp[k], p->wide, taps[x].i1);
-      c->word[k][0][at + x] = c->single[k] ?
+      c->word[k][0][at + x] = single[k] ?
           prep_pick_control (p->wide, w1 - w0) : w0;
       c->word[k][1][at + x] = w1;
     }

@@ -326,7 +326,7 @@ row_avx2 (const PrepPlan * plan, const PrepSlotView * s, const PrepPass * f,
     x0 = x1 = p->out_width;
   pad_span (p, k, f->dst, oy, 0, x0);
   pad_span (p, k, f->dst, oy, x1, p->out_width);
-  if (x0 < x1 && s->cols.word[0][0] != NULL)
+  if (x0 < x1 && !s->nv12)
     row_inside_generic (plan, s, f, k, &ty, oy);
   else if (x0 < x1)
     row_inside (plan, s, f, k, &ty, oy);

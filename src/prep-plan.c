@@ -79,7 +79,6 @@ prep_plan_alloc (PrepPlan * plan)
   if (prep_columns_init (&plan->cols, n, plan->cfg.format != PREP_FORMAT_NV12
           || plan->n_streams > 0) != PREP_OK)
     return PREP_ERROR_NO_MEMORY;
-  plan->cols.no_single = plan->n_streams > 0;
   return PREP_OK;
 }
 
@@ -240,6 +239,8 @@ prep_plan_slot_view (const PrepPlan * plan, int slot, PrepSlotView * v)
   v->src_width = plan->n_streams > 0 ?
       plan->streams[slot < plan->n_streams ? slot : 0].src_width :
       plan->cfg.src_width;
+  v->nv12 = (plan->n_streams > 0 ? plan->streams[slot < plan->n_streams ?
+          slot : 0].format : plan->cfg.format) == PREP_FORMAT_NV12;
   v->geom = &plan->slots.s[slot];
   v->col_taps = plan->col_taps + at;
   v->aa = prep_aa_taps (&plan->params, plan->kernel_taps,
@@ -255,7 +256,7 @@ prep_plan_slot_view (const PrepPlan * plan, int slot, PrepSlotView * v)
     v->cols.word[k / 2][k % 2] = plan->cols.word[k / 2][k % 2] != NULL ?
         plan->cols.word[k / 2][k % 2] + at : NULL;
   for (k = 0; k < 3; k++)
-    v->cols.single[k] = plan->cols.single[k];
+    v->cols.single[k] = plan->cols.slot_single[slot][k];
 }
 
 int

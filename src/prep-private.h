@@ -48,9 +48,9 @@ typedef struct
    * pairs, packed RGB, P010's luma); one gather, and word[k][0] holds the
    * byte-shuffle control that picks i0's sample from that word */
   int single[3];
-  /* a streams plan: its slots' formats differ, so no slot is single (the
-   * words of every slot are read the same way) */
-  int no_single;
+  /* the plan's table: single[] of each slot (a streams plan's slots have
+   * their own formats); a slot's view copies its row into single[] */
+  int slot_single[PREP_BATCH_MAX][3];
 } PrepColumns;
 
 /* What a format is (prep-formats.c, docs/semantics.md section 2). */
@@ -138,6 +138,7 @@ typedef struct
    * for every slot, but a streams plan's) and frame width */
   const PrepParams *params;
   int src_width;
+  int nv12;                     /* the AVX2 executor's NV12 path applies */
   const PrepSlotGeom *geom;
   const PrepTap *col_taps;
   PrepColumns cols;
