@@ -60,6 +60,14 @@ cpu_ensure_workers (GstCudaPreprocCpu * cpu, GstElement * element, gint n)
       prep_workers_count (cpu->workers), prep_cpu_impl_name (PREP_CPU_AUTO));
 }
 
+PrepWorkers *
+gst_cuda_preproc_cpu_workers (GstCudaPreprocCpu * cpu, GstElement * element,
+    gint n_threads)
+{
+  cpu_ensure_workers (cpu, element, n_threads);
+  return cpu->workers;
+}
+
 GstFlowReturn
 gst_cuda_preproc_cpu_process (GstCudaPreprocCpu * cpu, GstElement * element,
     gint n_threads, const PrepPlan * plan, const GstVideoInfo * in_info,

@@ -33,6 +33,12 @@ void gst_cuda_preproc_cpu_init (GstCudaPreprocCpu * cpu);
 /* Stops the threads; the next frame makes them again. */
 void gst_cuda_preproc_cpu_clear (GstCudaPreprocCpu * cpu);
 
+/* The threads for @n_threads (n-threads; 0: one per core), (re)made when
+ * it changed since the last call; NULL: the calling thread alone (1, or
+ * when they cannot be started: one element warning on @element). */
+PrepWorkers *gst_cuda_preproc_cpu_workers (GstCudaPreprocCpu * cpu,
+    GstElement * element, gint n_threads);
+
 /* Runs @plan on the @format frame @inbuf of frame_width x frame_height
  * (laid out as @in_info says, or as its video meta does) into @outbuf, on @n_threads threads (0: one per
  * core), the threads (re)made on the first frame after n-threads changed.

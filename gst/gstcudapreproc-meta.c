@@ -94,10 +94,20 @@ box_count_valid (const PrepBoxMap * maps, guint batch_size)
   return n_valid;
 }
 
+/* The stream fields of a slot of cudapreprocbatch's tensors. */
+static void
+box_slot_set_stream (GstStructure * slot, const GstCudaPreprocBoxStream * st)
+{
+  gst_structure_set (slot, "stream", G_TYPE_STRING, GST_STR_NULL (st->name),
+      "stream-index", G_TYPE_INT, st->index, "pts", G_TYPE_UINT64, st->pts,
+      "running-time", G_TYPE_UINT64, st->running_time, NULL);
+}
+
 /* Sets the "slots" array of @s. */
 static void
 box_set_slots (GstStructure * s, const PrepBoxMap * maps,
-    const gint * roi_ids, guint batch_size)
+    const gint * roi_ids, const GstCudaPreprocBoxStream * streams,
+    guint batch_size)
 {
   GValue slots = G_VALUE_INIT;
   guint i;
@@ -105,10 +115,13 @@ box_set_slots (GstStructure * s, const PrepBoxMap * maps,
   gst_value_array_init (&slots, batch_size);
   for (i = 0; i < batch_size; i++) {
     GValue v = G_VALUE_INIT;
+    GstStructure *slot = box_slot_structure (i, &maps[i],
+        roi_ids ? roi_ids[i] : -1);
 
+    if (streams != NULL)
+      box_slot_set_stream (slot, &streams[i]);
     g_value_init (&v, GST_TYPE_STRUCTURE);
-    g_value_take_boxed (&v, box_slot_structure (i, &maps[i],
-            roi_ids ? roi_ids[i] : -1));
+    g_value_take_boxed (&v, slot);
     gst_value_array_append_and_take_value (&slots, &v);
   }
   gst_structure_take_value (s, "slots", &slots);
@@ -129,6 +142,16 @@ gst_cuda_preproc_box_meta_add (GstBuffer * buffer, const PrepBoxMap * maps,
     const gint * roi_ids, guint batch_size, gint tensor_width,
     gint tensor_height)
 {
+  return gst_cuda_preproc_box_meta_add_streams (buffer, maps, roi_ids, NULL,
+      batch_size, tensor_width, tensor_height);
+}
+
+gboolean
+gst_cuda_preproc_box_meta_add_streams (GstBuffer * buffer,
+    const PrepBoxMap * maps, const gint * roi_ids,
+    const GstCudaPreprocBoxStream * streams, guint batch_size,
+    gint tensor_width, gint tensor_height)
+{
   GstCustomMeta *meta;
   GstStructure *s;
 
@@ -148,6 +171,6 @@ gst_cuda_preproc_box_meta_add (GstBuffer * buffer, const PrepBoxMap * maps,
       "valid-slots", G_TYPE_UINT, box_count_valid (maps, batch_size),
       "tensor-width", G_TYPE_INT, tensor_width,
       "tensor-height", G_TYPE_INT, tensor_height, NULL);
-  box_set_slots (s, maps, roi_ids, batch_size);
+  box_set_slots (s, maps, roi_ids, streams, batch_size);
   return TRUE;
 }

@@ -33,6 +33,13 @@
  *                   gdouble   tensor_x = offset_x + (frame_x - x) * scale_x
  *                             frame_x  = x + (tensor_x - offset_x) / scale_x
  *                             (likewise for y; all 0 when invalid)
+ *   and on cudapreprocbatch's tensors (gst_cuda_preproc_box_meta_add_streams
+ *   ()), the stream each slot belongs to:
+ *     "stream"      gchar *   the sink pad's name ("sink_2"), "" for none
+ *     "stream-index" gint     its index (2), -1 for none
+ *     "pts"         guint64   the frame's PTS (GST_CLOCK_TIME_NONE when the
+ *                             slot holds no frame)
+ *     "running-time" guint64  the frame's running time (likewise)
  */
 
 #ifndef __GST_CUDA_PREPROC_META_H__
@@ -66,6 +73,23 @@ void gst_cuda_preproc_box_meta_register (void);
  * (g_return_val_if_fail). */
 gboolean gst_cuda_preproc_box_meta_add (GstBuffer * buffer,
     const PrepBoxMap * maps, const gint * roi_ids, guint batch_size,
+    gint tensor_width, gint tensor_height);
+
+/* The stream of one slot of a batch of streams (cudapreprocbatch). */
+typedef struct
+{
+  const gchar *name;            /* the sink pad's name; NULL: none */
+  gint index;                   /* its index, -1: none */
+  GstClockTime pts;             /* of the slot's frame, NONE: no frame */
+  GstClockTime running_time;
+} GstCudaPreprocBoxStream;
+
+/* gst_cuda_preproc_box_meta_add () with each slot's stream, streams[i] for
+ * slot i (@streams NULL: no stream fields, as gst_cuda_preproc_box_meta_add
+ * ()). */
+gboolean gst_cuda_preproc_box_meta_add_streams (GstBuffer * buffer,
+    const PrepBoxMap * maps, const gint * roi_ids,
+    const GstCudaPreprocBoxStream * streams, guint batch_size,
     gint tensor_width, gint tensor_height);
 
 G_END_DECLS

@@ -130,12 +130,10 @@ choose_colorimetry (const GstCudaPreprocNegotiated * neg,
 {
   gchar *str, *text;
 
-  cfg->matrix = s->color_matrix == GST_CUDA_PREPROC_COLOR_MATRIX_AUTO ?
-      neg->matrix : (PrepMatrix) (s->color_matrix - 1);
-  cfg->range = s->color_range == GST_CUDA_PREPROC_COLOR_RANGE_AUTO ?
-      neg->range : (PrepRange) (s->color_range - 1);
-  if (neg->matrix_known || s->color_matrix !=
-      GST_CUDA_PREPROC_COLOR_MATRIX_AUTO)
+  cfg->matrix = neg->matrix;
+  cfg->range = neg->range;
+  if (gst_cuda_preproc_settings_colorimetry (s, neg->matrix_known,
+          &cfg->matrix, &cfg->range))
     return NULL;
   str = gst_video_colorimetry_to_string (&neg->in_info.colorimetry);
   text = g_strdup_printf ("Unsupported colorimetry %s: the YUV matrix must "
@@ -148,30 +146,10 @@ static void
 fill_config (const GstCudaPreprocNegotiated * neg,
     const GstCudaPreprocSettings * s, PrepConfig * cfg)
 {
-  gint c;
-
-  prep_config_init (cfg);
+  gst_cuda_preproc_settings_config (s, &neg->shape, cfg);
   cfg->format = neg->format;
   cfg->src_width = neg->frame_width;
   cfg->src_height = neg->frame_height;
-  cfg->out_width = neg->shape.width;
-  cfg->out_height = neg->shape.height;
-  cfg->batch_size = neg->shape.batch;
-  cfg->data_type = neg->shape.dtype;
-  cfg->layout = neg->shape.nhwc ? PREP_LAYOUT_NHWC : PREP_LAYOUT_NCHW;
-  cfg->aspect = (PrepAspect) s->aspect;
-  cfg->pad_value = s->pad_value;
-  cfg->interpolation = (PrepInterp) s->interpolation;
-  cfg->letterbox_align = (PrepAlign) s->letterbox_align;
-  cfg->crop_fraction = s->crop_fraction;
-  cfg->antialias = s->antialias ? 1 : 0;
-  cfg->letterbox_rounding = (PrepRounding) s->letterbox_rounding;
-  cfg->channel_order = (PrepChannelOrder) s->channel_order;
-  cfg->scale = s->scale;
-  for (c = 0; c < 3; c++) {
-    cfg->mean[c] = s->mean[c];
-    cfg->std[c] = s->std[c];
-  }
 }
 
 /* The negotiated caps fix the shape, but 3:N:3:1 reads both as NCHW and as

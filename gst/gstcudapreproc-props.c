@@ -81,6 +81,12 @@ install_geometry_properties (GObjectClass * gobject_class)
   g_object_class_install_property (gobject_class, PROP_HEIGHT,
       g_param_spec_int ("height", "Height", "Output tensor height in pixels",
           1, G_MAXINT, DEFAULT_PROP_HEIGHT, PARAM_FLAGS));
+}
+
+/* cudapreproc's own: the crop (cudapreprocbatch crops per sink pad) */
+static void
+install_crop_properties (GObjectClass * gobject_class)
+{
   /**
    * GstCudaPreproc:crop-x:
    *
@@ -292,25 +298,6 @@ install_mapping_properties (GObjectClass * gobject_class)
   g_object_class_install_property (gobject_class, PROP_LAYOUT,
       g_param_spec_enum ("layout", "Layout", "Memory layout of the tensor",
           GST_TYPE_CUDA_PREPROC_LAYOUT, DEFAULT_PROP_LAYOUT, PARAM_FLAGS));
-  /**
-   * GstCudaPreproc:cuda-device-id:
-   *
-   * The CUDA device checked before CUDA caps are offered when no neighbour
-   * or application shares a context with the element (-1: any, which is
-   * device 0): CUDA memory is offered only when that device can run the
-   * element's kernel.  The element makes no context of its own: buffers
-   * that arrive in CUDA memory are processed in their own memory's
-   * context.  Only used with CUDA memory.  Can only be changed in the NULL
-   * and READY states: a change in PAUSED or PLAYING is refused with an
-   * element warning, and the previous value stays.
-   *
-   * Since: 0.1
-   */
-  g_object_class_install_property (gobject_class, PROP_CUDA_DEVICE_ID,
-      g_param_spec_int ("cuda-device-id", "CUDA device id",
-          "CUDA device checked before CUDA memory is offered (-1 = any)", -1,
-          G_MAXINT, DEFAULT_PROP_CUDA_DEVICE_ID, G_PARAM_READWRITE |
-          GST_PARAM_MUTABLE_READY | G_PARAM_STATIC_STRINGS));
 }
 
 static void
@@ -357,6 +344,22 @@ install_normalization_properties (GObjectClass * gobject_class)
       gst_param_spec_array ("std", "Std",
           "Per-channel standard deviation, 3 non-zero numbers in tensor "
           "channel order", NULL, PARAM_FLAGS));
+  /**
+   * GstCudaPreproc:data-type:
+   *
+   * Element type of the tensor: float32, float16 (IEEE half, rounded
+   * to nearest even; the same bits on the CPU and CUDA paths; needs
+   * normalized values within +-65504), uint8 (the normalized value
+   * saturated to 0..255 and rounded half to even: for quantized models
+   * that take pixels, use scale=1) or int8 (the uint8 value minus 128).
+   * Changing it while playing renegotiates.
+   *
+   * Since: 0.1
+   */
+  g_object_class_install_property (gobject_class, PROP_DATA_TYPE,
+      g_param_spec_enum ("data-type", "Data type",
+          "Element type of the tensor", GST_TYPE_CUDA_PREPROC_DATA_TYPE,
+          DEFAULT_PROP_DATA_TYPE, PARAM_FLAGS));
 }
 
 static void
@@ -378,6 +381,13 @@ install_execution_properties (GObjectClass * gobject_class)
           "Threads for the CPU path, the streaming thread included "
           "(0 = one per CPU core)", 0, PREP_WORKERS_MAX,
           DEFAULT_PROP_N_THREADS, PARAM_FLAGS));
+}
+
+/* cudapreproc's own: CUDA memory (cudapreprocbatch takes system memory
+ * only, for now) */
+static void
+install_cuda_properties (GObjectClass * gobject_class)
+{
   /**
    * GstCudaPreproc:output-buffers:
    *
@@ -395,6 +405,25 @@ install_execution_properties (GObjectClass * gobject_class)
       g_param_spec_uint ("output-buffers", "Output buffers",
           "Most CUDA tensors in flight (the output pool's size)", 1, 1024,
           DEFAULT_PROP_OUTPUT_BUFFERS, PARAM_FLAGS));
+  /**
+   * GstCudaPreproc:cuda-device-id:
+   *
+   * The CUDA device checked before CUDA caps are offered when no neighbour
+   * or application shares a context with the element (-1: any, which is
+   * device 0): CUDA memory is offered only when that device can run the
+   * element's kernel.  The element makes no context of its own: buffers
+   * that arrive in CUDA memory are processed in their own memory's
+   * context.  Only used with CUDA memory.  Can only be changed in the NULL
+   * and READY states: a change in PAUSED or PLAYING is refused with an
+   * element warning, and the previous value stays.
+   *
+   * Since: 0.1
+   */
+  g_object_class_install_property (gobject_class, PROP_CUDA_DEVICE_ID,
+      g_param_spec_int ("cuda-device-id", "CUDA device id",
+          "CUDA device checked before CUDA memory is offered (-1 = any)", -1,
+          G_MAXINT, DEFAULT_PROP_CUDA_DEVICE_ID, G_PARAM_READWRITE |
+          GST_PARAM_MUTABLE_READY | G_PARAM_STATIC_STRINGS));
 }
 
 static void
@@ -469,32 +498,24 @@ install_batch_properties (GObjectClass * gobject_class)
       g_param_spec_uint ("batch-size", "Batch size",
           "Slots of the tensor (0 = the number of rois, or 1)", 0,
           PREP_BATCH_MAX, DEFAULT_PROP_BATCH_SIZE, PARAM_FLAGS));
-  /**
-   * GstCudaPreproc:data-type:
-   *
-   * Element type of the tensor: float32, float16 (IEEE half, rounded
-   * to nearest even; the same bits on the CPU and CUDA paths; needs
-   * normalized values within +-65504), uint8 (the normalized value
-   * saturated to 0..255 and rounded half to even: for quantized models
-   * that take pixels, use scale=1) or int8 (the uint8 value minus 128).
-   * Changing it while playing renegotiates.
-   *
-   * Since: 0.1
-   */
-  g_object_class_install_property (gobject_class, PROP_DATA_TYPE,
-      g_param_spec_enum ("data-type", "Data type",
-          "Element type of the tensor", GST_TYPE_CUDA_PREPROC_DATA_TYPE,
-          DEFAULT_PROP_DATA_TYPE, PARAM_FLAGS));
+}
+
+void
+gst_cuda_preproc_settings_install_tensor (GObjectClass * gobject_class)
+{
+  install_geometry_properties (gobject_class);
+  install_mapping_properties (gobject_class);
+  install_normalization_properties (gobject_class);
+  install_execution_properties (gobject_class);
 }
 
 void
 gst_cuda_preproc_settings_install (GObjectClass * gobject_class)
 {
   install_batch_properties (gobject_class);
-  install_geometry_properties (gobject_class);
-  install_mapping_properties (gobject_class);
-  install_normalization_properties (gobject_class);
-  install_execution_properties (gobject_class);
+  install_crop_properties (gobject_class);
+  gst_cuda_preproc_settings_install_tensor (gobject_class);
+  install_cuda_properties (gobject_class);
 }
 
 void

@@ -48,6 +48,7 @@ enum
   PROP_LETTERBOX_ROUNDING,
   PROP_CROP_FRACTION,
   PROP_ANTIALIAS,
+  PROP_BATCH_TIMEOUT,           /* cudapreprocbatch's own */
 };
 
 /* What the properties hold; read and written under the object lock. */
@@ -92,6 +93,14 @@ gboolean gst_cuda_preproc_settings_batch_free (const GstCudaPreprocSettings *
 #define PARAM_FLAGS (G_PARAM_READWRITE | GST_PARAM_MUTABLE_PLAYING | \
     G_PARAM_STATIC_STRINGS)
 
+/* The tensor's properties, the same for cudapreproc and cudapreprocbatch:
+ * width, height, aspect, letterbox-align, letterbox-rounding,
+ * crop-fraction, antialias, interpolation, pad-value, channel-order,
+ * color-matrix, color-range, layout, scale, mean, std, data-type and
+ * n-threads (one store for both: gst_cuda_preproc_settings_set ()). */
+void gst_cuda_preproc_settings_install_tensor (GObjectClass * gobject_class);
+/* Every property of cudapreproc: the tensor's, and its crop, rois,
+ * roi-source, roi-type, batch-size, output-buffers and cuda-device-id. */
 void gst_cuda_preproc_settings_install (GObjectClass * gobject_class);
 void gst_cuda_preproc_settings_init (GstCudaPreprocSettings * s);
 
@@ -113,6 +122,18 @@ gchar *gst_cuda_preproc_settings_read_rois (const GValue * value,
 gchar *gst_cuda_preproc_settings_rects_refusal (const GstCudaPreprocSettings *
     now, guint prop_id, const GValue * value, gint frame_width,
     gint frame_height);
+
+/* The engine's config of the tensor these settings give with @shape (the
+ * negotiated one): size, batch, layout, data type, mapping, filter,
+ * normalization.  The input's format, size and colour are left to the
+ * caller. */
+void gst_cuda_preproc_settings_config (const GstCudaPreprocSettings * s,
+    const GstCudaPreprocShape * shape, PrepConfig * cfg);
+/* The matrix and range of an input: color-matrix and color-range, or with
+ * auto the caps' (*@matrix, *@range on entry; @known: the caps' matrix is
+ * one the engine has).  FALSE when auto leaves a matrix the engine lacks. */
+gboolean gst_cuda_preproc_settings_colorimetry (const GstCudaPreprocSettings *
+    s, gboolean known, PrepMatrix * matrix, PrepRange * range);
 
 /* The store (gstcudapreproc-settings.c): one locked switch each way.
  * _set () refuses a bad value with a warning and keeps the old one;

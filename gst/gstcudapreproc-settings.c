@@ -54,6 +54,44 @@ gst_cuda_preproc_settings_shape (const GstCudaPreprocSettings * s)
   return shape;
 }
 
+void
+gst_cuda_preproc_settings_config (const GstCudaPreprocSettings * s,
+    const GstCudaPreprocShape * shape, PrepConfig * cfg)
+{
+  gint c;
+
+  prep_config_init (cfg);
+  cfg->out_width = shape->width;
+  cfg->out_height = shape->height;
+  cfg->batch_size = shape->batch;
+  cfg->data_type = shape->dtype;
+  cfg->layout = shape->nhwc ? PREP_LAYOUT_NHWC : PREP_LAYOUT_NCHW;
+  cfg->aspect = (PrepAspect) s->aspect;
+  cfg->pad_value = s->pad_value;
+  cfg->interpolation = (PrepInterp) s->interpolation;
+  cfg->letterbox_align = (PrepAlign) s->letterbox_align;
+  cfg->crop_fraction = s->crop_fraction;
+  cfg->antialias = s->antialias ? 1 : 0;
+  cfg->letterbox_rounding = (PrepRounding) s->letterbox_rounding;
+  cfg->channel_order = (PrepChannelOrder) s->channel_order;
+  cfg->scale = s->scale;
+  for (c = 0; c < 3; c++) {
+    cfg->mean[c] = s->mean[c];
+    cfg->std[c] = s->std[c];
+  }
+}
+
+gboolean
+gst_cuda_preproc_settings_colorimetry (const GstCudaPreprocSettings * s,
+    gboolean known, PrepMatrix * matrix, PrepRange * range)
+{
+  if (s->color_matrix != GST_CUDA_PREPROC_COLOR_MATRIX_AUTO)
+    *matrix = (PrepMatrix) (s->color_matrix - 1);
+  if (s->color_range != GST_CUDA_PREPROC_COLOR_RANGE_AUTO)
+    *range = (PrepRange) (s->color_range - 1);
+  return known || s->color_matrix != GST_CUDA_PREPROC_COLOR_MATRIX_AUTO;
+}
+
 /* The fields that make the tensor's caps: a change of any is a reshape. */
 #define SHAPE_KEYS 6
 
