@@ -14,11 +14,16 @@
 #include <gst/gst.h>
 
 #include "gstcudapreproc.h"
+#include "gstcudapreprocbatch.h"
 
 static gboolean
 plugin_init (GstPlugin * plugin)
 {
-  return GST_ELEMENT_REGISTER (cudapreproc, plugin);
+  gboolean ret = FALSE;
+
+  ret |= GST_ELEMENT_REGISTER (cudapreproc, plugin);
+  ret |= GST_ELEMENT_REGISTER (cudapreprocbatch, plugin);
+  return ret;
 }
 
 GST_PLUGIN_DEFINE (GST_VERSION_MAJOR, GST_VERSION_MINOR, cudapreproc,

@@ -1,0 +1,337 @@
+/* gst-cudapreproc
+ * Copyright (C) 2026 gst-cudapreproc developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+
+/* The sink pads of cudapreprocbatch (see gstcudapreprocbatch-pad.h). */
+
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <stdio.h>
+
+#include "gstcudapreprocbatch-pad.h"
+#include "gstcudapreproc-caps.h"
+#include "gstcudapreproc-input.h"
+
+#define DEFAULT_PROP_CROP_X 0
+#define DEFAULT_PROP_CROP_Y 0
+#define DEFAULT_PROP_CROP_WIDTH 0
+#define DEFAULT_PROP_CROP_HEIGHT 0
+
+enum
+{
+  PROP_PAD_0,
+  PROP_PAD_CROP_X,
+  PROP_PAD_CROP_Y,
+  PROP_PAD_CROP_WIDTH,
+  PROP_PAD_CROP_HEIGHT,
+};
+
+struct _GstCudaPreprocBatchPad
+{
+  GstAggregatorPad parent;
+
+  /* object lock */
+  PrepRect crop;                /* as requested: 0 size = to the edge */
+  guint serial;                 /* counts changes of caps and crop */
+  gboolean has_caps;
+  GstVideoInfo info;
+  PrepFormat format;
+  PrepMatrix matrix;            /* the caps' */
+  PrepRange range;
+  gboolean matrix_known;
+};
+
+G_DEFINE_TYPE (GstCudaPreprocBatchPad, gst_cuda_preproc_batch_pad,
+    GST_TYPE_AGGREGATOR_PAD);
+
+static void gst_cuda_preproc_batch_pad_set_property (GObject * object,
+    guint prop_id, const GValue * value, GParamSpec * pspec);
+static void gst_cuda_preproc_batch_pad_get_property (GObject * object,
+    guint prop_id, GValue * value, GParamSpec * pspec);
+
+static GParamSpec *
+crop_spec (const gchar * name, const gchar * nick, const gchar * blurb)
+{
+  return g_param_spec_int (name, nick, blurb, 0, G_MAXINT, 0,
+      G_PARAM_READWRITE | GST_PARAM_MUTABLE_PLAYING | G_PARAM_STATIC_STRINGS);
+}
+
+static void
+gst_cuda_preproc_batch_pad_class_init (GstCudaPreprocBatchPadClass * klass)
+{
+  GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
+
+  gobject_class->set_property = gst_cuda_preproc_batch_pad_set_property;
+  gobject_class->get_property = gst_cuda_preproc_batch_pad_get_property;
+  /**
+   * GstCudaPreprocBatchPad:crop-x:
+   *
+   * Left edge of the stream's crop rectangle, in luma pixels of its frames
+   * (as #GstCudaPreproc:crop-x).  A change takes effect at the next batch.
+   *
+   * Since: 0.1
+   */
+  g_object_class_install_property (gobject_class, PROP_PAD_CROP_X,
+      crop_spec ("crop-x", "Crop X",
+          "Left edge of the crop rectangle in input pixels"));
+  /**
+   * GstCudaPreprocBatchPad:crop-y:
+   *
+   * Top edge of the stream's crop rectangle, in luma pixels.
+   *
+   * Since: 0.1
+   */
+  g_object_class_install_property (gobject_class, PROP_PAD_CROP_Y,
+      crop_spec ("crop-y", "Crop Y",
+          "Top edge of the crop rectangle in input pixels"));
+  /**
+   * GstCudaPreprocBatchPad:crop-width:
+   *
+   * Width of the stream's crop rectangle; 0 extends it to the frame's
+   * right edge.  A crop partly outside the frame is clamped to it (one
+   * element warning); one entirely outside stops the batch with an
+   * element error naming the stream, the crop and the frame size.
+   *
+   * Since: 0.1
+   */
+  g_object_class_install_property (gobject_class, PROP_PAD_CROP_WIDTH,
+      crop_spec ("crop-width", "Crop width",
+          "Width of the crop rectangle (0 = to the frame's right edge)"));
+  /**
+   * GstCudaPreprocBatchPad:crop-height:
+   *
+   * Height of the stream's crop rectangle; 0 extends it to the frame's
+   * bottom edge.
+   *
+   * Since: 0.1
+   */
+  g_object_class_install_property (gobject_class, PROP_PAD_CROP_HEIGHT,
+      crop_spec ("crop-height", "Crop height",
+          "Height of the crop rectangle (0 = to the frame's bottom edge)"));
+}
+
+static void
+gst_cuda_preproc_batch_pad_init (GstCudaPreprocBatchPad * pad)
+{
+  pad->crop.x = DEFAULT_PROP_CROP_X;
+  pad->crop.y = DEFAULT_PROP_CROP_Y;
+  pad->crop.width = DEFAULT_PROP_CROP_WIDTH;
+  pad->crop.height = DEFAULT_PROP_CROP_HEIGHT;
+}
+
+static gint *
+crop_field (GstCudaPreprocBatchPad * pad, guint prop_id)
+{
+  gint *fields[] = { &pad->crop.x, &pad->crop.y, &pad->crop.width,
+    &pad->crop.height
+  };
+
+  return fields[prop_id - PROP_PAD_CROP_X];
+}
+
+static void
+gst_cuda_preproc_batch_pad_set_property (GObject * object, guint prop_id,
+    const GValue * value, GParamSpec * pspec)
+{
+  GstCudaPreprocBatchPad *pad = GST_CUDA_PREPROC_BATCH_PAD (object);
+
+  if (prop_id < PROP_PAD_CROP_X || prop_id > PROP_PAD_CROP_HEIGHT) {
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    return;
+  }
+  GST_OBJECT_LOCK (pad);
+  *crop_field (pad, prop_id) = g_value_get_int (value);
+  pad->serial++;
+  GST_OBJECT_UNLOCK (pad);
+}
+
+static void
+gst_cuda_preproc_batch_pad_get_property (GObject * object, guint prop_id,
+    GValue * value, GParamSpec * pspec)
+{
+  GstCudaPreprocBatchPad *pad = GST_CUDA_PREPROC_BATCH_PAD (object);
+
+  if (prop_id < PROP_PAD_CROP_X || prop_id > PROP_PAD_CROP_HEIGHT) {
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    return;
+  }
+  GST_OBJECT_LOCK (pad);
+  g_value_set_int (value, *crop_field (pad, prop_id));
+  GST_OBJECT_UNLOCK (pad);
+}
+
+guint
+gst_cuda_preproc_batch_pad_index (GstCudaPreprocBatchPad * pad)
+{
+  guint index = G_MAXUINT;
+
+  if (sscanf (GST_PAD_NAME (pad), "sink_%u", &index) != 1)
+    return G_MAXUINT;
+  return index;
+}
+
+guint
+gst_cuda_preproc_batch_pad_serial (GstCudaPreprocBatchPad * pad)
+{
+  guint serial;
+
+  GST_OBJECT_LOCK (pad);
+  serial = pad->serial;
+  GST_OBJECT_UNLOCK (pad);
+  return serial;
+}
+
+gboolean
+gst_cuda_preproc_batch_pad_has_caps (GstCudaPreprocBatchPad * pad)
+{
+  gboolean has;
+
+  GST_OBJECT_LOCK (pad);
+  has = pad->has_caps;
+  GST_OBJECT_UNLOCK (pad);
+  return has;
+}
+
+const GstVideoInfo *
+gst_cuda_preproc_batch_pad_info (GstCudaPreprocBatchPad * pad)
+{
+  return &pad->info;
+}
+
+gchar *
+gst_cuda_preproc_batch_pad_caps_refusal (GstCaps * caps)
+{
+  gchar *why = gst_cuda_preproc_caps_format_refusal (caps);
+
+  if (why != NULL || !gst_cuda_preproc_caps_is_cuda (caps))
+    return why;
+  return g_strdup ("Input in CUDA memory (memory:CUDAMemory) is not taken "
+      "by cudapreprocbatch yet (the next step, docs/batching.md): put "
+      "cudadownload in front of its sink pads, or use one cudapreproc per "
+      "stream");
+}
+
+gboolean
+gst_cuda_preproc_batch_pad_set_caps (GstCudaPreprocBatchPad * pad,
+    GstCaps * caps, gchar ** error)
+{
+  GstVideoInfo info;
+  PrepFormat format;
+
+  *error = gst_cuda_preproc_batch_pad_caps_refusal (caps);
+  if (*error != NULL)
+    return FALSE;
+  if (!gst_video_info_from_caps (&info, caps) ||
+      !gst_cuda_preproc_prep_format (GST_VIDEO_INFO_FORMAT (&info), &format))
+    goto bad_caps;
+  GST_OBJECT_LOCK (pad);
+  pad->info = info;
+  pad->format = format;
+  pad->matrix_known = gst_cuda_preproc_input_colorimetry (&info, &pad->matrix,
+      &pad->range);
+  pad->has_caps = TRUE;
+  pad->serial++;
+  GST_OBJECT_UNLOCK (pad);
+  return TRUE;
+
+  /* ERRORS */
+bad_caps:
+  {
+    gchar *str = gst_caps_to_string (caps);
+
+    *error = g_strdup_printf ("Cannot read the video caps %s on %s", str,
+        GST_PAD_NAME (pad));
+    g_free (str);
+    return FALSE;
+  }
+}
+
+/* Resolves the crop against the caps' frame. */
+static gboolean
+pad_resolve_crop (GstCudaPreprocBatchPad * pad, const PrepRect * crop,
+    PrepStream * stream, gboolean * clamped, gchar ** error)
+{
+  gint part = 0;
+
+  if (prep_crop_resolve (stream->src_width, stream->src_height, crop,
+          &stream->rect, &part) != PREP_OK) {
+    *error = g_strdup_printf ("The crop of %s (x=%d, y=%d, width=%d, "
+        "height=%d) is empty or lies outside its %dx%d frame",
+        GST_PAD_NAME (pad), crop->x, crop->y, crop->width, crop->height,
+        stream->src_width, stream->src_height);
+    return FALSE;
+  }
+  *clamped = part != 0;
+  return TRUE;
+}
+
+gboolean
+gst_cuda_preproc_batch_pad_stream (GstCudaPreprocBatchPad * pad,
+    const GstCudaPreprocSettings * s, PrepStream * stream, gboolean * clamped,
+    gchar ** error)
+{
+  gboolean known;
+  PrepRect crop;
+  gchar *str;
+
+  GST_OBJECT_LOCK (pad);
+  stream->format = pad->format;
+  stream->src_width = GST_VIDEO_INFO_WIDTH (&pad->info);
+  stream->src_height = GST_VIDEO_INFO_HEIGHT (&pad->info);
+  stream->matrix = pad->matrix;
+  stream->range = pad->range;
+  known = pad->matrix_known;
+  crop = pad->crop;
+  GST_OBJECT_UNLOCK (pad);
+  if (gst_cuda_preproc_settings_colorimetry (s, known, &stream->matrix,
+          &stream->range))
+    return pad_resolve_crop (pad, &crop, stream, clamped, error);
+  str = gst_video_colorimetry_to_string (&pad->info.colorimetry);
+  *error = g_strdup_printf ("Unsupported colorimetry %s on %s: the YUV "
+      "matrix must be BT.601, BT.709 or BT.2020 (or set color-matrix)",
+      GST_STR_NULL (str), GST_PAD_NAME (pad));
+  g_free (str);
+  return FALSE;
+}
+
+static GObject *
+child_proxy_get_child_by_index (GstChildProxy * proxy, guint index)
+{
+  GstElement *element = GST_ELEMENT (proxy);
+  GObject *child;
+
+  GST_OBJECT_LOCK (element);
+  child = g_list_nth_data (element->sinkpads, index);
+  if (child != NULL)
+    gst_object_ref (child);
+  GST_OBJECT_UNLOCK (element);
+  return child;
+}
+
+static guint
+child_proxy_get_children_count (GstChildProxy * proxy)
+{
+  GstElement *element = GST_ELEMENT (proxy);
+  guint count;
+
+  GST_OBJECT_LOCK (element);
+  count = element->numsinkpads;
+  GST_OBJECT_UNLOCK (element);
+  return count;
+}
+
+void
+gst_cuda_preproc_batch_child_proxy_init (gpointer g_iface, gpointer iface_data)
+{
+  GstChildProxyInterface *iface = g_iface;
+
+  iface->get_child_by_index = child_proxy_get_child_by_index;
+  iface->get_children_count = child_proxy_get_children_count;
+}

@@ -1,0 +1,69 @@
+/* gst-cudapreproc
+ * Copyright (C) 2026 gst-cudapreproc developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+
+/* The sink pads of cudapreprocbatch: one camera stream each, with its own
+ * video caps (what they give the engine: a PrepStream) and its own crop
+ * (the crop-* pad properties, as cudapreproc's). */
+
+#ifndef __GST_CUDA_PREPROC_BATCH_PAD_H__
+#define __GST_CUDA_PREPROC_BATCH_PAD_H__
+
+#include <gst/gst.h>
+#include <gst/base/gstaggregator.h>
+#include <gst/video/video.h>
+
+#include "gstcudapreproc-props.h"
+#include "prep.h"
+
+G_BEGIN_DECLS
+
+#define GST_TYPE_CUDA_PREPROC_BATCH_PAD (gst_cuda_preproc_batch_pad_get_type ())
+G_DECLARE_FINAL_TYPE (GstCudaPreprocBatchPad, gst_cuda_preproc_batch_pad,
+    GST, CUDA_PREPROC_BATCH_PAD, GstAggregatorPad);
+
+/* The index N of the pad sink_N. */
+guint gst_cuda_preproc_batch_pad_index (GstCudaPreprocBatchPad * pad);
+
+/* Counts the changes of the pad's caps and crop: a streams plan made at
+ * another serial is stale. */
+guint gst_cuda_preproc_batch_pad_serial (GstCudaPreprocBatchPad * pad);
+
+/* Takes new caps (the aggregator's thread, serialized); FALSE with
+ * *@error (to free) for caps the CPU path cannot read. */
+gboolean gst_cuda_preproc_batch_pad_set_caps (GstCudaPreprocBatchPad * pad,
+    GstCaps * caps, gchar ** error);
+
+/* TRUE once the pad has caps. */
+gboolean gst_cuda_preproc_batch_pad_has_caps (GstCudaPreprocBatchPad * pad);
+
+/* The caps' video info (valid once the pad has caps). */
+const GstVideoInfo *gst_cuda_preproc_batch_pad_info (GstCudaPreprocBatchPad *
+    pad);
+
+/* The pad's stream as the engine reads it: format, size, the colour of
+ * the caps or of @s (color-matrix, color-range), the crop resolved against
+ * the frame (a clamped crop sets *@clamped).  FALSE with *@error (to free)
+ * when the crop lies outside the frame or the matrix is one the engine
+ * lacks. */
+gboolean gst_cuda_preproc_batch_pad_stream (GstCudaPreprocBatchPad * pad,
+    const GstCudaPreprocSettings * s, PrepStream * stream, gboolean * clamped,
+    gchar ** error);
+
+/* For the refusal of CUDA memory: "caps features memory:CUDAMemory" on the
+ * sink pads is the next step (docs/batching.md). */
+gchar *gst_cuda_preproc_batch_pad_caps_refusal (GstCaps * caps);
+
+/* The element's GstChildProxy interface: its sink pads by name, so that
+ * gst-launch-1.0 sets their properties (b sink_0::crop-x=100). */
+void gst_cuda_preproc_batch_child_proxy_init (gpointer g_iface,
+    gpointer iface_data);
+
+G_END_DECLS
+
+#endif /* __GST_CUDA_PREPROC_BATCH_PAD_H__ */

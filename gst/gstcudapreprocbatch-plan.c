@@ -1,0 +1,295 @@
+/* gst-cudapreproc
+ * Copyright (C) 2026 gst-cudapreproc developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+
+/* cudapreprocbatch's streams plan (see gstcudapreprocbatch-plan.h). */
+
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <string.h>
+
+#include <gst/video/video.h>
+
+#include "gstcudapreprocbatch-plan.h"
+#include "gstcudapreproc-input.h"
+
+void
+gst_cuda_preproc_batch_plan_clear (GstCudaPreprocBatchPlan * bp)
+{
+  guint i;
+
+  prep_plan_free (bp->plan);
+  for (i = 0; i < PREP_BATCH_MAX; i++) {
+    gst_clear_object (&bp->pads[i]);
+    g_clear_pointer (&bp->blank[i], g_free);
+  }
+  g_free (bp->padding);
+  memset (bp, 0, sizeof (*bp));
+}
+
+gboolean
+gst_cuda_preproc_batch_plan_current (GstCudaPreprocBatchPlan * bp,
+    GstCudaPreprocBatchPad ** pads, guint n, const GstCudaPreprocShape * shape)
+{
+  guint i;
+
+  if (bp->plan == NULL || n != bp->n ||
+      memcmp (shape, &bp->shape, sizeof (*shape)) != 0)
+    return FALSE;
+  for (i = 0; i < n; i++)
+    if (pads[i] != bp->pads[i] ||
+        gst_cuda_preproc_batch_pad_serial (pads[i]) != bp->serials[i])
+      return FALSE;
+  return TRUE;
+}
+
+/* The bytes of one padding slot of @cfg's tensor: the engine's own, from a
+ * plan of one slot and no rectangle. */
+static PrepStatus
+plan_make_padding (GstCudaPreprocBatchPlan * bp, const PrepConfig * cfg)
+{
+  PrepConfig one = *cfg;
+  PrepPlan *plan;
+  PrepFrame frame;
+  PrepStatus st;
+  guint8 pixel = 0;
+
+  one.batch_size = 1;
+  one.format = PREP_FORMAT_GRAY8;
+  one.src_width = one.src_height = 1;
+  if ((st = prep_plan_new (&one, NULL, 0, &plan)) != PREP_OK)
+    return st;
+  bp->slot_bytes = prep_plan_output_bytes (plan);
+  bp->padding = g_malloc (bp->slot_bytes);
+  prep_frame_init (&frame, PREP_FORMAT_GRAY8, 1, 1);
+  frame.planes[0] = &pixel;
+  frame.strides[0] = 1;
+  st = prep_plan_run_cpu (plan, &frame, bp->padding, bp->slot_bytes);
+  prep_plan_free (plan);
+  return st;
+}
+
+/* Pads, serials and streams of @n pads; the texts of clamped crops go to
+ * @warnings. */
+static gboolean
+plan_load_streams (GstCudaPreprocBatchPlan * bp,
+    const GstCudaPreprocSettings * s, GstCudaPreprocBatchPad ** pads, guint n,
+    GPtrArray * warnings, gchar ** error)
+{
+  gboolean clamped;
+  guint i;
+
+  for (i = 0; i < n; i++) {
+    PrepRect *r = &bp->streams[i].rect;
+
+    bp->pads[i] = gst_object_ref (pads[i]);
+    bp->serials[i] = gst_cuda_preproc_batch_pad_serial (pads[i]);
+    if (!gst_cuda_preproc_batch_pad_stream (pads[i], s, &bp->streams[i],
+            &clamped, error))
+      return FALSE;
+    if (clamped)
+      g_ptr_array_add (warnings, g_strdup_printf ("The crop of %s exceeds "
+              "its %dx%d frame; clamped to (x=%d, y=%d, width=%d, height=%d)",
+              GST_PAD_NAME (pads[i]), bp->streams[i].src_width,
+              bp->streams[i].src_height, r->x, r->y, r->width, r->height));
+  }
+  bp->n = n;
+  return TRUE;
+}
+
+gboolean
+gst_cuda_preproc_batch_plan_build (GstCudaPreprocBatchPlan * bp,
+    const GstCudaPreprocSettings * s, const GstCudaPreprocShape * shape,
+    GstCudaPreprocBatchPad ** pads, guint n, GPtrArray * warnings,
+    gchar ** error)
+{
+  GstCudaPreprocBatchPlan next;
+  PrepConfig cfg;
+  PrepStatus st;
+
+  memset (&next, 0, sizeof (next));
+  next.shape = *shape;
+  gst_cuda_preproc_settings_config (s, shape, &cfg);
+  if (!plan_load_streams (&next, s, pads, n, warnings, error))
+    goto refused;
+  st = prep_plan_new_streams (&cfg, next.streams, (gint) n, &next.plan);
+  if (st == PREP_OK)
+    st = plan_make_padding (&next, &cfg);
+  if (st != PREP_OK)
+    goto engine_refused;
+  gst_cuda_preproc_batch_plan_clear (bp);
+  *bp = next;
+  return TRUE;
+
+  /* ERRORS */
+engine_refused:
+  {
+    *error = g_strdup_printf ("Cannot prepare the %dx%dx%dx%d %s tensor of "
+        "%u streams: %s", cfg.batch_size, shape->channels, cfg.out_height,
+        cfg.out_width, gst_cuda_preproc_dtype_name (shape->dtype), n,
+        prep_status_string (st));
+    goto refused;
+  }
+refused:
+  {
+    gst_cuda_preproc_batch_plan_clear (&next);
+    return FALSE;
+  }
+}
+
+/* A zeroed frame of stream @i, for a slot with no frame this batch (the
+ * engine reads every slot; its bytes are then replaced by padding). */
+static gboolean
+plan_blank_frame (GstCudaPreprocBatchPlan * bp, guint i, PrepFrame * frame)
+{
+  const PrepStream *st = &bp->streams[i];
+  GstVideoInfo info;
+  guint p;
+
+  gst_video_info_set_format (&info, gst_video_format_from_string
+      (prep_format_name (st->format)), st->src_width, st->src_height);
+  if (bp->blank[i] == NULL)
+    bp->blank[i] = g_try_malloc0 (info.size);
+  if (bp->blank[i] == NULL)
+    return FALSE;
+  prep_frame_init (frame, st->format, st->src_width, st->src_height);
+  for (p = 0; p < GST_VIDEO_INFO_N_PLANES (&info) && p < PREP_PLANES_MAX; p++) {
+    frame->planes[p] = bp->blank[i] + info.offset[p];
+    frame->strides[p] = info.stride[p];
+  }
+  return TRUE;
+}
+
+/* Maps every slot's frame: mapped[i] tells which were (a slot whose
+ * buffer is missing or cannot be mapped reads a blank frame). */
+static gboolean
+plan_map_frames (GstCudaPreprocBatchPlan * bp, GstBuffer ** bufs,
+    GstVideoFrame * vframes, PrepFrame * frames, gboolean * mapped)
+{
+  guint i;
+
+  memset (mapped, 0, bp->n * sizeof (gboolean));
+  for (i = 0; i < bp->n; i++) {
+    const PrepStream *st = &bp->streams[i];
+
+    mapped[i] = bufs[i] != NULL && gst_video_frame_map (&vframes[i],
+        gst_cuda_preproc_batch_pad_info (bp->pads[i]), bufs[i], GST_MAP_READ);
+    if (mapped[i])
+      gst_cuda_preproc_input_frame (&vframes[i], st->format, st->src_width,
+          st->src_height, &frames[i]);
+    else if (!plan_blank_frame (bp, i, &frames[i]))
+      return FALSE;
+  }
+  return TRUE;
+}
+
+static void
+plan_unmap_frames (GstCudaPreprocBatchPlan * bp, GstVideoFrame * vframes,
+    const gboolean * mapped)
+{
+  guint i;
+
+  for (i = 0; i < bp->n; i++)
+    if (mapped[i])
+      gst_video_frame_unmap (&vframes[i]);
+}
+
+/* The box meta: slot i < n valid when it had a frame. */
+static void
+plan_add_meta (GstCudaPreprocBatchPlan * bp, const gboolean * mapped,
+    const GstCudaPreprocBoxStream * streams, GstBuffer * outbuf)
+{
+  PrepBoxMap maps[PREP_BATCH_MAX];
+  guint i, batch = (guint) bp->shape.batch;
+
+  memset (maps, 0, sizeof (maps));
+  for (i = 0; i < bp->n; i++)
+    if (mapped[i])
+      prep_plan_slot_map (bp->plan, (gint) i, &maps[i]);
+  gst_cuda_preproc_box_meta_add_streams (outbuf, maps, NULL, streams, batch,
+      bp->shape.width, bp->shape.height);
+}
+
+gboolean
+gst_cuda_preproc_batch_plan_run (GstCudaPreprocBatchPlan * bp,
+    PrepWorkers * workers, GstBuffer ** bufs,
+    const GstCudaPreprocBoxStream * streams, GstBuffer * outbuf, gchar ** error)
+{
+  GstVideoFrame vframes[PREP_BATCH_MAX];
+  PrepFrame frames[PREP_BATCH_MAX];
+  gboolean mapped[PREP_BATCH_MAX];
+  GstMapInfo out;
+  PrepStatus st = PREP_ERROR_NO_MEMORY;
+  guint i;
+
+  if (!plan_map_frames (bp, bufs, vframes, frames, mapped))
+    goto failed;
+  if (!gst_buffer_map (outbuf, &out, GST_MAP_WRITE))
+    goto failed;
+  st = prep_plan_run_cpu_streams (bp->plan, workers, PREP_CPU_AUTO, frames,
+      out.data, out.size);
+  for (i = 0; i < bp->n && st == PREP_OK; i++)
+    if (!mapped[i])
+      memcpy (out.data + i * bp->slot_bytes, bp->padding, bp->slot_bytes);
+  gst_buffer_unmap (outbuf, &out);
+  if (st != PREP_OK)
+    goto failed;
+  plan_unmap_frames (bp, vframes, mapped);
+  plan_add_meta (bp, mapped, streams, outbuf);
+  return TRUE;
+
+  /* ERRORS */
+failed:
+  {
+    plan_unmap_frames (bp, vframes, mapped);
+    *error = g_strdup_printf ("Preprocessing the batch failed: %s",
+        prep_status_string (st));
+    return FALSE;
+  }
+}
+
+static GstClockTime
+plan_running_time (GstAggregatorPad * pad, GstBuffer * buf)
+{
+  if (!GST_BUFFER_PTS_IS_VALID (buf))
+    return GST_CLOCK_TIME_NONE;
+  return gst_segment_to_running_time (&pad->segment, GST_FORMAT_TIME,
+      GST_BUFFER_PTS (buf));
+}
+
+void
+gst_cuda_preproc_batch_plan_streams (GstCudaPreprocBatchPlan * bp,
+    GstBuffer ** bufs, GstCudaPreprocBoxStream * streams, GstClockTime * pts,
+    GstClockTime * duration)
+{
+  guint i;
+
+  *pts = *duration = GST_CLOCK_TIME_NONE;
+  for (i = 0; i < (guint) bp->shape.batch; i++) {
+    GstCudaPreprocBoxStream *st = &streams[i];
+    GstAggregatorPad *pad = i < bp->n ? GST_AGGREGATOR_PAD (bp->pads[i]) : NULL;
+
+    st->name = pad != NULL ? GST_PAD_NAME (pad) : NULL;
+    st->index = pad != NULL ? (gint) gst_cuda_preproc_batch_pad_index
+        (bp->pads[i]) : -1;
+    st->pts = st->running_time = GST_CLOCK_TIME_NONE;
+    if (pad == NULL || bufs[i] == NULL)
+      continue;
+    st->pts = GST_BUFFER_PTS (bufs[i]);
+    st->running_time = plan_running_time (pad, bufs[i]);
+    if (GST_CLOCK_TIME_IS_VALID (st->running_time) &&
+        (!GST_CLOCK_TIME_IS_VALID (*pts) || st->running_time < *pts))
+      *pts = st->running_time;
+    if (GST_BUFFER_DURATION_IS_VALID (bufs[i]) &&
+        (!GST_CLOCK_TIME_IS_VALID (*duration) ||
+            GST_BUFFER_DURATION (bufs[i]) < *duration))
+      *duration = GST_BUFFER_DURATION (bufs[i]);
+  }
+}

@@ -1,0 +1,80 @@
+/* gst-cudapreproc
+ * Copyright (C) 2026 gst-cudapreproc developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+
+/* cudapreprocbatch's streams plan: the engine's plan of the sink pads that
+ * have caps (slot i reads the i-th of them in pad order), the set of pads
+ * and serials it was made for, and what a batch with missing frames needs
+ * (the bytes of a padding slot, a blank frame for the missing stream).
+ * No element code: errors come back as texts. */
+
+#ifndef __GST_CUDA_PREPROC_BATCH_PLAN_H__
+#define __GST_CUDA_PREPROC_BATCH_PLAN_H__
+
+#include <gst/gst.h>
+
+#include "gstcudapreprocbatch-pad.h"
+#include "gstcudapreproc-caps.h"
+#include "gstcudapreproc-meta.h"
+#include "gstcudapreproc-props.h"
+#include "prep.h"
+
+G_BEGIN_DECLS
+
+/* The aggregator's thread only. */
+typedef struct
+{
+  PrepPlan *plan;               /* NULL: none yet */
+  GstCudaPreprocShape shape;    /* the negotiated tensor it writes */
+  guint n;                      /* streams (slots that read a frame) */
+  GstCudaPreprocBatchPad *pads[PREP_BATCH_MAX]; /* owned */
+  guint serials[PREP_BATCH_MAX];
+  PrepStream streams[PREP_BATCH_MAX];
+  guint8 *blank[PREP_BATCH_MAX];        /* zeroed frame, made when needed */
+  guint8 *padding;              /* one slot of the pad value */
+  gsize slot_bytes;
+} GstCudaPreprocBatchPlan;
+
+void gst_cuda_preproc_batch_plan_clear (GstCudaPreprocBatchPlan * bp);
+
+/* TRUE when @bp was made for these @n pads (in this order, at their
+ * current serials) and @shape. */
+gboolean gst_cuda_preproc_batch_plan_current (GstCudaPreprocBatchPlan * bp,
+    GstCudaPreprocBatchPad ** pads, guint n,
+    const GstCudaPreprocShape * shape);
+
+/* Replaces @bp with the plan of @n pads (1..shape->batch) and @s; the
+ * texts of clamped crops are appended to @warnings.  FALSE with *@error
+ * (to free), @bp unchanged, when a stream or the tensor is refused. */
+gboolean gst_cuda_preproc_batch_plan_build (GstCudaPreprocBatchPlan * bp,
+    const GstCudaPreprocSettings * s, const GstCudaPreprocShape * shape,
+    GstCudaPreprocBatchPad ** pads, guint n, GPtrArray * warnings,
+    gchar ** error);
+
+/* Writes the batch into @outbuf: slot i < n from bufs[i] (NULL: padding,
+ * and a slot that is not valid in the box meta), the slots from n on
+ * padding; the box meta names each slot's stream (@streams, batch
+ * entries).  bufs[i] must hold a whole frame of stream i (checked by the
+ * caller).  FALSE with *@error (to free) when a buffer cannot be mapped or
+ * the engine fails. */
+gboolean gst_cuda_preproc_batch_plan_run (GstCudaPreprocBatchPlan * bp,
+    PrepWorkers * workers, GstBuffer ** bufs,
+    const GstCudaPreprocBoxStream * streams, GstBuffer * outbuf,
+    gchar ** error);
+
+/* Each slot's stream for the box meta (pad name and index, the frame's PTS
+ * and running time; slots from n on: none), the batch's time (the
+ * earliest running time of its frames, NONE for none) and duration (the
+ * shortest of theirs, NONE for none). */
+void gst_cuda_preproc_batch_plan_streams (GstCudaPreprocBatchPlan * bp,
+    GstBuffer ** bufs, GstCudaPreprocBoxStream * streams, GstClockTime * pts,
+    GstClockTime * duration);
+
+G_END_DECLS
+
+#endif /* __GST_CUDA_PREPROC_BATCH_PLAN_H__ */
