@@ -13,7 +13,10 @@
  * 0xBA55ED50 at offset 0) or NUL-terminated PTX text starting with "//" or
  * ".version", when it holds code the device can run (image_check () below:
  * MOCK_CUDA_CC, MOCK_CUDA_DRIVER_VERSION).  Whatever the image, the
- * module holds the kernel PREP_KERNEL_TAPS_NAME, whose launches run the
+ * module holds the kernels PREP_KERNEL_TAPS_NAME and
+ * PREP_KERNEL_STREAMS_NAME (run_streams_kernel () below: every slot's
+ * frame, from the source table in device memory, checked as the fused
+ * kernel's).  The fused kernel's launches run the
  * host build of src/prep-kernel.cu (prep_kernel_host_launch_taps) after
  * checking each buffer the kernel may touch (every plane, the tensor:
  * prep_kernel_extents; and its
@@ -54,6 +57,16 @@ static const int pointer_slots[] = { PREP_TKARG_PLANE0, PREP_TKARG_PLANE1,
 #define BUF_DST 3
 #define BUF_TAPS 4
 #define N_BUFS 5
+
+/* The streams entry's parameters, for the launch queue; its run and checks
+ * are run_streams_kernel ()'s (not the descriptor's callbacks). */
+static const MockCudaKernel streams_kernel = {
+  MOCK_CUDA_KERNEL_ABI, PREP_KERNEL_STREAMS_NAME, PREP_SKARG_COUNT,
+  {sizeof (PrepSlotTable), sizeof (uint64_t), sizeof (uint64_t),
+      sizeof (uint64_t)},
+  3, {PREP_SKARG_TAPS, PREP_SKARG_SOURCES, PREP_SKARG_DST},
+  {"taps", "sources", "dst"}, 2, NULL, NULL
+};
 
 /* Longest kernel name looked up as an exported descriptor. */
 #define KERNEL_NAME_MAX 200
@@ -435,7 +448,8 @@ cuModuleGetFunction (CUfunction * hfunc, CUmodule hmod, const char *name)
   if (hfunc == NULL || name == NULL) {
     ret = CUDA_ERROR_INVALID_VALUE;
   } else if (strcmp (name, PREP_KERNEL_TAPS_NAME) != 0) {
-    k = kernel_lookup (call, name);
+    k = strcmp (name, PREP_KERNEL_STREAMS_NAME) == 0 ? &streams_kernel :
+        kernel_lookup (call, name);
     if (k == NULL) {
       ret = CUDA_ERROR_NOT_FOUND;
       goto out;
@@ -599,6 +613,66 @@ run_program_kernel (const char *call, uint32_t ctx, const MockCudaKernel * k,
   k->run (g, b, args);
 }
 
+/* The streams entry (multi-stream plans): its source table holds every
+ * slot's parameters and frame.  A host copy of the table with host
+ * addresses is what the host build reads, after each slot's planes
+ * (prep_kernel_extents () of that slot), the tap table and the tensor are
+ * checked against the live allocations. */
+static void
+run_streams_kernel (const char *call, uint32_t ctx, const unsigned int grid[3],
+    const unsigned int block[3], void **params)
+{
+  static PrepSlotSource host_src[PREP_SLOT_TABLE_SIZE];
+  const PrepSlotTable *slots = params[PREP_SKARG_SLOTS];
+  const PrepSlotSource *src;
+  PrepSlotTable one;
+  PrepDim3 g = { grid[0], grid[1], grid[2] };
+  PrepDim3 b = { block[0], block[1], block[2] };
+  int strides[PREP_PLANES_MAX], z, k;
+  size_t plane_bytes[PREP_PLANES_MAX], dst_bytes;
+  void *taps, *dst, *table, *args[PREP_SKARG_COUNT];
+  const uint8_t *planes[PREP_PLANES_MAX];
+
+  if (grid[2] < 1 || grid[2] > PREP_SLOT_TABLE_SIZE)
+    mock_fatal (call, "bad kernel parameters: %u slots", grid[2]);
+  src = (const PrepSlotSource *) mock_device_range (call,
+      "kernel argument source table (sources)",
+      *(const uint64_t *) params[PREP_SKARG_SOURCES],
+      grid[2] * sizeof (PrepSlotSource), ctx);
+  for (z = 0; z < (int) grid[2]; z++) {
+    host_src[z] = src[z];
+    memset (&one, 0, sizeof one);
+    one.s[0] = slots->s[z];
+    strides[0] = (int) src[z].planes.s0;
+    strides[1] = (int) src[z].planes.s1;
+    strides[2] = (int) src[z].planes.s2;
+    planes[0] = src[z].planes.d0;
+    planes[1] = src[z].planes.d1;
+    planes[2] = src[z].planes.d2;
+    prep_kernel_extents (&src[z].params, &one, 1, strides, plane_bytes, NULL);
+    for (k = 0; k < PREP_PLANES_MAX; k++)
+      if (plane_bytes[k] > 0)
+        planes[k] = mock_device_range (call, "a slot's plane (sources)",
+            (uint64_t) (uintptr_t) planes[k], plane_bytes[k], ctx);
+    host_src[z].planes.d0 = planes[0];
+    host_src[z].planes.d1 = planes[1];
+    host_src[z].planes.d2 = planes[2];
+  }
+  prep_kernel_extents (&src[0].params, slots, (int) grid[2], strides, NULL,
+      &dst_bytes);
+  taps = mock_device_range (call, "kernel argument tap table (taps)",
+      *(const uint64_t *) params[PREP_SKARG_TAPS],
+      prep_tap_table_bytes (&src[0].params, (int) grid[2]), ctx);
+  dst = mock_device_range (call, "kernel argument tensor (dst)",
+      *(const uint64_t *) params[PREP_SKARG_DST], dst_bytes, ctx);
+  table = host_src;
+  args[PREP_SKARG_SLOTS] = params[PREP_SKARG_SLOTS];
+  args[PREP_SKARG_TAPS] = &taps;
+  args[PREP_SKARG_SOURCES] = &table;
+  args[PREP_SKARG_DST] = &dst;
+  prep_kernel_host_launch_streams (g, b, args);
+}
+
 /* Bytes of each parameter of the fused kernel (kernelParams[i] points to
  * that many; a program's kernel gives its own, MockCudaKernel.arg_sizes): a
  * queued launch keeps copies of them. */
@@ -636,7 +710,9 @@ launch_run (MockOp * op)
     mock_stream_fault (op->ctx, CUDA_ERROR_ILLEGAL_ADDRESS);
     return;
   }
-  if (l->kernel != NULL)
+  if (l->kernel == &streams_kernel)
+    run_streams_kernel (op->call, op->ctx, l->grid, l->block, l->params);
+  else if (l->kernel != NULL)
     run_program_kernel (op->call, op->ctx, l->kernel, l->grid, l->block,
         l->params);
   else

@@ -630,6 +630,116 @@ out:
     g_module_close (m);
 }
 
+/* A PrepLaunchFunc: cuLaunchKernel on the NULL stream. */
+static int
+launch_on (void *function, PrepDim3 grid, PrepDim3 block, void *stream,
+    void **args, void *user_data)
+{
+  return CuLaunchKernel ((CUfunction) function, grid.x, grid.y, grid.z,
+      block.x, block.y, block.z, 0, (CUstream) stream, args, NULL);
+}
+
+/* Bytes @n of host memory into a new device allocation (0: failed). */
+static CUdeviceptr
+device_copy (const void *host, size_t n)
+{
+  CUdeviceptr d = 0;
+
+  if (CuMemAlloc (&d, n) != CUDA_SUCCESS)
+    return 0;
+  if (copy_2d (CU_MEMORYTYPE_HOST, host, 0, n, CU_MEMORYTYPE_DEVICE, NULL, d,
+          n, n, 1) != CUDA_SUCCESS) {
+    CuMemFree (d);
+    return 0;
+  }
+  return d;
+}
+
+/* A multi-stream plan (an NV12 and an RGBA stream, one padding slot)
+ * through the mock's streams kernel: one launch, whose source table holds
+ * device addresses of both frames, gives the CPU's bytes.  The context is
+ * pushed and the module loaded. */
+static void
+test_streams_kernel (void)
+{
+  PrepStream st[2] = {
+    {PREP_FORMAT_NV12, 64, 48, PREP_MATRIX_BT709, PREP_RANGE_LIMITED,
+        {3, 5, 50, 40}},
+    {PREP_FORMAT_RGBA, 30, 20, PREP_MATRIX_BT601, PREP_RANGE_FULL,
+        {0, 0, 30, 20}},
+  };
+  PrepSlotSource sources[3];
+  PrepFrame host[2], dev[2];
+  PrepConfig cfg;
+  PrepPlan *plan = NULL;
+  CUfunction f = NULL;
+  CUdeviceptr planes[2][2] = { {0, 0}, {0, 0} }, table = 0, taps = 0, dst = 0;
+  size_t bytes[3], out_bytes, taps_bytes;
+  const void *host_taps;
+  guint8 *cpu, *gpu;
+  guint64 launches;
+  int i, p;
+
+  prep_config_init (&cfg);
+  cfg.out_width = cfg.out_height = 16;
+  cfg.aspect = PREP_ASPECT_LETTERBOX;
+  cfg.batch_size = 3;
+  if (!check (prep_plan_new_streams (&cfg, st, 2, &plan) == PREP_OK,
+          "a plan of 2 streams (NV12, RGBA) and a padding slot"))
+    return;
+  for (i = 0; i < 2; i++) {
+    prep_frame_init (&host[i], st[i].format, st[i].src_width, st[i].src_height);
+    host[i].strides[0] = host[i].strides[1] = st[i].src_width *
+        (st[i].format == PREP_FORMAT_RGBA ? 4 : 1);
+    prep_frame_plane_bytes (&host[i], bytes);
+    dev[i] = host[i];
+    for (p = 0; p < prep_format_n_planes (st[i].format); p++) {
+      guint8 *d = g_malloc (bytes[p]);
+      size_t k;
+
+      for (k = 0; k < bytes[p]; k++)
+        d[k] = (guint8) (k * 37 + (size_t) i * 101 + p * 11);
+      host[i].planes[p] = d;
+      planes[i][p] = device_copy (d, bytes[p]);
+      dev[i].planes[p] = (const guint8 *) (guintptr) planes[i][p];
+    }
+  }
+  out_bytes = prep_plan_output_bytes (plan);
+  cpu = g_malloc0 (out_bytes);
+  gpu = g_malloc0 (out_bytes);
+  check (prep_plan_run_cpu_streams (plan, NULL, PREP_CPU_SCALAR, host, cpu,
+          out_bytes) == PREP_OK, "the CPU's streams run");
+  check (prep_plan_stream_sources (plan, dev, sources) == PREP_OK,
+      "the source table, with device addresses");
+  prep_plan_kernel_taps (plan, &host_taps, &taps_bytes);
+  table = device_copy (sources, sizeof (sources));
+  taps = device_copy (host_taps, taps_bytes);
+  CuMemAlloc (&dst, out_bytes);
+  check (CuModuleGetFunction (&f, fx.module, PREP_KERNEL_STREAMS_NAME) ==
+      CUDA_SUCCESS, "cuModuleGetFunction (\"%s\")", PREP_KERNEL_STREAMS_NAME);
+  launches = stats ().launches;
+  check (f != NULL && prep_plan_launch_streams (plan, taps, table, dst,
+          out_bytes, launch_on, f, NULL, NULL, NULL) == PREP_OK
+      && CuStreamSynchronize (NULL) == CUDA_SUCCESS,
+      "one launch of the streams " "entry");
+  check (stats ().launches == launches + 1, "the mock counted one launch");
+  check (download (dst, out_bytes, gpu, out_bytes, 1) == CUDA_SUCCESS
+      && memcmp (cpu, gpu, out_bytes) == 0, "streams kernel (host build, "
+      "through the mock) == prep_plan_run_cpu_streams (), bit for bit");
+  CuMemFree (dst);
+  CuMemFree (taps);
+  CuMemFree (table);
+  for (i = 0; i < 2; i++)
+    for (p = 0; p < 2; p++) {
+      if (planes[i][p] != 0)
+        CuMemFree (planes[i][p]);
+      g_free ((gpointer) host[i].planes[p]);
+    }
+  g_free (cpu);
+  g_free (gpu);
+  prep_plan_free (plan);
+}
+
 static void
 test_kernel (void)
 {
@@ -665,6 +775,7 @@ test_kernel (void)
   CuMemFree (dst);
   CuStreamDestroy (stream);
   test_program_kernel ();
+  test_streams_kernel ();
   gst_cuda_context_pop (NULL);
 }
 
