@@ -26,11 +26,8 @@ gst_cuda_preproc_batch_plan_clear (GstCudaPreprocBatchPlan * bp)
   guint i;
 
   prep_plan_free (bp->plan);
-  for (i = 0; i < PREP_BATCH_MAX; i++) {
+  for (i = 0; i < PREP_BATCH_MAX; i++)
     gst_clear_object (&bp->pads[i]);
-    g_clear_pointer (&bp->blank[i], g_free);
-  }
-  g_free (bp->padding);
   memset (bp, 0, sizeof (*bp));
 }
 
@@ -48,32 +45,6 @@ gst_cuda_preproc_batch_plan_current (GstCudaPreprocBatchPlan * bp,
         gst_cuda_preproc_batch_pad_serial (pads[i]) != bp->serials[i])
       return FALSE;
   return TRUE;
-}
-
-/* The bytes of one padding slot of @cfg's tensor: the engine's own, from a
- * plan of one slot and no rectangle. */
-static PrepStatus
-plan_make_padding (GstCudaPreprocBatchPlan * bp, const PrepConfig * cfg)
-{
-  PrepConfig one = *cfg;
-  PrepPlan *plan;
-  PrepFrame frame;
-  PrepStatus st;
-  guint8 pixel = 0;
-
-  one.batch_size = 1;
-  one.format = PREP_FORMAT_GRAY8;
-  one.src_width = one.src_height = 1;
-  if ((st = prep_plan_new (&one, NULL, 0, &plan)) != PREP_OK)
-    return st;
-  bp->slot_bytes = prep_plan_output_bytes (plan);
-  bp->padding = g_malloc (bp->slot_bytes);
-  prep_frame_init (&frame, PREP_FORMAT_GRAY8, 1, 1);
-  frame.planes[0] = &pixel;
-  frame.strides[0] = 1;
-  st = prep_plan_run_cpu (plan, &frame, bp->padding, bp->slot_bytes);
-  prep_plan_free (plan);
-  return st;
 }
 
 /* Pads, serials and streams of @n pads; the texts of clamped crops go to
@@ -120,8 +91,6 @@ gst_cuda_preproc_batch_plan_build (GstCudaPreprocBatchPlan * bp,
   if (!plan_load_streams (&next, s, pads, n, warnings, error))
     goto refused;
   st = prep_plan_new_streams (&cfg, next.streams, (gint) n, &next.plan);
-  if (st == PREP_OK)
-    st = plan_make_padding (&next, &cfg);
   if (st != PREP_OK)
     goto engine_refused;
   gst_cuda_preproc_batch_plan_clear (bp);
@@ -144,31 +113,9 @@ refused:
   }
 }
 
-/* A zeroed frame of stream @i, for a slot with no frame this batch (the
- * engine reads every slot; its bytes are then replaced by padding). */
-static gboolean
-plan_blank_frame (GstCudaPreprocBatchPlan * bp, guint i, PrepFrame * frame)
-{
-  const PrepStream *st = &bp->streams[i];
-  GstVideoInfo info;
-  guint p;
-
-  gst_video_info_set_format (&info, gst_video_format_from_string
-      (prep_format_name (st->format)), st->src_width, st->src_height);
-  if (bp->blank[i] == NULL)
-    bp->blank[i] = g_try_malloc0 (info.size);
-  if (bp->blank[i] == NULL)
-    return FALSE;
-  prep_frame_init (frame, st->format, st->src_width, st->src_height);
-  for (p = 0; p < GST_VIDEO_INFO_N_PLANES (&info) && p < PREP_PLANES_MAX; p++) {
-    frame->planes[p] = bp->blank[i] + info.offset[p];
-    frame->strides[p] = info.stride[p];
-  }
-  return TRUE;
-}
-
 /* Maps every slot's frame: mapped[i] tells which were (a slot whose
- * buffer is missing or cannot be mapped reads a blank frame). */
+ * buffer is missing or cannot be mapped gets a frame without planes, which
+ * the engine pads). */
 static gboolean
 plan_map_frames (GstCudaPreprocBatchPlan * bp, GstBuffer ** bufs,
     GstVideoFrame * vframes, PrepFrame * frames, gboolean * mapped)
@@ -184,8 +131,8 @@ plan_map_frames (GstCudaPreprocBatchPlan * bp, GstBuffer ** bufs,
     if (mapped[i])
       gst_cuda_preproc_input_frame (&vframes[i], st->format, st->src_width,
           st->src_height, &frames[i]);
-    else if (!plan_blank_frame (bp, i, &frames[i]))
-      return FALSE;
+    else
+      prep_frame_init (&frames[i], st->format, st->src_width, st->src_height);
   }
   return TRUE;
 }
@@ -227,7 +174,6 @@ gst_cuda_preproc_batch_plan_run (GstCudaPreprocBatchPlan * bp,
   gboolean mapped[PREP_BATCH_MAX];
   GstMapInfo out;
   PrepStatus st = PREP_ERROR_NO_MEMORY;
-  guint i;
 
   if (!plan_map_frames (bp, bufs, vframes, frames, mapped))
     goto failed;
@@ -235,9 +181,6 @@ gst_cuda_preproc_batch_plan_run (GstCudaPreprocBatchPlan * bp,
     goto failed;
   st = prep_plan_run_cpu_streams (bp->plan, workers, PREP_CPU_AUTO, frames,
       out.data, out.size);
-  for (i = 0; i < bp->n && st == PREP_OK; i++)
-    if (!mapped[i])
-      memcpy (out.data + i * bp->slot_bytes, bp->padding, bp->slot_bytes);
   gst_buffer_unmap (outbuf, &out);
   if (st != PREP_OK)
     goto failed;

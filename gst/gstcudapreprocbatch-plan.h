@@ -8,10 +8,10 @@
  */
 
 /* cudapreprocbatch's streams plan: the engine's plan of the sink pads that
- * have caps (slot i reads the i-th of them in pad order), the set of pads
- * and serials it was made for, and what a batch with missing frames needs
- * (the bytes of a padding slot, a blank frame for the missing stream).
- * No element code: errors come back as texts. */
+ * have caps (slot i reads the i-th of them in pad order) and the set of
+ * pads and serials it was made for.  A stream without a frame in a batch
+ * gets a frame without planes, which the engine pads.  No element code:
+ * errors come back as texts. */
 
 #ifndef __GST_CUDA_PREPROC_BATCH_PLAN_H__
 #define __GST_CUDA_PREPROC_BATCH_PLAN_H__
@@ -35,9 +35,6 @@ typedef struct
   GstCudaPreprocBatchPad *pads[PREP_BATCH_MAX]; /* owned */
   guint serials[PREP_BATCH_MAX];
   PrepStream streams[PREP_BATCH_MAX];
-  guint8 *blank[PREP_BATCH_MAX];        /* zeroed frame, made when needed */
-  guint8 *padding;              /* one slot of the pad value */
-  gsize slot_bytes;
 } GstCudaPreprocBatchPlan;
 
 void gst_cuda_preproc_batch_plan_clear (GstCudaPreprocBatchPlan * bp);

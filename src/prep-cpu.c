@@ -113,6 +113,7 @@ prep_run_batch_rows (const PrepPlan * plan, PrepRowsFunc rows,
     const PrepPass * f, int row_begin, int row_end)
 {
   int h = plan->cfg.out_height, slot, end;
+  PrepSlotGeom missing;
   PrepSlotView view;
   PrepPass sf = *f;
 
@@ -123,6 +124,12 @@ prep_run_batch_rows (const PrepPlan * plan, PrepRowsFunc rows,
     sf.dst = (uint8_t *) f->dst + (size_t) slot *plan->slot_bytes;
     if (f->slot_src != NULL)
       sf.src = f->slot_src[slot];
+    /* a stream without a frame in this batch: its slot is padding */
+    if (f->slot_src != NULL && sf.src.d0 == NULL) {
+      missing = *view.geom;
+      missing.valid = 0;
+      view.geom = &missing;
+    }
     rows (plan, &view, &sf, row_begin - slot * h, end - slot * h);
     row_begin = end;
   }

@@ -61,11 +61,11 @@
  * The taps are read from the plan's table (layout in prep-kernel.h): slot
  * z's entries start at z * (out_width + out_height), its column taps first,
  * then its row taps.  Index arithmetic only: products and sums in size_t. */
-/* Output pixel (ox, oy) of slot z from frame @f with parameters @p. */
+/* Output pixel (ox, oy) of slot z from frame @f with parameters @p; valid
+ * 0: the slot is padding. */
 PREP_FN void
-prep_kernel_pixel (const PrepParams * p, const PrepSlotGeom * g,
-    const PrepTap * taps, const PrepPlanes * f, void *dst, unsigned int ox,
-    unsigned int oy)
+prep_kernel_pixel (const PrepParams * p, int valid, const PrepTap * taps,
+    const PrepPlanes * f, void *dst, unsigned int ox, unsigned int oy)
 {
   const PrepTap *st;
   PrepTap tx, ty;
@@ -79,12 +79,12 @@ prep_kernel_pixel (const PrepParams * p, const PrepSlotGeom * g,
     const PrepAaTap *aa = prep_aa_taps (p, taps, (int) gridDim.z,
         (int) blockIdx.z);
 
-    prep_pixel_aa (p, &aa[ox], &aa[(size_t) p->out_width + oy], g->valid,
+    prep_pixel_aa (p, &aa[ox], &aa[(size_t) p->out_width + oy], valid,
         prep_aa_weights (p, taps, (int) gridDim.z, (int) blockIdx.z), f, v);
   } else {
     tx = st[ox];
     ty = st[(size_t) p->out_width + oy];
-    tx.inside = tx.inside && g->valid;
+    tx.inside = tx.inside && valid;
     prep_pixel (p, &tx, &ty, f, v);
   }
   prep_store (p, prep_slot_base (p, dst, (int) blockIdx.z), (int) ox,
@@ -105,21 +105,24 @@ prep_frame_to_tensor (PrepParams p, const PREP_GRID_CONSTANT
   f.s0 = stride0;
   f.s1 = stride1;
   f.s2 = stride2;
-  prep_kernel_pixel (&p, &slots.s[blockIdx.z], taps, &f, dst,
+  prep_kernel_pixel (&p, slots.s[blockIdx.z].valid, taps, &f, dst,
       blockIdx.x * blockDim.x + threadIdx.x,
       blockIdx.y * blockDim.y + threadIdx.y);
 }
 
 /* A multi-stream batch (prep_plan_new_streams ()): slot z reads its own
  * frame with its own parameters, both in the table @sources (in device
- * memory, one entry per slot); one launch for every stream. */
+ * memory, one entry per slot); one launch for every stream.  A slot whose
+ * frame has no first plane (a stream without a frame in this batch) is
+ * padding. */
 PREP_KERNEL_ENTRY void
 prep_streams_to_tensor (const PREP_GRID_CONSTANT PrepSlotTable slots,
     const PrepTap * taps, const PrepSlotSource * sources, void *dst)
 {
   const PrepSlotSource *s = &sources[blockIdx.z];
 
-  prep_kernel_pixel (&s->params, &slots.s[blockIdx.z], taps, &s->planes, dst,
+  prep_kernel_pixel (&s->params, slots.s[blockIdx.z].valid &&
+      s->planes.d0 != NULL, taps, &s->planes, dst,
       blockIdx.x * blockDim.x + threadIdx.x,
       blockIdx.y * blockDim.y + threadIdx.y);
 }

@@ -152,9 +152,10 @@ PrepStatus prep_plan_launch_taps (const PrepPlan * plan, uint64_t taps,
 /* The source table of a streams plan for one batch: frames[i] (stream i's
  * frame, its planes' pointers CUdeviceptr values) checked as
  * prep_plan_run_cpu_streams () checks them, then sources[slot] = the slot's
- * parameters and planes, batch_size entries (padding slots repeat stream
- * 0's), for the launcher to copy to device memory.  PREP_ERROR_INVALID_ARGUMENT
- * for a plan that is not a streams plan. */
+ * parameters and planes, batch_size entries (a padding slot's planes, and
+ * those of a stream without a frame, planes[0] NULL, are NULL: the kernel
+ * pads that slot), for the launcher to copy to device memory.
+ * PREP_ERROR_INVALID_ARGUMENT for a plan that is not a streams plan. */
 PrepStatus prep_plan_stream_sources (const PrepPlan * plan,
     const PrepFrame * frames, PrepSlotSource * sources);
 

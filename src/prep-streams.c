@@ -126,6 +126,11 @@ prep_streams_check_frames (const PrepPlan * plan, const PrepFrame * frames,
 
   for (i = 0; i < plan->n_streams; i++) {
     s = &plan->streams[i];
+    /* no frame from this stream: its slot is padding */
+    if (frames[i].planes[0] == NULL) {
+      memset (&planes[i], 0, sizeof (PrepPlanes));
+      continue;
+    }
     st = prep_frame_check (s->format, s->src_width, s->src_height,
         &frames[i], &planes[i]);
     if (st != PREP_OK)
@@ -133,7 +138,7 @@ prep_streams_check_frames (const PrepPlan * plan, const PrepFrame * frames,
   }
   /* padding slots read nothing */
   for (; i < plan->cfg.batch_size; i++)
-    planes[i] = planes[0];
+    memset (&planes[i], 0, sizeof (PrepPlanes));
   return dst_size < plan->n_bytes ? PREP_ERROR_OUTPUT_SIZE : PREP_OK;
 }
 

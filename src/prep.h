@@ -409,8 +409,10 @@ PrepStatus prep_plan_new_streams (const PrepConfig * cfg,
 /* Runs a streams plan on the CPU, as prep_plan_run_cpu_parallel () runs a
  * plan: the rows of every slot in one pass split over the pool's threads
  * (@workers NULL: the calling thread alone).  frames[i] is stream i's frame,
- * of its format and size (PREP_ERROR_FORMAT otherwise).  The same bytes in
- * slot i as a single-stream plan of stream i's config and rectangle. */
+ * of its format and size (PREP_ERROR_FORMAT otherwise), or, with
+ * planes[0] NULL, no frame: slot i is then padding in this run, as the
+ * slots past the streams are.  The same bytes in slot i as a single-stream
+ * plan of stream i's config and rectangle. */
 PrepStatus prep_plan_run_cpu_streams (const PrepPlan * plan,
     PrepWorkers * workers, PrepCpuImpl impl, const PrepFrame * frames,
     void *dst, size_t dst_size);

@@ -650,7 +650,8 @@ run_streams_kernel (const char *call, uint32_t ctx, const unsigned int grid[3],
     planes[1] = src[z].planes.d1;
     planes[2] = src[z].planes.d2;
     prep_kernel_extents (&src[z].params, &one, 1, strides, plane_bytes, NULL);
-    for (k = 0; k < PREP_PLANES_MAX; k++)
+    /* no first plane: the kernel pads the slot and reads nothing */
+    for (k = 0; k < PREP_PLANES_MAX && planes[0] != NULL; k++)
       if (plane_bytes[k] > 0)
         planes[k] = mock_device_range (call, "a slot's plane (sources)",
             (uint64_t) (uintptr_t) planes[k], plane_bytes[k], ctx);

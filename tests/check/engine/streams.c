@@ -12,7 +12,8 @@
  * of 1 to 6 streams (every format, odd sizes, padded strides, crops at odd
  * offsets, every matrix and range) and random tensors (every aspect,
  * interpolation, antialias, channel order, layout and element type, with
- * padding slots after the streams), slot i must hold the bytes of a
+ * padding slots after the streams, and in a quarter of the batches a
+ * stream without a frame), slot i must hold the bytes of a
  * single-stream plan of stream i's config and rectangle (that plan is
  * tested against the reference model by formats.c), and padding slots
  * those of a plan without a rectangle, on the scalar executor, AVX2 (when
@@ -130,22 +131,25 @@ frame_free (PrepFrame * f)
 }
 
 /* Slot @i of the batch as a single-stream plan gives it: stream i's, or
- * (i >= n) a slot without a rectangle. */
+ * (i >= n, or a stream without a frame: planes[0] NULL) a slot without a
+ * rectangle. */
 static guint8 *
 expected_slot (const PrepConfig * cfg, const PrepStream * streams, int n,
     const PrepFrame * frames, int i, size_t *bytes)
 {
+  gboolean pad = i >= n || frames[i].planes[0] == NULL;
   PrepConfig c;
   PrepPlan *plan = NULL;
   guint8 *out;
 
-  stream_config (cfg, &streams[i < n ? i : 0], &c);
-  fail_unless_equals_int (prep_plan_new (&c, &streams[i < n ? i : 0].rect,
-          i < n ? 1 : 0, &plan), PREP_OK);
+  /* a padding slot's plan: stream 0's config (frames[n] is its frame) */
+  stream_config (cfg, &streams[pad ? 0 : i], &c);
+  fail_unless_equals_int (prep_plan_new (&c, &streams[pad ? 0 : i].rect,
+          pad ? 0 : 1, &plan), PREP_OK);
   *bytes = prep_plan_output_bytes (plan);
   out = g_malloc (*bytes);
   fail_unless_equals_int (prep_plan_run_cpu_rows (plan, PREP_CPU_SCALAR,
-          &frames[i < n ? i : 0], out, *bytes, 0, cfg->out_height), PREP_OK);
+          &frames[pad ? n : i], out, *bytes, 0, cfg->out_height), PREP_OK);
   prep_plan_free (plan);
   return out;
 }
@@ -206,10 +210,11 @@ static void
 run_trial (guint64 * s, int trial, PrepWorkers * w)
 {
   PrepStream streams[6];
-  PrepFrame frames[6];
+  PrepFrame frames[7];
   PrepConfig cfg;
   PrepPlan *plan = NULL;
-  int n = 1 + pick (s, 6), i;
+  int n = 1 + pick (s, 6), i, missing;
+  const guint8 *held = NULL;
   size_t bytes;
   guint8 *got;
 
@@ -220,6 +225,15 @@ run_trial (guint64 * s, int trial, PrepWorkers * w)
       PREP_OK);
   for (i = 0; i < n; i++)
     frame_new (&streams[i], s, &frames[i]);
+  /* frames[n]: a frame of stream 0 for the padding slots' single plans;
+   * in about one trial in four, one stream has no frame (planes[0] NULL:
+   * its slot is padding) */
+  frame_new (&streams[0], s, &frames[n]);
+  missing = pick (s, 4) == 0 ? pick (s, n) : -1;
+  if (missing >= 0) {
+    held = frames[missing].planes[0];
+    frames[missing].planes[0] = NULL;
+  }
   bytes = prep_plan_output_bytes (plan);
   got = g_malloc (bytes);
   fail_unless_equals_int (prep_plan_run_cpu_streams (plan, NULL,
@@ -239,7 +253,9 @@ run_trial (guint64 * s, int trial, PrepWorkers * w)
   run_kernel (plan, frames, got, bytes);
   check_slots (&cfg, streams, n, frames, got, trial, "kernel host build");
   g_free (got);
-  for (i = 0; i < n; i++)
+  if (missing >= 0)
+    frames[missing].planes[0] = held;
+  for (i = 0; i <= n; i++)
     frame_free (&frames[i]);
   prep_plan_free (plan);
 }
