@@ -92,3 +92,11 @@ gst_cuda_preproc_cuda_process (GstCudaPreprocCuda * cuda,
 {
   return GST_FLOW_NOT_NEGOTIATED;
 }
+
+GstFlowReturn
+gst_cuda_preproc_cuda_process_streams (GstCudaPreprocCuda * cuda,
+    const PrepPlan * plan, GstBuffer ** inbufs, const GstVideoInfo ** infos,
+    const PrepStream * streams, guint n, GstBuffer * outbuf)
+{
+  return GST_FLOW_ERROR;
+}

@@ -62,8 +62,11 @@ struct _GstCudaPreprocCuda
   CUstream stream;
   CUmodule module;
   CUfunction function;
+  CUfunction streams_function;  /* multi-stream plans (cudapreprocbatch) */
   CUdeviceptr taps;             /* device copy of the plan's tap table */
   gsize taps_size;
+  CUdeviceptr sources;          /* a streams plan's source table */
+  gsize sources_size;
   GstMemory *scratch;           /* device tensor for system output */
   gpointer staging;             /* pinned host copy of it */
   gsize staging_size;
@@ -178,6 +181,8 @@ gst_cuda_preproc_cuda_teardown (GstCudaPreprocCuda * cuda)
       CuMemFreeHost (cuda->staging);
     if (cuda->taps != 0)
       CuMemFree (cuda->taps);
+    if (cuda->sources != 0)
+      CuMemFree (cuda->sources);
     gst_cuda_preproc_compat_stream_free (cuda->gst_stream, cuda->stream);
     gst_cuda_context_pop (NULL);
   }
@@ -189,6 +194,9 @@ gst_cuda_preproc_cuda_teardown (GstCudaPreprocCuda * cuda)
   cuda->staging_size = 0;
   cuda->taps = 0;
   cuda->taps_size = 0;
+  cuda->streams_function = NULL;
+  cuda->sources = 0;
+  cuda->sources_size = 0;
   gst_clear_object (&cuda->run_ctx);
 }
 
@@ -280,6 +288,9 @@ gst_cuda_preproc_cuda_prepare (GstCudaPreprocCuda * cuda, GstCudaContext * ctx)
   if (res == CUDA_SUCCESS)
     res = CuModuleGetFunction (&cuda->function, cuda->module,
         PREP_KERNEL_TAPS_NAME);
+  if (res == CUDA_SUCCESS)
+    res = CuModuleGetFunction (&cuda->streams_function, cuda->module,
+        PREP_KERNEL_STREAMS_NAME);
   gst_cuda_context_pop (NULL);
   if (res != CUDA_SUCCESS)
     goto failed;
@@ -297,8 +308,9 @@ failed:
     GST_ELEMENT_ERROR (cuda->element, RESOURCE, FAILED,
         ("Cannot prepare the CUDA kernel: %s",
             gst_cuda_preproc_cuda_error_name (res)),
-        ("stream, module or function %s (docs/cuda.md lists the GPUs and "
-            "drivers a build supports)", PREP_KERNEL_TAPS_NAME));
+        ("stream, module or functions %s, %s (docs/cuda.md lists the GPUs "
+            "and drivers a build supports)", PREP_KERNEL_TAPS_NAME,
+            PREP_KERNEL_STREAMS_NAME));
     gst_cuda_preproc_cuda_teardown (cuda);
     return FALSE;
   }
@@ -562,6 +574,167 @@ no_input:
   {
     GST_ELEMENT_ERROR (cuda->element, STREAM, FORMAT,
         ("Cannot map the CUDA input frame"), (NULL));
+    return GST_FLOW_ERROR;
+  }
+}
+
+/* @bytes of host memory at @host into *@dev (grown as needed), on our
+ * stream; from pageable memory the copy has read it when the call
+ * returns.  The context is current. */
+static CUresult
+gst_cuda_preproc_cuda_upload (GstCudaPreprocCuda * cuda, const void *host,
+    gsize bytes, CUdeviceptr * dev, gsize * dev_size)
+{
+  CUDA_MEMCPY2D copy = { 0, };
+  CUresult res;
+
+  if (*dev_size < bytes) {
+    if (*dev != 0)
+      CuMemFree (*dev);
+    *dev = 0;
+    *dev_size = 0;
+    if ((res = CuMemAlloc (dev, bytes)) != CUDA_SUCCESS)
+      return res;
+    *dev_size = bytes;
+  }
+  copy.srcMemoryType = CU_MEMORYTYPE_HOST;
+  copy.srcHost = host;
+  copy.srcPitch = bytes;
+  copy.dstMemoryType = CU_MEMORYTYPE_DEVICE;
+  copy.dstDevice = *dev;
+  copy.dstPitch = bytes;
+  copy.WidthInBytes = bytes;
+  copy.Height = 1;
+  return CuMemcpy2DAsync (&copy, cuda->stream);
+}
+
+/* The one launch of a streams plan on @frames (device addresses), then the
+ * download into @outbuf.  The context is current. */
+static GstFlowReturn
+gst_cuda_preproc_cuda_run_streams (GstCudaPreprocCuda * cuda,
+    const PrepPlan * plan, const PrepFrame * frames, GstMapInfo * dst,
+    GstBuffer * outbuf)
+{
+  PrepSlotSource sources[PREP_BATCH_MAX];
+  PrepStatus st;
+  int err;
+
+  st = prep_plan_stream_sources (plan, frames, sources);
+  if (st != PREP_OK)
+    goto refused;
+  err = gst_cuda_preproc_cuda_upload_taps (cuda, plan);
+  if (err == CUDA_SUCCESS)
+    err = gst_cuda_preproc_cuda_upload (cuda, sources,
+        sizeof (PrepSlotSource) * (gsize) prep_plan_batch_size (plan),
+        &cuda->sources, &cuda->sources_size);
+  st = PREP_ERROR_LAUNCH;
+  if (err == CUDA_SUCCESS)
+    st = prep_plan_launch_streams (plan, cuda->taps, cuda->sources,
+        (guintptr) dst->data, dst->size, gst_cuda_preproc_cuda_launch,
+        cuda->streams_function, cuda->stream, NULL, &err);
+  if (st == PREP_OK)
+    err = gst_cuda_preproc_cuda_download (cuda, (guintptr) dst->data, outbuf);
+  if (st == PREP_OK && err == CUDA_SUCCESS)
+    return GST_FLOW_OK;
+refused:
+  GST_ELEMENT_ERROR (cuda->element, STREAM, FAILED,
+      ("CUDA preprocessing of the batch failed: %s", st != PREP_OK &&
+          st != PREP_ERROR_LAUNCH ? prep_status_string (st) :
+          gst_cuda_preproc_cuda_error_name (err)), (NULL));
+  return GST_FLOW_ERROR;
+}
+
+/* The CUDA context of the batch: that of every input memory, which must
+ * be one (one device, one context), or NULL with an error posted. */
+static GstCudaContext *
+gst_cuda_preproc_cuda_batch_context (GstCudaPreprocCuda * cuda,
+    GstBuffer ** inbufs, guint n)
+{
+  GstCudaContext *ctx = NULL, *c;
+  guint i, d0 = 0, d1 = 0;
+
+  for (i = 0; i < n; i++) {
+    if (inbufs[i] == NULL)
+      continue;
+    if ((c = gst_cuda_preproc_cuda_input_context (cuda, inbufs[i])) == NULL)
+      return NULL;
+    if (ctx != NULL && c != ctx)
+      goto two_contexts;
+    ctx = c;
+  }
+  /* the element pushes no batch without a frame: a contract */
+  if (ctx == NULL)
+    GST_ELEMENT_ERROR (cuda->element, CORE, FAILED,
+        ("A batch in CUDA memory without any frame"), (NULL));
+  return ctx;
+
+  /* ERRORS */
+two_contexts:
+  {
+    g_object_get (ctx, "cuda-device-id", &d0, NULL);
+    g_object_get (c, "cuda-device-id", &d1, NULL);
+    GST_ELEMENT_ERROR (cuda->element, STREAM, FORMAT,
+        ("The batch's inputs are in two CUDA contexts (devices %u and %u): "
+            "one batch runs on one device, in one context", d0, d1),
+        ("share one CUDA context between the decoders and uploaders "
+            "(GstContext), or run one pipeline per GPU (docs/batching.md)"));
+    return NULL;
+  }
+}
+
+GstFlowReturn
+gst_cuda_preproc_cuda_process_streams (GstCudaPreprocCuda * cuda,
+    const PrepPlan * plan, GstBuffer ** inbufs, const GstVideoInfo ** infos,
+    const PrepStream * streams, guint n, GstBuffer * outbuf)
+{
+  GstCudaContext *ctx = gst_cuda_preproc_cuda_batch_context (cuda, inbufs, n);
+  GstVideoFrame vframes[PREP_BATCH_MAX];
+  PrepFrame frames[PREP_BATCH_MAX];
+  gboolean mapped[PREP_BATCH_MAX];
+  GstFlowReturn ret = GST_FLOW_ERROR;
+  GstMemory *target;
+  GstMapInfo dst;
+  guint i;
+
+  if (ctx == NULL || !gst_cuda_preproc_cuda_prepare (cuda, ctx))
+    return GST_FLOW_ERROR;
+  target = gst_cuda_preproc_cuda_target (cuda, outbuf, FALSE);
+  if (target == NULL || !gst_memory_map (target, &dst,
+          GST_MAP_WRITE | GST_MAP_CUDA))
+    goto no_target;
+  for (i = 0; i < n; i++) {
+    const PrepStream *s = &streams[i];
+
+    prep_frame_init (&frames[i], s->format, s->src_width, s->src_height);
+    if (inbufs[i] == NULL) {
+      mapped[i] = FALSE;
+      continue;
+    }
+    gst_cuda_preproc_compat_memory_sync (gst_buffer_peek_memory (inbufs[i], 0));
+    mapped[i] = gst_video_frame_map (&vframes[i], infos[i], inbufs[i],
+        GST_MAP_READ | GST_MAP_CUDA);
+    if (mapped[i])
+      gst_cuda_preproc_input_frame (&vframes[i], s->format, s->src_width,
+          s->src_height, &frames[i]);
+  }
+  if (gst_cuda_context_push (cuda->run_ctx)) {
+    ret = gst_cuda_preproc_cuda_run_streams (cuda, plan, frames, &dst, outbuf);
+    gst_cuda_context_pop (NULL);
+  } else {
+    GST_ELEMENT_ERROR (cuda->element, RESOURCE, FAILED,
+        ("Cannot make the input's CUDA context current"), (NULL));
+  }
+  for (i = 0; i < n; i++)
+    if (mapped[i])
+      gst_video_frame_unmap (&vframes[i]);
+  gst_memory_unmap (target, &dst);
+  return ret;
+
+  /* ERRORS */
+no_target:
+  {
+    GST_ELEMENT_ERROR (cuda->element, RESOURCE, NO_SPACE_LEFT,
+        ("Cannot map a CUDA tensor for writing"), (NULL));
     return GST_FLOW_ERROR;
   }
 }

@@ -80,6 +80,15 @@ GstFlowReturn gst_cuda_preproc_cuda_process (GstCudaPreprocCuda * cuda,
     gint frame_width, gint frame_height, GstBuffer * inbuf,
     GstBuffer * outbuf, gboolean cuda_out);
 
+/* A batch of a streams plan (cudapreprocbatch): inbufs[i] is stream i's
+ * frame in CUDA memory (@infos[i] its layout), NULL for a stream without a
+ * frame (padding); every input in one context.  One kernel launch, then
+ * the tensor downloaded into @outbuf (system memory).  Errors are posted. */
+GstFlowReturn gst_cuda_preproc_cuda_process_streams (GstCudaPreprocCuda *
+    cuda, const PrepPlan * plan, GstBuffer ** inbufs,
+    const GstVideoInfo ** infos, const PrepStream * streams, guint n,
+    GstBuffer * outbuf);
+
 G_END_DECLS
 
 #endif /* __GST_CUDA_PREPROC_CUDA_H__ */

@@ -46,6 +46,7 @@ struct _GstCudaPreprocBatchPad
   PrepMatrix matrix;            /* the caps' */
   PrepRange range;
   gboolean matrix_known;
+  gboolean cuda;                /* caps with memory:CUDAMemory */
 };
 
 G_DEFINE_TYPE (GstCudaPreprocBatchPad, gst_cuda_preproc_batch_pad,
@@ -208,14 +209,18 @@ gst_cuda_preproc_batch_pad_info (GstCudaPreprocBatchPad * pad)
 gchar *
 gst_cuda_preproc_batch_pad_caps_refusal (GstCaps * caps)
 {
-  gchar *why = gst_cuda_preproc_caps_format_refusal (caps);
+  return gst_cuda_preproc_caps_format_refusal (caps);
+}
 
-  if (why != NULL || !gst_cuda_preproc_caps_is_cuda (caps))
-    return why;
-  return g_strdup ("Input in CUDA memory (memory:CUDAMemory) is not taken "
-      "by cudapreprocbatch yet (the next step, docs/batching.md): put "
-      "cudadownload in front of its sink pads, or use one cudapreproc per "
-      "stream");
+gboolean
+gst_cuda_preproc_batch_pad_is_cuda (GstCudaPreprocBatchPad * pad)
+{
+  gboolean cuda;
+
+  GST_OBJECT_LOCK (pad);
+  cuda = pad->cuda;
+  GST_OBJECT_UNLOCK (pad);
+  return cuda;
 }
 
 gboolean
@@ -237,6 +242,7 @@ gst_cuda_preproc_batch_pad_set_caps (GstCudaPreprocBatchPad * pad,
   pad->matrix_known = gst_cuda_preproc_input_colorimetry (&info, &pad->matrix,
       &pad->range);
   pad->has_caps = TRUE;
+  pad->cuda = gst_cuda_preproc_caps_is_cuda (caps);
   pad->serial++;
   GST_OBJECT_UNLOCK (pad);
   return TRUE;

@@ -40,6 +40,8 @@ gboolean gst_cuda_preproc_batch_pad_set_caps (GstCudaPreprocBatchPad * pad,
     GstCaps * caps, gchar ** error);
 
 /* TRUE once the pad has caps. */
+/* Whether the pad's caps are in CUDA memory. */
+gboolean gst_cuda_preproc_batch_pad_is_cuda (GstCudaPreprocBatchPad * pad);
 gboolean gst_cuda_preproc_batch_pad_has_caps (GstCudaPreprocBatchPad * pad);
 
 /* The caps' video info (valid once the pad has caps). */

@@ -18,6 +18,7 @@
 #include <gst/video/video.h>
 
 #include "gstcudapreprocbatch-plan.h"
+#include "gstcudapreproc-cuda.h"
 #include "gstcudapreproc-input.h"
 
 void
@@ -72,7 +73,22 @@ plan_load_streams (GstCudaPreprocBatchPlan * bp,
               bp->streams[i].src_height, r->x, r->y, r->width, r->height));
   }
   bp->n = n;
+  /* one batch, one memory: the CPU's or one CUDA context's */
+  bp->cuda = n > 0 && gst_cuda_preproc_batch_pad_is_cuda (pads[0]);
+  for (i = 0; i < n; i++)
+    if (gst_cuda_preproc_batch_pad_is_cuda (pads[i]) != bp->cuda)
+      goto mixed;
   return TRUE;
+
+  /* ERRORS */
+mixed:
+  {
+    *error = g_strdup_printf ("%s is in %s memory but %s in %s memory: one "
+        "batch takes all its streams in system memory or all in CUDA memory",
+        GST_PAD_NAME (pads[0]), bp->cuda ? "CUDA" : "system",
+        GST_PAD_NAME (pads[i]), bp->cuda ? "system" : "CUDA");
+    return FALSE;
+  }
 }
 
 gboolean
@@ -164,9 +180,30 @@ plan_add_meta (GstCudaPreprocBatchPlan * bp, const gboolean * mapped,
       bp->shape.width, bp->shape.height);
 }
 
+/* The batch in CUDA memory: one kernel launch (errors are posted). */
+static gboolean
+plan_run_cuda (GstCudaPreprocBatchPlan * bp, GstCudaPreprocCuda * cuda,
+    GstBuffer ** bufs, const GstCudaPreprocBoxStream * streams,
+    GstBuffer * outbuf)
+{
+  const GstVideoInfo *infos[PREP_BATCH_MAX];
+  gboolean mapped[PREP_BATCH_MAX];
+  guint i;
+
+  for (i = 0; i < bp->n; i++) {
+    infos[i] = gst_cuda_preproc_batch_pad_info (bp->pads[i]);
+    mapped[i] = bufs[i] != NULL;
+  }
+  if (gst_cuda_preproc_cuda_process_streams (cuda, bp->plan, bufs, infos,
+          bp->streams, bp->n, outbuf) != GST_FLOW_OK)
+    return FALSE;
+  plan_add_meta (bp, mapped, streams, outbuf);
+  return TRUE;
+}
+
 gboolean
 gst_cuda_preproc_batch_plan_run (GstCudaPreprocBatchPlan * bp,
-    PrepWorkers * workers, GstBuffer ** bufs,
+    PrepWorkers * workers, GstCudaPreprocCuda * cuda, GstBuffer ** bufs,
     const GstCudaPreprocBoxStream * streams, GstBuffer * outbuf, gchar ** error)
 {
   GstVideoFrame vframes[PREP_BATCH_MAX];
@@ -174,6 +211,10 @@ gst_cuda_preproc_batch_plan_run (GstCudaPreprocBatchPlan * bp,
   gboolean mapped[PREP_BATCH_MAX];
   GstMapInfo out;
   PrepStatus st = PREP_ERROR_NO_MEMORY;
+
+  *error = NULL;
+  if (bp->cuda)
+    return plan_run_cuda (bp, cuda, bufs, streams, outbuf);
 
   if (!plan_map_frames (bp, bufs, vframes, frames, mapped))
     goto failed;

@@ -20,6 +20,7 @@
 
 #include "gstcudapreprocbatch-pad.h"
 #include "gstcudapreproc-caps.h"
+#include "gstcudapreproc-cuda.h"
 #include "gstcudapreproc-meta.h"
 #include "gstcudapreproc-props.h"
 #include "prep.h"
@@ -35,6 +36,7 @@ typedef struct
   GstCudaPreprocBatchPad *pads[PREP_BATCH_MAX]; /* owned */
   guint serials[PREP_BATCH_MAX];
   PrepStream streams[PREP_BATCH_MAX];
+  gboolean cuda;                /* the streams are in CUDA memory */
 } GstCudaPreprocBatchPlan;
 
 void gst_cuda_preproc_batch_plan_clear (GstCudaPreprocBatchPlan * bp);
@@ -57,10 +59,11 @@ gboolean gst_cuda_preproc_batch_plan_build (GstCudaPreprocBatchPlan * bp,
  * and a slot that is not valid in the box meta), the slots from n on
  * padding; the box meta names each slot's stream (@streams, batch
  * entries).  bufs[i] must hold a whole frame of stream i (checked by the
- * caller).  FALSE with *@error (to free) when a buffer cannot be mapped or
- * the engine fails. */
+ * caller).  Streams in CUDA memory run through @cuda, in one kernel
+ * launch.  FALSE with *@error (to free) when a buffer cannot be mapped or
+ * the engine fails; with *@error NULL when @cuda posted the error. */
 gboolean gst_cuda_preproc_batch_plan_run (GstCudaPreprocBatchPlan * bp,
-    PrepWorkers * workers, GstBuffer ** bufs,
+    PrepWorkers * workers, GstCudaPreprocCuda * cuda, GstBuffer ** bufs,
     const GstCudaPreprocBoxStream * streams, GstBuffer * outbuf,
     gchar ** error);
 

@@ -30,9 +30,9 @@
  * frame's PTS and running time.  The output's PTS is the earliest running
  * time of the batch's frames (docs/batching.md).
  *
- * This step takes system memory only: caps with memory:CUDAMemory on the
- * sink pads are refused with an element error (CUDA input is the next
- * step).
+ * The streams are all in system memory (one parallel pass on the CPU) or
+ * all in CUDA memory of one context (one kernel launch per batch; the
+ * tensor is downloaded to system memory in this version).
  *
  * ## Example launch line
  * |[
@@ -86,6 +86,7 @@ struct _GstCudaPreprocBatch
   guint plan_serial;            /* settings_serial of the plan */
   GstCudaPreprocBatchPlan bp;
   GstCudaPreprocCpu cpu;
+  GstCudaPreprocCuda *cuda;     /* streams in CUDA memory */
   GstBufferPool *pool;
   GstClockTime last_pts, period;
   gchar *warned;                /* the plan warnings posted last */
@@ -103,7 +104,7 @@ GST_ELEMENT_REGISTER_DEFINE_WITH_CODE (cudapreprocbatch, "cudapreprocbatch",
 
 static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink_%u",
     GST_PAD_SINK, GST_PAD_REQUEST,
-    GST_STATIC_CAPS ("video/x-raw, " GST_CUDA_PREPROC_VIDEO_FIELDS));
+    GST_STATIC_CAPS (GST_CUDA_PREPROC_SINK_CAPS));
 
 static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
     GST_PAD_SRC, GST_PAD_ALWAYS,
@@ -223,6 +224,7 @@ gst_cuda_preproc_batch_init (GstCudaPreprocBatch * self)
   self->settings.batch_size = DEFAULT_PROP_BATCH_SIZE;
   self->settings_serial = 1;
   gst_cuda_preproc_cpu_init (&self->cpu);
+  self->cuda = gst_cuda_preproc_cuda_new (GST_ELEMENT (self));
   self->last_pts = self->period = GST_CLOCK_TIME_NONE;
 }
 
@@ -233,6 +235,7 @@ gst_cuda_preproc_batch_finalize (GObject * object)
 
   gst_cuda_preproc_batch_plan_clear (&self->bp);
   gst_cuda_preproc_cpu_clear (&self->cpu);
+  gst_cuda_preproc_cuda_free (self->cuda);
   gst_clear_object (&self->pool);
   g_free (self->warned);
   g_free (self->last_error);
@@ -335,6 +338,7 @@ gst_cuda_preproc_batch_stop (GstAggregator * agg)
 
   gst_cuda_preproc_batch_plan_clear (&self->bp);
   gst_cuda_preproc_cpu_clear (&self->cpu);
+  gst_cuda_preproc_cuda_close (self->cuda);
   if (self->pool != NULL)
     gst_buffer_pool_set_active (self->pool, FALSE);
   gst_clear_object (&self->pool);
@@ -749,8 +753,8 @@ gst_cuda_preproc_batch_push (GstCudaPreprocBatch * self, GstBuffer ** bufs)
       n_threads);
   gst_cuda_preproc_batch_plan_streams (&self->bp, bufs, streams, &pts,
       &duration);
-  if (!gst_cuda_preproc_batch_plan_run (&self->bp, workers, bufs, streams,
-          outbuf, &error))
+  if (!gst_cuda_preproc_batch_plan_run (&self->bp, workers, self->cuda, bufs,
+          streams, outbuf, &error))
     goto failed;
   gst_cuda_preproc_batch_stamp (self, outbuf, pts, duration);
   return gst_aggregator_finish_buffer (GST_AGGREGATOR (self), outbuf);
@@ -759,7 +763,8 @@ gst_cuda_preproc_batch_push (GstCudaPreprocBatch * self, GstBuffer ** bufs)
 failed:
   {
     gst_buffer_unref (outbuf);
-    GST_ELEMENT_ERROR (self, STREAM, FAILED, ("%s", error), (NULL));
+    if (error != NULL)
+      GST_ELEMENT_ERROR (self, STREAM, FAILED, ("%s", error), (NULL));
     g_free (error);
     return GST_FLOW_ERROR;
   }

@@ -211,6 +211,12 @@ prep_plan_rows (const PrepPlan * plan)
   return plan->cfg.batch_size * plan->cfg.out_height;
 }
 
+int
+prep_plan_batch_size (const PrepPlan * plan)
+{
+  return plan->cfg.batch_size;
+}
+
 const PrepParams *
 prep_plan_slot_params (const PrepPlan * plan, int slot)
 {

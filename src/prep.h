@@ -321,6 +321,8 @@ PrepStatus prep_plan_run_cpu (const PrepPlan * plan, const PrepFrame * src,
 
 /* Output rows of the whole batch: batch_size * out_height. */
 int prep_plan_rows (const PrepPlan * plan);
+/* Slots of the plan's tensor (its config's batch_size). */
+int prep_plan_batch_size (const PrepPlan * plan);
 
 /* Implementations of the CPU path.  Every one gives the same bytes as the
  * scalar reference (same IEEE operations in the same order per element);

@@ -483,9 +483,11 @@ GST_START_TEST (test_batch_property_change)
 
 GST_END_TEST;
 
-/* CUDA memory on a sink pad: refused, with an error that says it is the
- * next step; the pad properties and batch-timeout read back. */
-GST_START_TEST (test_batch_refuses_cuda_memory)
+/* Streams in system memory and in CUDA memory in one batch: refused with
+ * an error naming both pads (a build without CUDA refuses CUDA caps on the
+ * pad itself); the pad properties and batch-timeout read back.  The CUDA
+ * path itself runs on the mock driver (cuda-mock.c). */
+GST_START_TEST (test_batch_mixed_memory)
 {
   GstCaps *caps = gst_caps_from_string ("video/x-raw(memory:CUDAMemory),"
       "format=NV12,width=64,height=48,framerate=30/1");
@@ -493,16 +495,27 @@ GST_START_TEST (test_batch_refuses_cuda_memory)
   GError *err = NULL;
   guint64 timeout = 0, latency = 0;
   gint crop = -1;
+  Frame frames[3];
   Batch b;
 
-  batch_start (&b, "batch-timeout=5000000");
-  fail_if (gst_pad_query_accept_caps (batch_pad (&b, 0), caps));
-  msg = gst_bus_pop_filtered (b.bus, GST_MESSAGE_ERROR);
-  fail_unless (msg != NULL, "no error for CUDA memory");
-  gst_message_parse_error (msg, &err, NULL);
-  fail_unless (strstr (err->message, "next step") != NULL, "%s", err->message);
-  g_error_free (err);
-  gst_message_unref (msg);
+  batch_start (&b, "batch-timeout=5000000 " SMALL_PROPS);
+  if (gst_pad_query_accept_caps (batch_pad (&b, 0), caps)) {
+    small_frames (frames, 0);
+    batch_add (&b, 0, SMALL_NV12);
+    batch_add (&b, 1, "video/x-raw(memory:CUDAMemory),format=I420,width=80,"
+        "height=60,framerate=30/1");
+    batch_push (&b, 0, &frames[0], 0);
+    gst_harness_push (b.h[1], frame_wrap (&frames[1], 0));
+    msg = gst_bus_timed_pop_filtered (b.bus, 10 * GST_SECOND,
+        GST_MESSAGE_ERROR);
+    fail_unless (msg != NULL, "no error for a batch of mixed memories");
+    gst_message_parse_error (msg, &err, NULL);
+    fail_unless (strstr (err->message, "sink_0 is in system memory but "
+            "sink_1 in CUDA memory") != NULL, "%s", err->message);
+    g_error_free (err);
+    gst_message_unref (msg);
+    clear_frames (frames, 3);
+  }
   gst_caps_unref (caps);
 
   g_object_get (b.h[0]->element, "batch-timeout", &timeout, "latency",
@@ -531,7 +544,7 @@ cudapreprocbatch_suite (void)
   tcase_add_test (tc, test_batch_live_timeout);
   tcase_add_test (tc, test_batch_pads_join_and_leave);
   tcase_add_test (tc, test_batch_property_change);
-  tcase_add_test (tc, test_batch_refuses_cuda_memory);
+  tcase_add_test (tc, test_batch_mixed_memory);
   return s;
 }
 

@@ -42,6 +42,7 @@
 #include "prep.h"
 #include "mock-cuda.h"
 #include "mock-cuda-check.h"
+#include "element-harness.h"
 #include "tensor-check.h"
 
 #define IN_W 64
@@ -1457,6 +1458,104 @@ GST_START_TEST (test_pinned_download)
 }
 
 GST_END_TEST;
+/* ------------------------------------------------------------------------ */
+/* cudapreprocbatch: streams in CUDA memory, one launch per batch           */
+/* ------------------------------------------------------------------------ */
+
+/* Two NV12 streams in CUDA memory (64x48, and 32x24 cropped) into one
+ * cudapreprocbatch: each batch is one kernel launch, and its bytes are the
+ * CPU engine's streams plan's; then a batch where stream 1 has no frame
+ * (EOS): its slot is padding. */
+GST_START_TEST (test_batch_element_cuda)
+{
+  static const gchar *caps[2] = { CUDA_NV12,
+    "video/x-raw(memory:CUDAMemory), format=NV12, width=32, height=24, "
+        "framerate=30/1, colorimetry=bt601"
+  };
+  PrepStream st[2] = {
+    {PREP_FORMAT_NV12, IN_W, IN_H, PREP_MATRIX_BT601, PREP_RANGE_LIMITED,
+        {0, 0, IN_W, IN_H}},
+    {PREP_FORMAT_NV12, 32, 24, PREP_MATRIX_BT601, PREP_RANGE_LIMITED,
+        {2, 4, 28, 18}},
+  };
+  GstCudaContext *ctx = test_context (0);
+  GstBufferPool *pools[2] = { cuda_pool_new_for (ctx, caps[0]),
+    cuda_pool_new_for (ctx, caps[1])
+  };
+  GstHarness *h[2];
+  HostFrame f[2];
+  PrepFrame frames[2];
+  PrepConfig cfg;
+  PrepPlan *plan = NULL;
+  GstBuffer *out;
+  GstMapInfo map;
+  guint64 launches;
+  gpointer want;
+  gsize bytes;
+  gint i, k;
+
+  h[0] = gst_harness_new_with_padnames ("cudapreprocbatch", "sink_0", "src");
+  h[1] = gst_harness_new_with_element (h[0]->element, "sink_1", NULL);
+  set_props (h[0]->element, "width=24 height=24 aspect=letterbox "
+      "batch-timeout=10000000000");
+  gst_child_proxy_set (GST_CHILD_PROXY (h[0]->element), "sink_1::crop-x", 2,
+      "sink_1::crop-y", 4, "sink_1::crop-width", 28, "sink_1::crop-height",
+      18, NULL);
+  for (i = 0; i < 2; i++)
+    gst_harness_set_src_caps_str (h[i], caps[i]);
+  gst_harness_set_sink_caps_str (h[0], SYS_TENSORS);
+  prep_config_init (&cfg);
+  cfg.out_width = cfg.out_height = 24;
+  cfg.aspect = PREP_ASPECT_LETTERBOX;
+  cfg.batch_size = 2;
+  fail_unless_equals_int (prep_plan_new_streams (&cfg, st, 2, &plan), PREP_OK);
+  bytes = prep_plan_output_bytes (plan);
+  for (k = 0; k < 3; k++) {
+    for (i = 0; i < 2; i++) {
+      host_frame_fill (&f[i], 40 + 2 * k + i);
+      prep_frame_init (&frames[i], PREP_FORMAT_NV12, st[i].src_width,
+          st[i].src_height);
+      frames[i].planes[0] = f[i].y;
+      frames[i].strides[0] = st[i].src_width;
+      frames[i].planes[1] = f[i].uv;
+      frames[i].strides[1] = st[i].src_width;
+    }
+    /* the last batch: stream 1 has ended */
+    if (k == 2) {
+      gst_harness_push_event (h[1], gst_event_new_eos ());
+      frames[1].planes[0] = NULL;
+    }
+    want = g_malloc (bytes);
+    fail_unless_equals_int (prep_plan_run_cpu_streams (plan, NULL,
+            PREP_CPU_SCALAR, frames, want, bytes), PREP_OK);
+    launches = mock_stats ().launches;
+    for (i = 0; i < (k == 2 ? 1 : 2); i++)
+      fail_unless_equals_int (gst_harness_push (h[i],
+              cuda_buffer_from (pools[i], st[i].src_width, st[i].src_height,
+                  f[i].y, f[i].uv)), GST_FLOW_OK);
+    out = gst_harness_pull (h[0]);
+    fail_unless (out != NULL);
+    fail_unless_equals_uint64 (mock_stats ().launches, launches + 1);
+    fail_unless (gst_buffer_map (out, &map, GST_MAP_READ));
+    fail_unless_equals_uint64 (map.size, bytes);
+    assert_engine_tensor (map.data, want, bytes, &cfg, k == 2 ?
+        "batch element, CUDA, stream 1 ended" : "batch element, CUDA");
+    gst_buffer_unmap (out, &map);
+    gst_buffer_unref (out);
+    g_free (want);
+  }
+  prep_plan_free (plan);
+  gst_harness_teardown (h[1]);
+  gst_harness_teardown (h[0]);
+  for (i = 0; i < 2; i++) {
+    gst_buffer_pool_set_active (pools[i], FALSE);
+    gst_object_unref (pools[i]);
+  }
+  gst_object_unref (ctx);
+  mock_cuda_check_end ();
+}
+
+GST_END_TEST;
 
 static Suite *
 cuda_mock_suite (void)
@@ -1477,6 +1576,7 @@ cuda_mock_suite (void)
   tcase_add_loop_test (paths, test_cuda_batch_to_system, 0,
       G_N_ELEMENTS (batch_cases));
   tcase_add_test (paths, test_cuda_crop_meta);
+  tcase_add_test (paths, test_batch_element_cuda);
   G_STATIC_ASSERT (PREP_FORMAT_GRAY8 == PREP_FORMAT_COUNT - 1);
   tcase_add_loop_test (paths, test_cuda_formats, 0, PREP_FORMAT_GRAY8);
   tcase_add_loop_test (paths, test_cuda_antialias, 0, 2);
