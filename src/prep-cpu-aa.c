@@ -16,7 +16,8 @@
  * output row and the source column only, so this executor computes v for
  * every source column of the crop at once, 8 columns per step, straight
  * from the source rows' bytes (prep_read ()'s values; the few rows an
- * output row reads stay in the first-level caches).  Subsampled
+ * output row reads stay in the first-level caches; two taps on one row,
+ * as a subsampled component has, read it once: src/prep-cpu-aa-vertical.c).  Subsampled
  * components keep their own columns (x >> 1), whose v is that of both
  * full-resolution columns.  Output rows go in groups of 8: their v are
  * transposed so that one load holds a column's v for the 8 rows, and the
@@ -36,23 +37,13 @@
 #include <string.h>
 
 #include "prep-avx2-lanes.h"
+#include "prep-cpu-aa.h"
 
-/* The most row taps this executor takes (a downscale by about 32); beyond,
- * the reference rows run. */
-#define AA_ROWS_MAX 64
-
-typedef struct
+static inline int
+aa_min (int a, int b)
 {
-  int x0, x1, w8;               /* the inner output columns; x1 - x0 to 8 */
-  int u0[3], n[3];              /* component k's columns [u0, u0 + n) */
-  int last[3];                  /* its last byte any row holds */
-  int vec[3];                   /* its columns read 8 at a time */
-  int cap;                      /* the most n, to a multiple of 8 */
-  float *stage;                 /* 8 x cap: 8 rows' v of one component */
-  float *vt;                    /* cap x 8: the same, transposed */
-  float *ht;                    /* w8 x 8: their horizontal sums */
-  float *cv;                    /* 8 x 3 x w8: the 8 rows' components */
-} AaRows;
+  return a < b ? a : b;
+}
 
 static int
 aa_most_taps (const PrepAaTap * taps, int o0, int o1)
@@ -66,7 +57,7 @@ aa_most_taps (const PrepAaTap * taps, int o0, int o1)
 
 /* Component columns: the source columns [s0, s1) of the crop's taps. */
 static void
-aa_columns (AaRows * a, const PrepSlotView * s, int s0, int s1)
+aa_columns (PrepAaRows * a, const PrepSlotView * s, int s0, int s1)
 {
   const PrepParams *p = s->params;
   int k, sx, step;
@@ -91,7 +82,7 @@ aa_columns (AaRows * a, const PrepSlotView * s, int s0, int s1)
 }
 
 static int
-aa_rows_init (AaRows * a, const PrepPlan * plan, const PrepSlotView * s)
+aa_rows_init (PrepAaRows * a, const PrepPlan * plan, const PrepSlotView * s)
 {
   const PrepParams *p = s->params;
   int s0 = 0, s1 = 0, i;
@@ -124,102 +115,64 @@ aa_rows_init (AaRows * a, const PrepPlan * plan, const PrepSlotView * s)
   return 1;
 }
 
-/* v[u] = sum over the @n rows @rows, in order, of wy_i * sample u, for
- * u from 0 up to @end (a multiple of 8; samples @step bytes apart): 32 at
- * a time in 4 independent sums, so that their additions overlap, then 8
- * at a time.  Returns @end. */
+/* @acc plus the products of inner column taps @t from tap @j on, in
+ * order: wx_j * vt[u_j] (8 rows each). */
 PREP_AVX2 static inline __attribute__((always_inline))
-     int aa_vertical_as (int step, int wide, const uint8_t * const *rows,
-    const float *wy, int n, int end, float *v)
+     __m256 aa_htaps (__m256 acc, const float *vt, int sx,
+    const PrepAaTap * t, const float *w, int j)
 {
-  __m256 a0, a1, a2, a3, w;
-  int u, i;
-
-  for (u = 0; u + 32 <= end; u += 32) {
-    a0 = a1 = a2 = a3 = _mm256_setzero_ps ();
-    for (i = 0; i < n; i++) {
-      const uint8_t *s = rows[i] + (ptrdiff_t) u * step;
-
-      w = _mm256_set1_ps (wy[i]);
-      a0 = _mm256_add_ps (a0, _mm256_mul_ps (w, aa_load8 (s, step, wide)));
-      a1 = _mm256_add_ps (a1, _mm256_mul_ps (w, aa_load8 (s + 8 * step, step,
-                  wide)));
-      a2 = _mm256_add_ps (a2, _mm256_mul_ps (w, aa_load8 (s + 16 * step,
-                  step, wide)));
-      a3 = _mm256_add_ps (a3, _mm256_mul_ps (w, aa_load8 (s + 24 * step,
-                  step, wide)));
-    }
-    _mm256_storeu_ps (v + u, a0);
-    _mm256_storeu_ps (v + u + 8, a1);
-    _mm256_storeu_ps (v + u + 16, a2);
-    _mm256_storeu_ps (v + u + 24, a3);
-  }
-  for (; u < end; u += 8) {
-    a0 = _mm256_setzero_ps ();
-    for (i = 0; i < n; i++)
-      a0 = _mm256_add_ps (a0, _mm256_mul_ps (_mm256_set1_ps (wy[i]),
-              aa_load8 (rows[i] + (ptrdiff_t) u * step, step, wide)));
-    _mm256_storeu_ps (v + u, a0);
-  }
-  return end;
+  for (; j < t->count; j++)
+    acc = _mm256_add_ps (acc, _mm256_mul_ps (_mm256_set1_ps (w[j]),
+            _mm256_loadu_ps (vt + (size_t) ((t->first + j) >> sx) * 8)));
+  return acc;
 }
 
-/* v[u] = sum over the row taps @ty, in order, of wy_i * sample (y_i, u),
- * for each column u of component @k: a->vec[k] of them 8 at a time, the
- * rest one at a time. */
-PREP_AVX2 static void
-aa_vertical (const AaRows * a, const PrepParams * p, const PrepPass * f,
-    const PrepAaTap * ty, const float *wy, int k, float *v)
-{
-  const PrepComponent *c = &p->comp[k];
-  const uint8_t *rows[AA_ROWS_MAX], *at[AA_ROWS_MAX];
-  int n = ty->count, i, u = 0, m = a->vec[k];
-
-  for (i = 0; i < n; i++) {
-    rows[i] = prep_row (&f->src, c, ty->first + i);
-    at[i] = rows[i] + c->offset + (ptrdiff_t) a->u0[k] * c->step;
-  }
-  if (c->step == 1)
-    u = aa_vertical_as (1, 0, at, wy, n, m, v);
-  else if (c->step == 2)
-    u = p->wide ? aa_vertical_as (2, 1, at, wy, n, m, v) :
-        aa_vertical_as (2, 0, at, wy, n, m, v);
-  else if (c->step == 4)
-    u = p->wide ? aa_vertical_as (4, 1, at, wy, n, m, v) :
-        aa_vertical_as (4, 0, at, wy, n, m, v);
-  for (; u < a->n[k]; u++) {
-    v[u] = 0.0f;
-    for (i = 0; i < n; i++)
-      v[u] = v[u] + wy[i] * prep_read (p, c, rows[i],
-          (a->u0[k] + u) << c->shift_x);
-  }
-}
+/* One tap @j of column taps @t into @acc (see aa_htaps ()). */
+#define AA_HTAP(acc, t, w, j) \
+  acc = _mm256_add_ps (acc, _mm256_mul_ps (_mm256_set1_ps ((w)[j]), \
+          _mm256_loadu_ps (vt + (size_t) (((t)->first + (j)) >> sx) * 8)))
 
 /* ht[x][g] = sum over the column taps of inner column x, in order, of
- * wx_j * vt[u_j][g]: the 8 rows of the group at once. */
+ * wx_j * vt[u_j][g]: the 8 rows of the group at once, and 4 columns at
+ * once while all 4 have taps left (4 independent sums, so that their
+ * additions overlap), each column's last taps after. */
 PREP_AVX2 static void
-aa_horizontal (const AaRows * a, const PrepParams * p,
+aa_horizontal (const PrepAaRows * a, const PrepParams * p,
     const PrepSlotView * s, int k)
 {
-  int sx = p->comp[k].shift_x, x, j;
+  int sx = p->comp[k].shift_x, x = a->x0, j, most;
   const float *vt = a->vt - (size_t) a->u0[k] * 8;
-  __m256 acc;
+  const float *wt = s->aa_weights;
+  float *ht = a->ht;
+  __m256 a0, a1, a2, a3;
 
-  for (x = a->x0; x < a->x1; x++) {
+  for (; x + 4 <= a->x1; x += 4, ht += 32) {
     const PrepAaTap *t = &s->aa[x];
-    const float *w = s->aa_weights + t->woff;
 
-    acc = _mm256_setzero_ps ();
-    for (j = 0; j < t->count; j++)
-      acc = _mm256_add_ps (acc, _mm256_mul_ps (_mm256_set1_ps (w[j]),
-              _mm256_loadu_ps (vt + (size_t) ((t->first + j) >> sx) * 8)));
-    _mm256_storeu_ps (a->ht + (size_t) (x - a->x0) * 8, acc);
+    most = aa_min (aa_min (t[0].count, t[1].count), aa_min (t[2].count,
+            t[3].count));
+    a0 = a1 = a2 = a3 = _mm256_setzero_ps ();
+    for (j = 0; j < most; j++) {
+      AA_HTAP (a0, &t[0], wt + t[0].woff, j);
+      AA_HTAP (a1, &t[1], wt + t[1].woff, j);
+      AA_HTAP (a2, &t[2], wt + t[2].woff, j);
+      AA_HTAP (a3, &t[3], wt + t[3].woff, j);
+    }
+    _mm256_storeu_ps (ht, aa_htaps (a0, vt, sx, &t[0], wt + t[0].woff, j));
+    _mm256_storeu_ps (ht + 8, aa_htaps (a1, vt, sx, &t[1], wt + t[1].woff, j));
+    _mm256_storeu_ps (ht + 16, aa_htaps (a2, vt, sx, &t[2], wt + t[2].woff, j));
+    _mm256_storeu_ps (ht + 24, aa_htaps (a3, vt, sx, &t[3], wt + t[3].woff, j));
   }
+  for (; x < a->x1; x++, ht += 8)
+    _mm256_storeu_ps (ht, aa_htaps (_mm256_setzero_ps (), vt, sx, &s->aa[x],
+            wt + s->aa[x].woff, 0));
 }
+
+#undef AA_HTAP
 
 /* Output row @oy from its inner columns' components @cv; bands pad. */
 PREP_AVX2 static void
-aa_finish_row (const AaRows * a, const PrepPlan * plan,
+aa_finish_row (const PrepAaRows * a, const PrepPlan * plan,
     const PrepSlotView * s, const PrepPass * f, int oy, const float *cv)
 {
   const PrepParams *p = s->params;
@@ -244,10 +197,26 @@ aa_finish_row (const AaRows * a, const PrepPlan * plan,
   }
 }
 
+/* Output row @oy in a letterbox band: all pad. */
+PREP_AVX2 static void
+aa_pad_row (const PrepPlan * plan, const PrepParams * p, const PrepPass * f,
+    int oy)
+{
+  const float *none[3] = { NULL, NULL, NULL };
+  int x;
+
+  if (plan->avx2) {
+    prep_avx2_finish_row (p, none, f->dst, oy, p->out_width, p->out_width);
+    return;
+  }
+  for (x = 0; x < p->out_width; x++)
+    prep_store (p, f->dst, x, oy, p->pad);
+}
+
 /* Output rows [oy, oy + m), m <= 8, all inside: lanes past m repeat the
  * last row (and are not stored). */
 PREP_AVX2 static void
-aa_group (AaRows * a, const PrepPlan * plan, const PrepSlotView * s,
+aa_group (PrepAaRows * a, const PrepPlan * plan, const PrepSlotView * s,
     const PrepPass * f, int oy, int m)
 {
   const PrepParams *p = s->params;
@@ -258,7 +227,7 @@ aa_group (AaRows * a, const PrepPlan * plan, const PrepSlotView * s,
   for (k = 0; k < 3; k++) {
     for (g = 0; g < 8; g++) {
       ty = &s->aa[p->out_width + oy + (g < m ? g : m - 1)];
-      aa_vertical (a, p, f, ty, s->aa_weights + ty->woff, k,
+      prep_aa_vertical (a, p, f, ty, s->aa_weights + ty->woff, k,
           a->stage + (size_t) g * a->cap);
     }
     for (u = 0; u < a->n[k]; u += 8) {
@@ -283,8 +252,8 @@ prep_rows_aa (const PrepPlan * plan, const PrepSlotView * s,
 {
   const PrepParams *p = s->params;
   const PrepAaTap *ty = s->aa + p->out_width;
-  AaRows a;
-  int oy, m, x;
+  PrepAaRows a;
+  int oy, m;
 
   if (!s->geom->valid || !aa_rows_init (&a, plan, s)) {
     prep_rows_scalar (plan, s, f, row_begin, row_end);
@@ -296,8 +265,7 @@ prep_rows_aa (const PrepPlan * plan, const PrepSlotView * s,
       aa_group (&a, plan, s, f, oy, m);
       continue;
     }
-    for (x = 0; x < p->out_width; x++)
-      prep_store (p, f->dst, x, oy, p->pad);
+    aa_pad_row (plan, p, f, oy);
     m = 1;
   }
   free (a.stage);

@@ -16,7 +16,9 @@
 # (tools/bench/ab-plan.c and bench-config.c of the working tree), compiled
 # into each revision's object against that revision's prep.h, so the
 # revisions may differ in PrepConfig and the run entry points; the pool
-# (prep_workers_*) must keep its signatures.  CC may hold a command with arguments.  See docs/performance.md, "Judging a
+# (prep_workers_*) must keep its signatures.  CC may hold a command with arguments;
+# AB_PERF a command the driver runs under (AB_PERF="perf record -o
+# /tmp/ab.data" profiles both revisions in one recording).  See docs/performance.md, "Judging a
 # change".
 set -eu
 
@@ -90,4 +92,5 @@ tree_b=$(tree_of "$rev_b")
 build_engine "$tree_a" a
 build_engine "$tree_b" b
 echo "A = $rev_a ($(git -C "$top" rev-parse --short "$rev_a")), B = $rev_b"
-"$driver" "$tmp/a.so" "$tmp/b.so" "$rounds" "$workloads"
+# shellcheck disable=SC2086 # AB_PERF is a command with arguments
+${AB_PERF:-} "$driver" "$tmp/a.so" "$tmp/b.so" "$rounds" "$workloads"
