@@ -278,3 +278,27 @@ bench_frame_clear (BenchFrame * f)
   free (f->block);
   memset (f, 0, sizeof (*f));
 }
+
+/* A copy of NV12 frame @src as one block with GStreamer's default layout
+ * (stride = width rounded up to 4, chroma right after luma), as appsrc
+ * hands it to the elements; 0 when it cannot be allocated. */
+int
+bench_frame_contiguous (const BenchFrame * src, BenchFrame * f)
+{
+  int stride = (src->width + 3) / 4 * 4, rows = (src->height + 1) / 2, r;
+
+  *f = *src;
+  f->strides[0] = f->strides[1] = stride;
+  f->block = bench_alloc ((size_t) stride * (src->height + rows));
+  if (f->block == NULL)
+    return 0;
+  f->planes[0] = f->block;
+  f->planes[1] = f->block + (size_t) stride *src->height;
+  for (r = 0; r < src->height; r++)
+    memcpy (f->planes[0] + (size_t) r * stride, src->planes[0] +
+        (size_t) r * src->strides[0], src->width);
+  for (r = 0; r < rows; r++)
+    memcpy (f->planes[1] + (size_t) r * stride, src->planes[1] +
+        (size_t) r * src->strides[1], (src->width + 1) / 2 * 2);
+  return 1;
+}

@@ -116,6 +116,8 @@ void bench_fill_bands (const BenchWorkload * w, const BenchRect * inner,
 int bench_frame_init (BenchFrame * f, BenchFormat format, int width,
     int height, int smooth);
 void bench_frame_clear (BenchFrame * f);
+/* @src (NV12) copied into GStreamer's default layout (bench-frame.c) */
+int bench_frame_contiguous (const BenchFrame * src, BenchFrame * f);
 /* GStreamer's name of @format ("NV12", "I420", "P010_10LE") */
 const char *bench_format_name (BenchFormat format);
 /* Planes of @format (2 or 3) */

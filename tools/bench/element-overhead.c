@@ -128,30 +128,6 @@ plan_new (const BenchWorkload * w)
   return plan;
 }
 
-/* The frame as one block with GStreamer's default NV12 layout (stride =
- * width rounded up to 4, chroma right after luma), which both the element
- * and the engine then read. */
-static int
-frame_contiguous (const BenchFrame * src, BenchFrame * f)
-{
-  int stride = (src->width + 3) / 4 * 4, rows = (src->height + 1) / 2, r;
-
-  *f = *src;
-  f->strides[0] = f->strides[1] = stride;
-  f->block = bench_alloc ((size_t) stride * (src->height + rows));
-  if (f->block == NULL)
-    return 0;
-  f->planes[0] = f->block;
-  f->planes[1] = f->block + (size_t) stride *src->height;
-  for (r = 0; r < src->height; r++)
-    memcpy (f->planes[0] + (size_t) r * stride, src->planes[0] +
-        (size_t) r * src->strides[0], src->width);
-  for (r = 0; r < rows; r++)
-    memcpy (f->planes[1] + (size_t) r * stride, src->planes[1] +
-        (size_t) r * src->strides[1], (src->width + 1) / 2 * 2);
-  return 1;
-}
-
 static void
 measure (const BenchWorkload * w)
 {
@@ -163,7 +139,7 @@ measure (const BenchWorkload * w)
   int i;
 
   if (!bench_frame_init (&src, w->format, w->src_width, w->src_height, 0) ||
-      !frame_contiguous (&src, &f)) {
+      !bench_frame_contiguous (&src, &f)) {
     fprintf (stderr, "element-overhead: no frame\n");
     exit (1);
   }
