@@ -98,9 +98,10 @@ box_count_valid (const PrepBoxMap * maps, guint batch_size)
 static void
 box_slot_set_stream (GstStructure * slot, const GstCudaPreprocBoxStream * st)
 {
-  gst_structure_set (slot, "stream", G_TYPE_STRING, GST_STR_NULL (st->name),
-      "stream-index", G_TYPE_INT, st->index, "pts", G_TYPE_UINT64, st->pts,
-      "running-time", G_TYPE_UINT64, st->running_time, NULL);
+  gst_structure_set (slot, "stream", G_TYPE_STRING,
+      st->name != NULL ? st->name : "", "stream-index", G_TYPE_INT, st->index,
+      "pts", G_TYPE_UINT64, st->pts, "running-time", G_TYPE_UINT64,
+      st->running_time, NULL);
 }
 
 /* Sets the "slots" array of @s. */

@@ -17,12 +17,15 @@
 
 #include "gstcudapreprocbatch-pad.h"
 #include "gstcudapreproc-caps.h"
+#include "gstcudapreproc-enums.h"
 #include "gstcudapreproc-input.h"
 
 #define DEFAULT_PROP_CROP_X 0
 #define DEFAULT_PROP_CROP_Y 0
 #define DEFAULT_PROP_CROP_WIDTH 0
 #define DEFAULT_PROP_CROP_HEIGHT 0
+#define DEFAULT_PROP_ROI_SOURCE GST_CUDA_PREPROC_ROI_SOURCE_PROPERTY
+#define DEFAULT_PROP_ROI_TYPE NULL
 
 enum
 {
@@ -31,6 +34,8 @@ enum
   PROP_PAD_CROP_Y,
   PROP_PAD_CROP_WIDTH,
   PROP_PAD_CROP_HEIGHT,
+  PROP_PAD_ROI_SOURCE,
+  PROP_PAD_ROI_TYPE,
 };
 
 struct _GstCudaPreprocBatchPad
@@ -39,7 +44,9 @@ struct _GstCudaPreprocBatchPad
 
   /* object lock */
   PrepRect crop;                /* as requested: 0 size = to the edge */
-  guint serial;                 /* counts changes of caps and crop */
+  GstCudaPreprocRoiSource roi_source;
+  GQuark roi_type;              /* 0: any */
+  guint serial;                 /* counts changes of caps and properties */
   gboolean has_caps;
   GstVideoInfo info;
   PrepFormat format;
@@ -116,6 +123,39 @@ gst_cuda_preproc_batch_pad_class_init (GstCudaPreprocBatchPadClass * klass)
   g_object_class_install_property (gobject_class, PROP_PAD_CROP_HEIGHT,
       crop_spec ("crop-height", "Crop height",
           "Height of the crop rectangle (0 = to the frame's bottom edge)"));
+  /**
+   * GstCudaPreprocBatchPad:roi-source:
+   *
+   * Where the stream's slots come from.  property (the default): one slot,
+   * the crop above.  meta: one slot per #GstVideoRegionOfInterestMeta of
+   * each frame (of #GstCudaPreprocBatchPad:roi-type), clamped to the
+   * frame, the crop not used; the pads' slots follow each other in pad
+   * order up to #GstCudaPreprocBatch:batch-size, and objects past it are
+   * left out (one element warning per stream).  A frame without objects
+   * takes no slot.  Each slot's box meta names the stream and the ROI
+   * meta's id.  A change takes effect at the next batch.
+   *
+   * Since: 0.1
+   */
+  g_object_class_install_property (gobject_class, PROP_PAD_ROI_SOURCE,
+      g_param_spec_enum ("roi-source", "ROI source",
+          "Where the stream's slots come from: its crop, or its frames' "
+          "ROI metas", GST_TYPE_CUDA_PREPROC_ROI_SOURCE,
+          DEFAULT_PROP_ROI_SOURCE, G_PARAM_READWRITE |
+          GST_PARAM_MUTABLE_PLAYING | G_PARAM_STATIC_STRINGS));
+  /**
+   * GstCudaPreprocBatchPad:roi-type:
+   *
+   * With roi-source=meta, only the ROI metas of this type (e.g.
+   * "person"); NULL or empty: all.
+   *
+   * Since: 0.1
+   */
+  g_object_class_install_property (gobject_class, PROP_PAD_ROI_TYPE,
+      g_param_spec_string ("roi-type", "ROI type",
+          "With roi-source=meta, only ROI metas of this type (empty = all)",
+          DEFAULT_PROP_ROI_TYPE, G_PARAM_READWRITE |
+          GST_PARAM_MUTABLE_PLAYING | G_PARAM_STATIC_STRINGS));
 }
 
 static void
@@ -125,6 +165,8 @@ gst_cuda_preproc_batch_pad_init (GstCudaPreprocBatchPad * pad)
   pad->crop.y = DEFAULT_PROP_CROP_Y;
   pad->crop.width = DEFAULT_PROP_CROP_WIDTH;
   pad->crop.height = DEFAULT_PROP_CROP_HEIGHT;
+  pad->roi_source = DEFAULT_PROP_ROI_SOURCE;
+  pad->roi_type = 0;
 }
 
 static gint *
@@ -142,13 +184,29 @@ gst_cuda_preproc_batch_pad_set_property (GObject * object, guint prop_id,
     const GValue * value, GParamSpec * pspec)
 {
   GstCudaPreprocBatchPad *pad = GST_CUDA_PREPROC_BATCH_PAD (object);
+  const gchar *type;
 
-  if (prop_id < PROP_PAD_CROP_X || prop_id > PROP_PAD_CROP_HEIGHT) {
-    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    return;
-  }
   GST_OBJECT_LOCK (pad);
-  *crop_field (pad, prop_id) = g_value_get_int (value);
+  switch (prop_id) {
+    case PROP_PAD_CROP_X:
+    case PROP_PAD_CROP_Y:
+    case PROP_PAD_CROP_WIDTH:
+    case PROP_PAD_CROP_HEIGHT:
+      *crop_field (pad, prop_id) = g_value_get_int (value);
+      break;
+    case PROP_PAD_ROI_SOURCE:
+      pad->roi_source = g_value_get_enum (value);
+      break;
+    case PROP_PAD_ROI_TYPE:
+      type = g_value_get_string (value);
+      pad->roi_type = type != NULL && *type != '\0' ?
+          g_quark_from_string (type) : 0;
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      GST_OBJECT_UNLOCK (pad);
+      return;
+  }
   pad->serial++;
   GST_OBJECT_UNLOCK (pad);
 }
@@ -159,13 +217,40 @@ gst_cuda_preproc_batch_pad_get_property (GObject * object, guint prop_id,
 {
   GstCudaPreprocBatchPad *pad = GST_CUDA_PREPROC_BATCH_PAD (object);
 
-  if (prop_id < PROP_PAD_CROP_X || prop_id > PROP_PAD_CROP_HEIGHT) {
-    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    return;
-  }
   GST_OBJECT_LOCK (pad);
-  g_value_set_int (value, *crop_field (pad, prop_id));
+  switch (prop_id) {
+    case PROP_PAD_CROP_X:
+    case PROP_PAD_CROP_Y:
+    case PROP_PAD_CROP_WIDTH:
+    case PROP_PAD_CROP_HEIGHT:
+      g_value_set_int (value, *crop_field (pad, prop_id));
+      break;
+    case PROP_PAD_ROI_SOURCE:
+      g_value_set_enum (value, pad->roi_source);
+      break;
+    case PROP_PAD_ROI_TYPE:
+      g_value_set_string (value, g_quark_to_string (pad->roi_type));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+  }
   GST_OBJECT_UNLOCK (pad);
+}
+
+/* TRUE when the stream's slots come from its frames' ROI metas (of
+ * *@type; 0: any). */
+gboolean
+gst_cuda_preproc_batch_pad_roi_meta (GstCudaPreprocBatchPad * pad,
+    GQuark * type)
+{
+  gboolean meta;
+
+  GST_OBJECT_LOCK (pad);
+  meta = pad->roi_source == GST_CUDA_PREPROC_ROI_SOURCE_META;
+  *type = pad->roi_type;
+  GST_OBJECT_UNLOCK (pad);
+  return meta;
 }
 
 guint

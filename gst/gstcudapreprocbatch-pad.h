@@ -41,6 +41,9 @@ gboolean gst_cuda_preproc_batch_pad_set_caps (GstCudaPreprocBatchPad * pad,
 
 /* TRUE once the pad has caps. */
 /* Whether the pad's caps are in CUDA memory. */
+gboolean gst_cuda_preproc_batch_pad_roi_meta (GstCudaPreprocBatchPad * pad,
+    GQuark * type);
+
 gboolean gst_cuda_preproc_batch_pad_is_cuda (GstCudaPreprocBatchPad * pad);
 gboolean gst_cuda_preproc_batch_pad_has_caps (GstCudaPreprocBatchPad * pad);
 

@@ -27,6 +27,7 @@ gst_cuda_preproc_batch_plan_clear (GstCudaPreprocBatchPlan * bp)
   guint i;
 
   prep_plan_free (bp->plan);
+  gst_cuda_preproc_batch_rois_clear (&bp->rois);
   for (i = 0; i < PREP_BATCH_MAX; i++)
     gst_clear_object (&bp->pads[i]);
   memset (bp, 0, sizeof (*bp));
@@ -66,6 +67,16 @@ plan_load_streams (GstCudaPreprocBatchPlan * bp,
     if (!gst_cuda_preproc_batch_pad_stream (pads[i], s, &bp->streams[i],
             &clamped, error))
       return FALSE;
+    bp->rois.meta[i] = gst_cuda_preproc_batch_pad_roi_meta (pads[i],
+        &bp->rois.types[i]);
+    bp->rois.any |= bp->rois.meta[i];
+    if (bp->rois.meta[i]) {
+      /* its objects are its slots; the crop is not used */
+      r->x = r->y = 0;
+      r->width = bp->streams[i].src_width;
+      r->height = bp->streams[i].src_height;
+      clamped = FALSE;
+    }
     if (clamped)
       g_ptr_array_add (warnings, g_strdup_printf ("The crop of %s exceeds "
               "its %dx%d frame; clamped to (x=%d, y=%d, width=%d, height=%d)",
@@ -104,6 +115,7 @@ gst_cuda_preproc_batch_plan_build (GstCudaPreprocBatchPlan * bp,
   memset (&next, 0, sizeof (next));
   next.shape = *shape;
   gst_cuda_preproc_settings_config (s, shape, &cfg);
+  next.cfg = cfg;
   if (!plan_load_streams (&next, s, pads, n, warnings, error))
     goto refused;
   st = prep_plan_new_streams (&cfg, next.streams, (gint) n, &next.plan);
@@ -129,54 +141,95 @@ refused:
   }
 }
 
-/* Maps every slot's frame: mapped[i] tells which were (a slot whose
- * buffer is missing or cannot be mapped gets a frame without planes, which
- * the engine pads). */
-static gboolean
+gint
+gst_cuda_preproc_batch_plan_slots (GstCudaPreprocBatchPlan * bp,
+    GstBuffer ** bufs, gchar ** warning, gchar ** error)
+{
+  const gchar *names[PREP_BATCH_MAX];
+  guint i;
+
+  *warning = *error = NULL;
+  bp->run_plan = bp->plan;
+  bp->run_n = bp->n;
+  bp->run_streams = bp->streams;
+  bp->run_ids = NULL;
+  for (i = 0; i < PREP_BATCH_MAX; i++)
+    bp->pad_of[i] = i;
+  if (!bp->rois.any)
+    return (gint) bp->n;
+  for (i = 0; i < bp->n; i++)
+    names[i] = GST_PAD_NAME (bp->pads[i]);
+  if (!gst_cuda_preproc_batch_rois_slots (&bp->rois, &bp->cfg, bp->streams,
+          names, bp->n, bufs, bp->shape.batch, warning, error))
+    return -1;
+  bp->run_plan = bp->rois.plan;
+  bp->run_n = bp->rois.n;
+  bp->run_streams = bp->rois.slots;
+  bp->run_ids = bp->rois.ids;
+  memcpy (bp->pad_of, bp->rois.pad_of, sizeof (bp->pad_of));
+  return (gint) bp->run_n;
+}
+
+/* Maps every pad's frame once (mapped[k] tells which were) and gives
+ * each slot its pad's (a slot whose buffer is missing or cannot be mapped
+ * gets a frame without planes, which the engine pads). */
+static void
 plan_map_frames (GstCudaPreprocBatchPlan * bp, GstBuffer ** bufs,
     GstVideoFrame * vframes, PrepFrame * frames, gboolean * mapped)
 {
-  guint i;
+  PrepFrame pad_frames[PREP_BATCH_MAX];
+  guint k, j;
 
-  memset (mapped, 0, bp->n * sizeof (gboolean));
-  for (i = 0; i < bp->n; i++) {
-    const PrepStream *st = &bp->streams[i];
+  memset (mapped, 0, PREP_BATCH_MAX * sizeof (gboolean));
+  for (k = 0; k < bp->n; k++) {
+    const PrepStream *st = &bp->streams[k];
 
-    mapped[i] = bufs[i] != NULL && gst_video_frame_map (&vframes[i],
-        gst_cuda_preproc_batch_pad_info (bp->pads[i]), bufs[i], GST_MAP_READ);
-    if (mapped[i])
-      gst_cuda_preproc_input_frame (&vframes[i], st->format, st->src_width,
-          st->src_height, &frames[i]);
+    mapped[k] = bufs[k] != NULL && gst_video_frame_map (&vframes[k],
+        gst_cuda_preproc_batch_pad_info (bp->pads[k]), bufs[k], GST_MAP_READ);
+    if (mapped[k])
+      gst_cuda_preproc_input_frame (&vframes[k], st->format, st->src_width,
+          st->src_height, &pad_frames[k]);
     else
-      prep_frame_init (&frames[i], st->format, st->src_width, st->src_height);
+      prep_frame_init (&pad_frames[k], st->format, st->src_width,
+          st->src_height);
   }
-  return TRUE;
+  for (j = 0; j < bp->run_n; j++)
+    frames[j] = pad_frames[bp->pad_of[j]];
 }
 
 static void
 plan_unmap_frames (GstCudaPreprocBatchPlan * bp, GstVideoFrame * vframes,
     const gboolean * mapped)
 {
-  guint i;
+  guint k;
 
-  for (i = 0; i < bp->n; i++)
-    if (mapped[i])
-      gst_video_frame_unmap (&vframes[i]);
+  for (k = 0; k < bp->n; k++)
+    if (mapped[k])
+      gst_video_frame_unmap (&vframes[k]);
 }
 
-/* The box meta: slot i < n valid when it had a frame. */
+/* The box meta: a slot is valid when its pad had a frame (@had, per
+ * pad); each names its pad's stream (@streams, per pad). */
 static void
-plan_add_meta (GstCudaPreprocBatchPlan * bp, const gboolean * mapped,
+plan_add_meta (GstCudaPreprocBatchPlan * bp, const gboolean * had,
     const GstCudaPreprocBoxStream * streams, GstBuffer * outbuf)
 {
   PrepBoxMap maps[PREP_BATCH_MAX];
-  guint i, batch = (guint) bp->shape.batch;
+  GstCudaPreprocBoxStream slots[PREP_BATCH_MAX];
+  gint ids[PREP_BATCH_MAX];
+  guint j, batch = (guint) bp->shape.batch;
+  const GstCudaPreprocBoxStream none = { NULL, -1, GST_CLOCK_TIME_NONE,
+    GST_CLOCK_TIME_NONE
+  };
 
   memset (maps, 0, sizeof (maps));
-  for (i = 0; i < bp->n; i++)
-    if (mapped[i])
-      prep_plan_slot_map (bp->plan, (gint) i, &maps[i]);
-  gst_cuda_preproc_box_meta_add_streams (outbuf, maps, NULL, streams, batch,
+  for (j = 0; j < batch; j++) {
+    slots[j] = j < bp->run_n ? streams[bp->pad_of[j]] : none;
+    ids[j] = j < bp->run_n && bp->run_ids != NULL ? bp->run_ids[j] : -1;
+    if (j < bp->run_n && had[bp->pad_of[j]])
+      prep_plan_slot_map (bp->run_plan, (gint) j, &maps[j]);
+  }
+  gst_cuda_preproc_box_meta_add_streams (outbuf, maps, ids, slots, batch,
       bp->shape.width, bp->shape.height);
 }
 
@@ -187,17 +240,20 @@ plan_run_cuda (GstCudaPreprocBatchPlan * bp, GstCudaPreprocCuda * cuda,
     GstBuffer * outbuf)
 {
   const GstVideoInfo *infos[PREP_BATCH_MAX];
-  gboolean mapped[PREP_BATCH_MAX];
-  guint i;
+  GstBuffer *slot_bufs[PREP_BATCH_MAX];
+  gboolean had[PREP_BATCH_MAX];
+  guint j;
 
-  for (i = 0; i < bp->n; i++) {
-    infos[i] = gst_cuda_preproc_batch_pad_info (bp->pads[i]);
-    mapped[i] = bufs[i] != NULL;
+  for (j = 0; j < bp->n; j++)
+    had[j] = bufs[j] != NULL;
+  for (j = 0; j < bp->run_n; j++) {
+    infos[j] = gst_cuda_preproc_batch_pad_info (bp->pads[bp->pad_of[j]]);
+    slot_bufs[j] = bufs[bp->pad_of[j]];
   }
-  if (gst_cuda_preproc_cuda_process_streams (cuda, bp->plan, bufs, infos,
-          bp->streams, bp->n, outbuf) != GST_FLOW_OK)
+  if (gst_cuda_preproc_cuda_process_streams (cuda, bp->run_plan, slot_bufs,
+          infos, bp->run_streams, bp->run_n, outbuf) != GST_FLOW_OK)
     return FALSE;
-  plan_add_meta (bp, mapped, streams, outbuf);
+  plan_add_meta (bp, had, streams, outbuf);
   return TRUE;
 }
 
@@ -216,12 +272,11 @@ gst_cuda_preproc_batch_plan_run (GstCudaPreprocBatchPlan * bp,
   if (bp->cuda)
     return plan_run_cuda (bp, cuda, bufs, streams, outbuf);
 
-  if (!plan_map_frames (bp, bufs, vframes, frames, mapped))
-    goto failed;
+  plan_map_frames (bp, bufs, vframes, frames, mapped);
   if (!gst_buffer_map (outbuf, &out, GST_MAP_WRITE))
     goto failed;
-  st = prep_plan_run_cpu_streams (bp->plan, workers, PREP_CPU_AUTO, frames,
-      out.data, out.size);
+  st = prep_plan_run_cpu_streams (bp->run_plan, workers, PREP_CPU_AUTO,
+      frames, out.data, out.size);
   gst_buffer_unmap (outbuf, &out);
   if (st != PREP_OK)
     goto failed;

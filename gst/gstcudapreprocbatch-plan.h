@@ -19,6 +19,7 @@
 #include <gst/gst.h>
 
 #include "gstcudapreprocbatch-pad.h"
+#include "gstcudapreprocbatch-rois.h"
 #include "gstcudapreproc-caps.h"
 #include "gstcudapreproc-cuda.h"
 #include "gstcudapreproc-meta.h"
@@ -37,6 +38,14 @@ typedef struct
   guint serials[PREP_BATCH_MAX];
   PrepStream streams[PREP_BATCH_MAX];
   gboolean cuda;                /* the streams are in CUDA memory */
+  PrepConfig cfg;               /* the tensor's, for the objects' plans */
+  GstCudaPreprocBatchRois rois; /* with a pad in roi-source=meta */
+  /* this batch's slots (gst_cuda_preproc_batch_plan_slots ()) */
+  const PrepPlan *run_plan;
+  guint run_n;                  /* slots that read a frame */
+  guint pad_of[PREP_BATCH_MAX]; /* each one's pad (position in pads) */
+  const PrepStream *run_streams;        /* each one's stream */
+  const gint *run_ids;          /* each one's ROI meta id; NULL: none */
 } GstCudaPreprocBatchPlan;
 
 void gst_cuda_preproc_batch_plan_clear (GstCudaPreprocBatchPlan * bp);
@@ -55,10 +64,19 @@ gboolean gst_cuda_preproc_batch_plan_build (GstCudaPreprocBatchPlan * bp,
     GstCudaPreprocBatchPad ** pads, guint n, GPtrArray * warnings,
     gchar ** error);
 
-/* Writes the batch into @outbuf: slot i < n from bufs[i] (NULL: padding,
- * and a slot that is not valid in the box meta), the slots from n on
- * padding; the box meta names each slot's stream (@streams, batch
- * entries).  bufs[i] must hold a whole frame of stream i (checked by the
+/* This batch's slots from its frames @bufs (one per pad, NULL: none):
+ * one per pad, or, with a pad in roi-source=meta, the pads' objects and
+ * crops in pad order.  Returns how many read a frame (0: none, only
+ * objects were asked for and no frame has any), or -1 with *@error;
+ * *@warning (or NULL) tells of objects left out. */
+gint gst_cuda_preproc_batch_plan_slots (GstCudaPreprocBatchPlan * bp,
+    GstBuffer ** bufs, gchar ** warning, gchar ** error);
+
+/* Writes the batch into @outbuf, after gst_cuda_preproc_batch_plan_slots
+ * (): each slot from its pad's frame in @bufs (NULL: padding, and a slot
+ * that is not valid in the box meta), the slots past them padding; the
+ * box meta names each slot's stream (@streams, one per pad position) and
+ * object.  bufs[i] must hold a whole frame of stream i (checked by the
  * caller).  Streams in CUDA memory run through @cuda, in one kernel
  * launch.  FALSE with *@error (to free) when a buffer cannot be mapped or
  * the engine fails; with *@error NULL when @cuda posted the error. */
@@ -67,8 +85,8 @@ gboolean gst_cuda_preproc_batch_plan_run (GstCudaPreprocBatchPlan * bp,
     const GstCudaPreprocBoxStream * streams, GstBuffer * outbuf,
     gchar ** error);
 
-/* Each slot's stream for the box meta (pad name and index, the frame's PTS
- * and running time; slots from n on: none), the batch's time (the
+/* Each pad's stream for the box meta (pad name and index, the frame's PTS
+ * and running time; positions from n on: none), the batch's time (the
  * earliest running time of its frames, NONE for none) and duration (the
  * shortest of theirs, NONE for none). */
 void gst_cuda_preproc_batch_plan_streams (GstCudaPreprocBatchPlan * bp,

@@ -740,9 +740,20 @@ gst_cuda_preproc_batch_push (GstCudaPreprocBatch * self, GstBuffer ** bufs)
   GstBuffer *outbuf = NULL;
   PrepWorkers *workers;
   GstFlowReturn ret;
-  gchar *error;
-  gint n_threads;
+  gchar *error, *warning;
+  gint n_threads, n_slots;
 
+  n_slots = gst_cuda_preproc_batch_plan_slots (&self->bp, bufs, &warning,
+      &error);
+  if (warning != NULL)
+    GST_ELEMENT_WARNING (self, STREAM, FAILED, ("%s", warning), (NULL));
+  g_free (warning);
+  if (n_slots < 0)
+    goto failed;
+  if (n_slots == 0) {
+    GST_LOG_OBJECT (self, "no object in any frame: no tensor");
+    return GST_FLOW_OK;
+  }
   ret = gst_buffer_pool_acquire_buffer (self->pool, &outbuf, NULL);
   if (ret != GST_FLOW_OK)
     return ret;
@@ -762,7 +773,7 @@ gst_cuda_preproc_batch_push (GstCudaPreprocBatch * self, GstBuffer ** bufs)
   /* ERRORS */
 failed:
   {
-    gst_buffer_unref (outbuf);
+    gst_clear_buffer (&outbuf);
     if (error != NULL)
       GST_ELEMENT_ERROR (self, STREAM, FAILED, ("%s", error), (NULL));
     g_free (error);

@@ -122,15 +122,67 @@ compare_templates (gconstpointer a, gconstpointer b)
       ((GstStaticPadTemplate *) b)->name_template);
 }
 
+/* The properties a class declares itself, sorted, as "@what NAME: TYPE"
+ * and their details.  The base classes' differ between GStreamer
+ * versions (GstAggregator's force-live came in 1.24): the description is
+ * the element's and its pads'. */
+static void
+print_properties (GObjectClass * klass, const gchar * what)
+{
+  GParamSpec **specs;
+  const gchar *owner;
+  guint n, i;
+
+  specs = g_object_class_list_properties (klass, &n);
+  qsort (specs, n, sizeof (GParamSpec *), compare_specs);
+  for (i = 0; i < n; i++) {
+    GParamSpec *p = specs[i];
+
+    owner = g_type_name (p->owner_type);
+    if (p->owner_type == GST_TYPE_OBJECT || p->owner_type == G_TYPE_OBJECT ||
+        p->owner_type == GST_TYPE_PAD || g_str_has_prefix (owner,
+            "GstAggregator"))
+      continue;
+    g_print ("%s %s: %s\n", what, p->name, g_type_name (p->value_type));
+    g_print ("    blurb: %s\n", g_param_spec_get_blurb (p));
+    print_flags (p);
+    print_range (p);
+    print_default (p);
+  }
+  g_free (specs);
+}
+
+/* The properties of the pads a template makes (its "gtype"), per
+ * template that has a pad type of its own. */
+static void
+print_pad_properties (GstElement * element)
+{
+  GList *l;
+  GType type;
+  GObjectClass *klass;
+  gchar *what;
+
+  for (l = GST_ELEMENT_GET_CLASS (element)->padtemplates; l; l = l->next) {
+    g_object_get (l->data, "gtype", &type, NULL);
+    if (type == G_TYPE_NONE || type == GST_TYPE_PAD)
+      continue;
+    klass = g_type_class_ref (type);
+    what = g_strdup_printf ("pad-property %s",
+        GST_PAD_TEMPLATE_NAME_TEMPLATE (l->data));
+    print_properties (klass, what);
+    g_free (what);
+    g_type_class_unref (klass);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
   GstElementFactory *factory;
   GstElement *element;
-  GParamSpec **specs;
   GList *templates;
   const GList *l;
-  guint n, i;
+  guint i;
   static const gchar *keys[] = { GST_ELEMENT_METADATA_LONGNAME,
     GST_ELEMENT_METADATA_KLASS, GST_ELEMENT_METADATA_DESCRIPTION,
     GST_ELEMENT_METADATA_AUTHOR
@@ -176,23 +228,8 @@ main (int argc, char **argv)
 
   g_list_free (templates);
 
-  specs = g_object_class_list_properties (G_OBJECT_GET_CLASS (element), &n);
-  qsort (specs, n, sizeof (GParamSpec *), compare_specs);
-  for (i = 0; i < n; i++) {
-    GParamSpec *p = specs[i];
-
-    /* GstAggregator's own properties differ between GStreamer versions
-     * (force-live came in 1.24): the description is the element's */
-    if (p->owner_type == GST_TYPE_OBJECT || p->owner_type == G_TYPE_OBJECT
-        || g_strcmp0 (g_type_name (p->owner_type), "GstAggregator") == 0)
-      continue;
-    g_print ("property %s: %s\n", p->name, g_type_name (p->value_type));
-    g_print ("    blurb: %s\n", g_param_spec_get_blurb (p));
-    print_flags (p);
-    print_range (p);
-    print_default (p);
-  }
-  g_free (specs);
+  print_properties (G_OBJECT_GET_CLASS (element), "property");
+  print_pad_properties (element);
   gst_object_unref (element);
   gst_object_unref (factory);
   gst_deinit ();

@@ -13,7 +13,8 @@
  * ends early or stalls (live) leaves a padding slot marked invalid, pads
  * requested and released while playing join and leave at the next batch,
  * a property changed while playing takes effect, CUDA memory is refused
- * with a clear message.  One harness per sink pad, all on one element
+ * with a clear message, a pad with roi-source=meta gives one slot per
+ * object.  One harness per sink pad, all on one element
  * (sink_0's also holds the src pad); the harness is live, on a test clock
  * that only moves when a test cranks it. */
 
@@ -532,6 +533,111 @@ GST_START_TEST (test_batch_mixed_memory)
 
 GST_END_TEST;
 
+/* A frame of @f on sink_@index with ROI metas: @n rectangles (x, y, w,
+ * h) of type "person", ids @ids. */
+static void
+batch_push_rois (Batch * b, guint index, const Frame * f, guint k,
+    const guint (*rois)[4], const gint * ids, guint n)
+{
+  GstBuffer *buf = frame_wrap (f, k);
+  GstVideoRegionOfInterestMeta *m;
+  guint i;
+
+  for (i = 0; i < n; i++) {
+    m = gst_buffer_add_video_region_of_interest_meta (buf, "person",
+        rois[i][0], rois[i][1], rois[i][2], rois[i][3]);
+    m->id = ids[i];
+  }
+  fail_unless_equals_int (gst_harness_push (b->h[index], buf), GST_FLOW_OK);
+}
+
+/* cudapreproc's tensor of the rectangle (x, y, w, h) of @f (NV12 caps). */
+static GstBuffer *
+reference_rect (const Frame * f, gint x, gint y, gint w, gint h)
+{
+  gchar *props = g_strdup_printf ("%s crop-x=%d crop-y=%d crop-width=%d "
+      "crop-height=%d", TENSOR_PROPS, x, y, w, h);
+  GstBuffer *ref = reference (props, four_caps[0], f);
+
+  g_free (props);
+  return ref;
+}
+
+static gint
+slot_roi_id (GstBuffer * buf, guint slot)
+{
+  gint id = -2;
+
+  fail_unless (gst_structure_get_int (slot_meta (buf, slot), "roi-id", &id));
+  return id;
+}
+
+/* sink_0 with roi-source=meta, sink_1 with its crop, a batch of 4: sink_0's
+ * objects take the first slots (one clamped to the frame), sink_1 the
+ * next, the rest is padding; a frame without objects takes no slot;
+ * objects past the batch are left out with a warning, and the slots say
+ * which stream and object they hold. */
+GST_START_TEST (test_batch_objects_as_slots)
+{
+  static const guint rois[][4] = { {100, 50, 300, 200}, {1200, 600, 200, 200},
+  {0, 0, 64, 64}, {10, 20, 30, 40}, {500, 300, 100, 90}
+  };
+  static const gint ids[] = { 7, 9, 11, 13, 15 };
+  Frame frames[4];
+  GstMessage *msg;
+  GstBuffer *out;
+  Batch b;
+
+  batch_start (&b, TENSOR_PROPS " batch-size=4 " NO_TIMEOUT);
+  batch_add (&b, 0, four_caps[0]);
+  batch_add (&b, 1, four_caps[1]);
+  gst_util_set_object_arg (G_OBJECT (batch_pad (&b, 0)), "roi-source", "meta");
+  four_frames (frames, 0);
+  batch_push_rois (&b, 0, &frames[0], 0, rois, ids, 2);
+  batch_push (&b, 1, &frames[1], 0);
+  out = gst_harness_pull (b.h[0]);
+  fail_unless (out != NULL);
+  assert_slot (out, 0, reference_rect (&frames[0], 100, 50, 300, 200), "1st");
+  assert_slot (out, 1, reference_rect (&frames[0], 1200, 600, 80, 120),
+      "2nd, clamped");
+  assert_slot (out, 2, reference (TENSOR_PROPS, four_caps[1], &frames[1]),
+      "sink_1");
+  assert_slot_meta (out, 0, TRUE, "sink_0", 0);
+  assert_slot_meta (out, 1, TRUE, "sink_0", 0);
+  assert_slot_meta (out, 2, TRUE, "sink_1", 0);
+  assert_slot_meta (out, 3, FALSE, "", GST_CLOCK_TIME_NONE);
+  fail_unless_equals_int (slot_roi_id (out, 0), 7);
+  fail_unless_equals_int (slot_roi_id (out, 1), 9);
+  fail_unless_equals_int (slot_roi_id (out, 2), -1);
+  gst_buffer_unref (out);
+
+  /* no objects: sink_1 moves up to slot 0 */
+  batch_push_rois (&b, 0, &frames[0], 1, rois, ids, 0);
+  batch_push (&b, 1, &frames[1], 1);
+  out = gst_harness_pull (b.h[0]);
+  assert_slot (out, 0, reference (TENSOR_PROPS, four_caps[1], &frames[1]),
+      "sink_1 alone");
+  assert_slot_meta (out, 0, TRUE, "sink_1", FRAME_DURATION);
+  assert_slot_meta (out, 1, FALSE, "", GST_CLOCK_TIME_NONE);
+  gst_buffer_unref (out);
+
+  /* 5 objects for 4 slots: the 5th and sink_1's slot are left out */
+  batch_push_rois (&b, 0, &frames[0], 2, rois, ids, 5);
+  batch_push (&b, 1, &frames[1], 2);
+  out = gst_harness_pull (b.h[0]);
+  assert_slot (out, 3, reference_rect (&frames[0], 10, 20, 30, 40), "4th");
+  assert_slot_meta (out, 3, TRUE, "sink_0", 2 * FRAME_DURATION);
+  fail_unless_equals_int (slot_roi_id (out, 3), 13);
+  gst_buffer_unref (out);
+  msg = gst_bus_pop_filtered (b.bus, GST_MESSAGE_WARNING);
+  fail_unless (msg != NULL, "no warning for objects left out");
+  gst_message_unref (msg);
+  clear_frames (frames, 4);
+  batch_stop (&b);
+}
+
+GST_END_TEST;
+
 static Suite *
 cudapreprocbatch_suite (void)
 {
@@ -545,6 +651,7 @@ cudapreprocbatch_suite (void)
   tcase_add_test (tc, test_batch_pads_join_and_leave);
   tcase_add_test (tc, test_batch_property_change);
   tcase_add_test (tc, test_batch_mixed_memory);
+  tcase_add_test (tc, test_batch_objects_as_slots);
   return s;
 }
 

@@ -1557,6 +1557,90 @@ GST_START_TEST (test_batch_element_cuda)
 
 GST_END_TEST;
 
+/* A stream in CUDA memory with roi-source=meta: its two objects are two
+ * slots of one kernel launch, the bytes of the CPU engine's streams plan
+ * of the same frame twice, one rectangle each; the third slot padding. */
+GST_START_TEST (test_batch_element_cuda_objects)
+{
+  PrepStream st[2] = {
+    {PREP_FORMAT_NV12, IN_W, IN_H, PREP_MATRIX_BT601, PREP_RANGE_LIMITED,
+          {3, 5, 20, 30}
+        },
+    {PREP_FORMAT_NV12, IN_W, IN_H, PREP_MATRIX_BT601, PREP_RANGE_LIMITED,
+          {40, 10, 24, 38}
+        },
+  };
+  GstCudaContext *ctx = test_context (0);
+  GstBufferPool *pool = cuda_pool_new_for (ctx, CUDA_NV12);
+  GstVideoRegionOfInterestMeta *m;
+  GstHarness *h;
+  HostFrame f;
+  PrepFrame frames[2];
+  PrepConfig cfg;
+  PrepPlan *plan = NULL;
+  GstBuffer *in, *out;
+  GstMapInfo map;
+  guint64 launches;
+  gpointer want;
+  gsize bytes;
+  gint i;
+
+  h = gst_harness_new_with_padnames ("cudapreprocbatch", "sink_0", "src");
+  set_props (h->element, "width=24 height=24 aspect=letterbox batch-size=3 "
+      "batch-timeout=10000000000");
+  gst_child_proxy_set (GST_CHILD_PROXY (h->element), "sink_0::roi-type",
+      "car", NULL);
+  gst_util_set_object_arg (G_OBJECT (GST_PAD_PEER (h->srcpad)), "roi-source",
+      "meta");
+  gst_harness_set_src_caps_str (h, CUDA_NV12);
+  gst_harness_set_sink_caps_str (h, SYS_TENSORS);
+  prep_config_init (&cfg);
+  cfg.out_width = cfg.out_height = 24;
+  cfg.aspect = PREP_ASPECT_LETTERBOX;
+  cfg.batch_size = 3;
+  fail_unless_equals_int (prep_plan_new_streams (&cfg, st, 2, &plan), PREP_OK);
+  bytes = prep_plan_output_bytes (plan);
+  host_frame_fill (&f, 77);
+  for (i = 0; i < 2; i++) {
+    prep_frame_init (&frames[i], PREP_FORMAT_NV12, IN_W, IN_H);
+    frames[i].planes[0] = f.y;
+    frames[i].strides[0] = IN_W;
+    frames[i].planes[1] = f.uv;
+    frames[i].strides[1] = IN_W;
+  }
+  want = g_malloc (bytes);
+  fail_unless_equals_int (prep_plan_run_cpu_streams (plan, NULL,
+          PREP_CPU_SCALAR, frames, want, bytes), PREP_OK);
+  in = cuda_buffer_from (pool, IN_W, IN_H, f.y, f.uv);
+  for (i = 0; i < 2; i++) {
+    m = gst_buffer_add_video_region_of_interest_meta (in, "car",
+        st[i].rect.x, st[i].rect.y, st[i].rect.width, st[i].rect.height);
+    m->id = i;
+  }
+  /* another type: not a slot */
+  gst_buffer_add_video_region_of_interest_meta (in, "person", 0, 0, 8, 8);
+  launches = mock_stats ().launches;
+  fail_unless_equals_int (gst_harness_push (h, in), GST_FLOW_OK);
+  out = gst_harness_pull (h);
+  fail_unless (out != NULL);
+  fail_unless_equals_uint64 (mock_stats ().launches, launches + 1);
+  fail_unless (gst_buffer_map (out, &map, GST_MAP_READ));
+  fail_unless_equals_uint64 (map.size, bytes);
+  assert_engine_tensor (map.data, want, bytes, &cfg,
+      "batch element, CUDA, objects");
+  gst_buffer_unmap (out, &map);
+  gst_buffer_unref (out);
+  g_free (want);
+  prep_plan_free (plan);
+  gst_harness_teardown (h);
+  gst_buffer_pool_set_active (pool, FALSE);
+  gst_object_unref (pool);
+  gst_object_unref (ctx);
+  mock_cuda_check_end ();
+}
+
+GST_END_TEST;
+
 static Suite *
 cuda_mock_suite (void)
 {
@@ -1577,6 +1661,7 @@ cuda_mock_suite (void)
       G_N_ELEMENTS (batch_cases));
   tcase_add_test (paths, test_cuda_crop_meta);
   tcase_add_test (paths, test_batch_element_cuda);
+  tcase_add_test (paths, test_batch_element_cuda_objects);
   G_STATIC_ASSERT (PREP_FORMAT_GRAY8 == PREP_FORMAT_COUNT - 1);
   tcase_add_loop_test (paths, test_cuda_formats, 0, PREP_FORMAT_GRAY8);
   tcase_add_loop_test (paths, test_cuda_antialias, 0, 2);

@@ -1,0 +1,54 @@
+/* gst-cudapreproc
+ * Copyright (C) 2026 gst-cudapreproc developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+
+/* cudapreprocbatch's slots when a pad takes roi-source=meta: each batch,
+ * the pads in order give their slots (a crop pad one, a meta pad one per
+ * ROI meta of its frame, clamped to the frame) up to the batch size, and
+ * a streams plan of those slots (rebuilt only when they change).  No
+ * element code: warnings and errors come back as texts. */
+
+#ifndef __GST_CUDA_PREPROC_BATCH_ROIS_H__
+#define __GST_CUDA_PREPROC_BATCH_ROIS_H__
+
+#include <gst/gst.h>
+
+#include "prep.h"
+
+G_BEGIN_DECLS
+
+/* The aggregator's thread only. */
+typedef struct
+{
+  gboolean any;                 /* a pad's slots come from ROI metas */
+  gboolean meta[PREP_BATCH_MAX];        /* per pad */
+  GQuark types[PREP_BATCH_MAX]; /* per meta pad; 0: any type */
+  gboolean warned[PREP_BATCH_MAX];      /* per pad: left-out objects told */
+  /* this batch's slots */
+  guint n;
+  guint pad_of[PREP_BATCH_MAX]; /* the pad (its position) of each slot */
+  PrepStream slots[PREP_BATCH_MAX];
+  gint ids[PREP_BATCH_MAX];     /* the ROI meta's id, -1: a crop slot */
+  PrepPlan *plan;               /* their plan; NULL when n is 0 */
+} GstCudaPreprocBatchRois;
+
+void gst_cuda_preproc_batch_rois_clear (GstCudaPreprocBatchRois * r);
+
+/* This batch's slots from the @n_pads pads' streams @streams (named
+ * @names, for the texts) and frames @bufs (NULL: none), at most @batch,
+ * and their plan, made from @cfg when the slots changed.  FALSE with
+ * *@error when the engine refuses it; *@warning (or NULL) names a stream
+ * whose objects or slot were left out for the first time. */
+gboolean gst_cuda_preproc_batch_rois_slots (GstCudaPreprocBatchRois * r,
+    const PrepConfig * cfg, const PrepStream * streams,
+    const gchar * const *names, guint n_pads, GstBuffer ** bufs, gint batch,
+    gchar ** warning, gchar ** error);
+
+G_END_DECLS
+
+#endif /* __GST_CUDA_PREPROC_BATCH_ROIS_H__ */
