@@ -9,7 +9,7 @@
 
 /* cudapreproc-bench-gpu: the GPU mode of the benchmark (docs/performance.md).
  *
- *   cudapreproc-bench-gpu [--iterations N] [--check]
+ *   cudapreproc-bench-gpu [--iterations N] [--streams N] [--check]
  *
  * On a CUDA device reached through libgstcuda's loader, times the fused
  * kernel (src/prep-kernel.cu's PREP_KERNEL_TAPS_NAME, launched by
@@ -27,7 +27,8 @@
  * --check runs each workload once instead and compares both outputs with
  * the CPU engine: the fused kernel must give the same bytes; the chain,
  * with its 8-bit intermediates, must stay within CHAIN_MAX_ERR steps of
- * 1/255 (its max error is printed).  Exit status: 0 on success, 1 on a
+ * 1/255 (its max error is printed).  Then the streams workload
+ * (bench-gpu-streams.c): N streams in one launch against N launches.  Exit status: 0 on success, 1 on a
  * mismatch or a driver error, 2 on bad arguments, 77 without a driver or
  * device. */
 
@@ -51,10 +52,8 @@
 #include "prep-kernel-fatbin.h"
 #include "chain-kernels.h"
 #include "chain-kernels-fatbin.h"
+#include "bench-gpu.h"
 
-#define FRAME_WIDTH 1920
-#define FRAME_HEIGHT 1080
-#define WARMUP 10
 /* The chain's bound in --check, in steps of 1/255 of the pixel range: two
  * roundings to u8 (after the conversion and after the resize) cost at most
  * half a step each, and on the smooth check frame clamping before rather
@@ -105,7 +104,7 @@ typedef struct
   int pad;
 } Job;
 
-static int
+int
 check_cu (CUresult r, const char *what)
 {
   const char *name = NULL;
@@ -118,7 +117,7 @@ check_cu (CUresult r, const char *what)
   return 0;
 }
 
-static double
+double
 now_us (void)
 {
   struct timespec ts;
@@ -127,7 +126,7 @@ now_us (void)
   return (double) ts.tv_sec * 1e6 + (double) ts.tv_nsec * 1e-3;
 }
 
-static int
+int
 cmp_double (const void *a, const void *b)
 {
   double x = *(const double *) a, y = *(const double *) b;
@@ -138,7 +137,7 @@ cmp_double (const void *a, const void *b)
 /* The synthetic frame: smooth gradients of Y (limited range) and of U, V
  * over most of their range, in and out of gamut, no edges. */
 /* The benchmark's NV12 frame as the engine's frame description. */
-static void
+void
 nv12_frame (PrepFrame * f, const uint8_t * y, int y_stride,
     const uint8_t * uv, int uv_stride)
 {
@@ -149,7 +148,7 @@ nv12_frame (PrepFrame * f, const uint8_t * y, int y_stride,
   f->strides[1] = uv_stride;
 }
 
-static void
+void
 frame_fill (uint8_t * y, int y_stride, uint8_t * uv, int uv_stride)
 {
   int i, j;
@@ -168,7 +167,7 @@ frame_fill (uint8_t * y, int y_stride, uint8_t * uv, int uv_stride)
   }
 }
 
-static int
+int
 copy_linear (CUdeviceptr dev, void *host, size_t bytes, int upload)
 {
   CUDA_MEMCPY2D c;
@@ -184,7 +183,7 @@ copy_linear (CUdeviceptr dev, void *host, size_t bytes, int upload)
   return check_cu (CuMemcpy2D (&c), upload ? "upload" : "download");
 }
 
-static int
+int
 launch_cu (void *func, PrepDim3 grid, PrepDim3 block, void *stream,
     void **args, void *user_data)
 {
@@ -456,8 +455,10 @@ device_peak (CUdevice dev)
 static void
 usage (FILE * f)
 {
-  fprintf (f, "usage: cudapreproc-bench-gpu [--iterations N] [--check]\n"
+  fprintf (f, "usage: cudapreproc-bench-gpu [--iterations N] [--streams N] "
+      "[--check]\n"
       "  --iterations N  timed runs per path and workload (default 200)\n"
+      "  --streams N     streams of the batch workload (default 8; 0: none)\n"
       "  --check         run each workload once and compare with the CPU\n"
       "                  engine instead of timing\n");
 }
@@ -465,7 +466,7 @@ usage (FILE * f)
 int
 main (int argc, char **argv)
 {
-  int iterations = 200, do_check = 0, n_dev = 0, i, ok = 1;
+  int iterations = 200, do_check = 0, n_dev = 0, i, ok = 1, streams = 8;
   size_t y_bytes, uv_bytes, max_tensor = 0, max_resized = 0, max_taps = 0;
   GstCudaContext *ctx = NULL;
   CUmodule fused_mod = NULL, chain_mod = NULL;
@@ -488,6 +489,15 @@ main (int argc, char **argv)
         return 2;
       }
       iterations = (int) v;
+    } else if (strcmp (argv[i], "--streams") == 0 && i + 1 < argc) {
+      char *end;
+      long v = strtol (argv[++i], &end, 10);
+
+      if (*end != '\0' || v < 0 || v > PREP_BATCH_MAX) {
+        usage (stderr);
+        return 2;
+      }
+      streams = (int) v;
     } else if (strcmp (argv[i], "--help") == 0) {
       usage (stdout);
       return 0;
@@ -586,6 +596,8 @@ main (int argc, char **argv)
   for (i = 0; ok && i < (int) N_WORKLOADS; i++)
     ok = do_check ? check (&gpu, &jobs[i], y, uv)
         : bench (&gpu, &jobs[i], iterations, peak);
+  if (ok && streams > 0)
+    ok = bench_gpu_streams (fused_mod, streams, y, uv, iterations, do_check);
 
   if (gpu.y)
     CuMemFree (gpu.y);

@@ -1,0 +1,52 @@
+/* gst-cudapreproc
+ * Copyright (C) 2026 gst-cudapreproc developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+
+/* What the GPU benchmark's files share (bench-gpu.c: the single-stream
+ * workloads; bench-gpu-streams.c: many streams in one batch). */
+
+#ifndef __BENCH_GPU_H__
+#define __BENCH_GPU_H__
+
+#include <stdint.h>
+
+#include <gst/cuda/gstcudaloader.h>
+#include <gst/cuda/cuda-gst.h>
+
+#include "prep.h"
+#include "prep-kernel.h"
+
+#define FRAME_WIDTH 1920
+#define FRAME_HEIGHT 1080
+#define WARMUP 10
+
+/* 1 when @r is CUDA_SUCCESS, else 0 with a message naming @what */
+int check_cu (CUresult r, const char *what);
+double now_us (void);
+int cmp_double (const void *a, const void *b);
+/* the benchmark's NV12 frame (FRAME_WIDTH x FRAME_HEIGHT) as a PrepFrame */
+void nv12_frame (PrepFrame * f, const uint8_t * y, int y_stride,
+    const uint8_t * uv, int uv_stride);
+/* the synthetic frame: smooth gradients */
+void frame_fill (uint8_t * y, int y_stride, uint8_t * uv, int uv_stride);
+/* host <-> device copy of @bytes (@upload: to the device) */
+int copy_linear (CUdeviceptr dev, void *host, size_t bytes, int upload);
+/* PrepLaunchFunc through cuLaunchKernel */
+int launch_cu (void *func, PrepDim3 grid, PrepDim3 block, void *stream,
+    void **args, void *user_data);
+
+/* The streams mode: @n streams of the frame (@y, @uv on the host, each
+ * copied to its own device frame) letterboxed into [n, 3, 640, 640], x/255:
+ * one launch of the streams kernel (from @module) against n launches of
+ * the single-stream kernel.  @check: one run of each, compared with the
+ * CPU engine's streams plan (bit-identical), with their launch counts;
+ * else @iterations timed runs.  Returns 0 on a failure. */
+int bench_gpu_streams (CUmodule module, int n, const uint8_t * y,
+    const uint8_t * uv, int iterations, int check);
+
+#endif /* __BENCH_GPU_H__ */
