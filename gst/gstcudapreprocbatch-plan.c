@@ -149,6 +149,7 @@ gst_cuda_preproc_batch_plan_slots (GstCudaPreprocBatchPlan * bp,
   guint i;
 
   *warning = *error = NULL;
+  memcpy (bp->run_bufs, bufs, sizeof (bp->run_bufs));
   bp->run_plan = bp->plan;
   bp->run_n = bp->n;
   bp->run_streams = bp->streams;
@@ -208,6 +209,24 @@ plan_unmap_frames (GstCudaPreprocBatchPlan * bp, GstVideoFrame * vframes,
       gst_video_frame_unmap (&vframes[k]);
 }
 
+/* The inputs' ROI metas onto the tensor, each naming its stream (the
+ * frames the last gst_cuda_preproc_batch_plan_slots () saw). */
+static void
+plan_copy_rois (GstCudaPreprocBatchPlan * bp,
+    const GstCudaPreprocBoxStream * streams, GstBuffer * outbuf)
+{
+  const gchar *names[PREP_BATCH_MAX];
+  gint indices[PREP_BATCH_MAX];
+  guint k;
+
+  for (k = 0; k < bp->n; k++) {
+    names[k] = streams[k].name;
+    indices[k] = streams[k].index;
+  }
+  gst_cuda_preproc_batch_rois_copy (outbuf, bp->run_bufs, names, indices,
+      bp->n);
+}
+
 /* The box meta: a slot is valid when its pad had a frame (@had, per
  * pad); each names its pad's stream (@streams, per pad). */
 static void
@@ -231,6 +250,7 @@ plan_add_meta (GstCudaPreprocBatchPlan * bp, const gboolean * had,
   }
   gst_cuda_preproc_box_meta_add_streams (outbuf, maps, ids, slots, batch,
       bp->shape.width, bp->shape.height);
+  plan_copy_rois (bp, streams, outbuf);
 }
 
 /* The batch in CUDA memory: one kernel launch (errors are posted). */

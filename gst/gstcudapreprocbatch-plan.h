@@ -46,6 +46,7 @@ typedef struct
   guint pad_of[PREP_BATCH_MAX]; /* each one's pad (position in pads) */
   const PrepStream *run_streams;        /* each one's stream */
   const gint *run_ids;          /* each one's ROI meta id; NULL: none */
+  GstBuffer *run_bufs[PREP_BATCH_MAX];  /* each pad's frame (not owned) */
 } GstCudaPreprocBatchPlan;
 
 void gst_cuda_preproc_batch_plan_clear (GstCudaPreprocBatchPlan * bp);

@@ -16,6 +16,8 @@
 
 #include <string.h>
 
+#include <gst/video/video.h>
+
 #include "gstcudapreprocbatch-rois.h"
 #include "gstcudapreproc-rois.h"
 
@@ -106,4 +108,43 @@ gst_cuda_preproc_batch_rois_slots (GstCudaPreprocBatchRois * r,
         batch);
   }
   return rois_plan (r, cfg, last_n, last, error);
+}
+
+/* One ROI meta onto @outbuf, its params too, and the stream's. */
+static void
+rois_copy_one (GstBuffer * outbuf, const GstVideoRegionOfInterestMeta * roi,
+    const gchar * name, gint index)
+{
+  GstVideoRegionOfInterestMeta *copy;
+  GList *l;
+
+  copy = gst_buffer_add_video_region_of_interest_meta_id (outbuf,
+      roi->roi_type, roi->x, roi->y, roi->w, roi->h);
+  copy->id = roi->id;
+  copy->parent_id = roi->parent_id;
+  for (l = roi->params; l != NULL; l = l->next)
+    gst_video_region_of_interest_meta_add_param (copy,
+        gst_structure_copy (l->data));
+  gst_video_region_of_interest_meta_add_param (copy,
+      gst_structure_new ("cudapreproc-stream", "stream", G_TYPE_STRING, name,
+          "stream-index", G_TYPE_INT, index, NULL));
+}
+
+void
+gst_cuda_preproc_batch_rois_copy (GstBuffer * outbuf, GstBuffer ** bufs,
+    const gchar * const *names, const gint * indices, guint n)
+{
+  GstVideoRegionOfInterestMeta *roi;
+  gpointer state;
+  guint k;
+
+  for (k = 0; k < n; k++) {
+    if (bufs[k] == NULL)
+      continue;
+    state = NULL;
+    while ((roi = (GstVideoRegionOfInterestMeta *)
+            gst_buffer_iterate_meta_filtered (bufs[k], &state,
+                GST_VIDEO_REGION_OF_INTEREST_META_API_TYPE)) != NULL)
+      rois_copy_one (outbuf, roi, names[k], indices[k]);
+  }
 }

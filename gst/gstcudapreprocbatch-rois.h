@@ -49,6 +49,13 @@ gboolean gst_cuda_preproc_batch_rois_slots (GstCudaPreprocBatchRois * r,
     const gchar * const *names, guint n_pads, GstBuffer ** bufs, gint batch,
     gchar ** warning, gchar ** error);
 
+/* Copies the ROI metas of the @n frames @bufs (NULL: none) onto the
+ * tensor @outbuf, in frame coordinates, each with a "cudapreproc-stream"
+ * param naming its stream (@names[k], @indices[k]): how results on the
+ * objects go back to their camera. */
+void gst_cuda_preproc_batch_rois_copy (GstBuffer * outbuf, GstBuffer ** bufs,
+    const gchar * const *names, const gint * indices, guint n);
+
 G_END_DECLS
 
 #endif /* __GST_CUDA_PREPROC_BATCH_ROIS_H__ */

@@ -563,6 +563,32 @@ reference_rect (const Frame * f, gint x, gint y, gint w, gint h)
   return ref;
 }
 
+/* @buf carries @n ROI metas, the i-th with id ids[i], each with a
+ * "cudapreproc-stream" param naming @stream. */
+static void
+assert_rois_carried (GstBuffer * buf, const gint * ids, guint n,
+    const gchar * stream)
+{
+  GstVideoRegionOfInterestMeta *roi;
+  GstStructure *param;
+  gpointer state = NULL;
+  guint i = 0;
+
+  while ((roi = (GstVideoRegionOfInterestMeta *)
+          gst_buffer_iterate_meta_filtered (buf, &state,
+              GST_VIDEO_REGION_OF_INTEREST_META_API_TYPE)) != NULL) {
+    fail_unless (i < n, "more than %u ROI metas on the tensor", n);
+    fail_unless_equals_int (roi->id, ids[i]);
+    param = gst_video_region_of_interest_meta_get_param (roi,
+        "cudapreproc-stream");
+    fail_unless (param != NULL, "ROI %d without its stream", roi->id);
+    fail_unless_equals_string (gst_structure_get_string (param, "stream"),
+        stream);
+    i++;
+  }
+  fail_unless_equals_int (i, n);
+}
+
 static gint
 slot_roi_id (GstBuffer * buf, guint slot)
 {
@@ -576,7 +602,8 @@ slot_roi_id (GstBuffer * buf, guint slot)
  * objects take the first slots (one clamped to the frame), sink_1 the
  * next, the rest is padding; a frame without objects takes no slot;
  * objects past the batch are left out with a warning, and the slots say
- * which stream and object they hold. */
+ * which stream and object they hold; the ROI metas travel with the
+ * tensor, naming their stream. */
 GST_START_TEST (test_batch_objects_as_slots)
 {
   static const guint rois[][4] = { {100, 50, 300, 200}, {1200, 600, 200, 200},
@@ -609,6 +636,7 @@ GST_START_TEST (test_batch_objects_as_slots)
   fail_unless_equals_int (slot_roi_id (out, 0), 7);
   fail_unless_equals_int (slot_roi_id (out, 1), 9);
   fail_unless_equals_int (slot_roi_id (out, 2), -1);
+  assert_rois_carried (out, ids, 2, "sink_0");
   gst_buffer_unref (out);
 
   /* no objects: sink_1 moves up to slot 0 */
