@@ -1641,6 +1641,91 @@ GST_START_TEST (test_batch_element_cuda_objects)
 
 GST_END_TEST;
 
+/* Four streams of four formats in CUDA memory (I420, RGBA, YUY2,
+ * P010_10LE; one cropped) into one cudapreprocbatch: one launch, the bytes
+ * of the CPU engine's streams plan. */
+GST_START_TEST (test_batch_element_cuda_formats)
+{
+  static const PrepFormat formats[4] = { PREP_FORMAT_I420, PREP_FORMAT_RGBA,
+    PREP_FORMAT_YUY2, PREP_FORMAT_P010_10LE
+  };
+  GstCudaContext *ctx = test_context (0);
+  GstBufferPool *pools[4];
+  GstHarness *h[4];
+  GstBuffer *in[4], *out;
+  PrepStream st[4];
+  PrepFrame frames[4];
+  PrepConfig cfg;
+  PrepPlan *plan = NULL;
+  guint8 *host[4];
+  GstMapInfo map;
+  guint64 launches;
+  gpointer want;
+  gsize bytes;
+  gint i;
+
+  h[0] = gst_harness_new_with_padnames ("cudapreprocbatch", "sink_0", "src");
+  set_props (h[0]->element, "width=20 height=14 batch-timeout=10000000000");
+  for (i = 0; i < 4; i++) {
+    gchar *caps = g_strdup_printf ("video/x-raw(memory:CUDAMemory), "
+        "format=%s, width=%d, height=%d, framerate=30/1",
+        prep_format_name (formats[i]), FMT_W, FMT_H);
+    gchar name[16];
+
+    g_snprintf (name, sizeof (name), "sink_%d", i);
+    if (i > 0)
+      h[i] = gst_harness_new_with_element (h[0]->element, name, NULL);
+    gst_harness_set_src_caps_str (h[i], caps);
+    pools[i] = cuda_pool_new_for (ctx, caps);
+    in[i] = cuda_format_buffer (pools[i], formats[i], 70 + i, &host[i],
+        &frames[i]);
+    format_config (&cfg, formats[i]);
+    st[i].format = formats[i];
+    st[i].src_width = FMT_W;
+    st[i].src_height = FMT_H;
+    st[i].matrix = cfg.matrix;
+    st[i].range = cfg.range;
+    st[i].rect = (PrepRect) {
+    i == 2 ? 3 : 0, i == 2 ? 5 : 0, i == 2 ? 30 : FMT_W, FMT_H - (i == 2 ?
+          5 : 0)};
+    g_free (caps);
+  }
+  gst_child_proxy_set (GST_CHILD_PROXY (h[0]->element), "sink_2::crop-x", 3,
+      "sink_2::crop-y", 5, "sink_2::crop-width", 30, NULL);
+  gst_harness_set_sink_caps_str (h[0], SYS_TENSORS);
+  format_config (&cfg, formats[0]);
+  cfg.batch_size = 4;
+  fail_unless_equals_int (prep_plan_new_streams (&cfg, st, 4, &plan), PREP_OK);
+  bytes = prep_plan_output_bytes (plan);
+  want = g_malloc (bytes);
+  fail_unless_equals_int (prep_plan_run_cpu_streams (plan, NULL,
+          PREP_CPU_SCALAR, frames, want, bytes), PREP_OK);
+  launches = mock_stats ().launches;
+  for (i = 0; i < 4; i++)
+    fail_unless_equals_int (gst_harness_push (h[i], in[i]), GST_FLOW_OK);
+  out = gst_harness_pull (h[0]);
+  fail_unless (out != NULL);
+  fail_unless_equals_uint64 (mock_stats ().launches, launches + 1);
+  fail_unless (gst_buffer_map (out, &map, GST_MAP_READ));
+  fail_unless_equals_uint64 (map.size, bytes);
+  assert_engine_tensor (map.data, want, bytes, &cfg,
+      "batch element, CUDA, four formats");
+  gst_buffer_unmap (out, &map);
+  gst_buffer_unref (out);
+  g_free (want);
+  prep_plan_free (plan);
+  for (i = 3; i >= 0; i--) {
+    gst_harness_teardown (h[i]);
+    gst_buffer_pool_set_active (pools[i], FALSE);
+    gst_object_unref (pools[i]);
+    g_free (host[i]);
+  }
+  gst_object_unref (ctx);
+  mock_cuda_check_end ();
+}
+
+GST_END_TEST;
+
 static Suite *
 cuda_mock_suite (void)
 {
@@ -1662,6 +1747,7 @@ cuda_mock_suite (void)
   tcase_add_test (paths, test_cuda_crop_meta);
   tcase_add_test (paths, test_batch_element_cuda);
   tcase_add_test (paths, test_batch_element_cuda_objects);
+  tcase_add_test (paths, test_batch_element_cuda_formats);
   G_STATIC_ASSERT (PREP_FORMAT_GRAY8 == PREP_FORMAT_COUNT - 1);
   tcase_add_loop_test (paths, test_cuda_formats, 0, PREP_FORMAT_GRAY8);
   tcase_add_loop_test (paths, test_cuda_antialias, 0, 2);
