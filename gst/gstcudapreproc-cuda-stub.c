@@ -96,7 +96,7 @@ gst_cuda_preproc_cuda_process (GstCudaPreprocCuda * cuda,
 GstFlowReturn
 gst_cuda_preproc_cuda_process_streams (GstCudaPreprocCuda * cuda,
     const PrepPlan * plan, GstBuffer ** inbufs, const GstVideoInfo ** infos,
-    const PrepStream * streams, guint n, GstBuffer * outbuf)
+    const PrepStream * streams, guint n, GstBuffer * outbuf, gboolean cuda_out)
 {
   return GST_FLOW_ERROR;
 }

@@ -608,12 +608,13 @@ gst_cuda_preproc_cuda_upload (GstCudaPreprocCuda * cuda, const void *host,
   return CuMemcpy2DAsync (&copy, cuda->stream);
 }
 
-/* The one launch of a streams plan on @frames (device addresses), then the
- * download into @outbuf.  The context is current. */
+/* The one launch of a streams plan on @frames (device addresses), then
+ * the download into @outbuf, or for a CUDA tensor the synchronization
+ * gst_cuda_preproc_cuda_run () does.  The context is current. */
 static GstFlowReturn
 gst_cuda_preproc_cuda_run_streams (GstCudaPreprocCuda * cuda,
     const PrepPlan * plan, const PrepFrame * frames, GstMapInfo * dst,
-    GstBuffer * outbuf)
+    GstBuffer * outbuf, gboolean cuda_out)
 {
   PrepSlotSource sources[PREP_BATCH_MAX];
   PrepStatus st;
@@ -632,8 +633,10 @@ gst_cuda_preproc_cuda_run_streams (GstCudaPreprocCuda * cuda,
     st = prep_plan_launch_streams (plan, cuda->taps, cuda->sources,
         (guintptr) dst->data, dst->size, gst_cuda_preproc_cuda_launch,
         cuda->streams_function, cuda->stream, NULL, &err);
-  if (st == PREP_OK)
+  if (st == PREP_OK && !cuda_out)
     err = gst_cuda_preproc_cuda_download (cuda, (guintptr) dst->data, outbuf);
+  else if (st == PREP_OK && !GST_CUDA_PREPROC_MEMORY_STREAMS)
+    err = CuStreamSynchronize (cuda->stream);
   if (st == PREP_OK && err == CUDA_SUCCESS)
     return GST_FLOW_OK;
 refused:
@@ -685,7 +688,7 @@ two_contexts:
 GstFlowReturn
 gst_cuda_preproc_cuda_process_streams (GstCudaPreprocCuda * cuda,
     const PrepPlan * plan, GstBuffer ** inbufs, const GstVideoInfo ** infos,
-    const PrepStream * streams, guint n, GstBuffer * outbuf)
+    const PrepStream * streams, guint n, GstBuffer * outbuf, gboolean cuda_out)
 {
   GstCudaContext *ctx = gst_cuda_preproc_cuda_batch_context (cuda, inbufs, n);
   GstVideoFrame vframes[PREP_BATCH_MAX];
@@ -698,7 +701,7 @@ gst_cuda_preproc_cuda_process_streams (GstCudaPreprocCuda * cuda,
 
   if (ctx == NULL || !gst_cuda_preproc_cuda_prepare (cuda, ctx))
     return GST_FLOW_ERROR;
-  target = gst_cuda_preproc_cuda_target (cuda, outbuf, FALSE);
+  target = gst_cuda_preproc_cuda_target (cuda, outbuf, cuda_out);
   if (target == NULL || !gst_memory_map (target, &dst,
           GST_MAP_WRITE | GST_MAP_CUDA))
     goto no_target;
@@ -718,7 +721,8 @@ gst_cuda_preproc_cuda_process_streams (GstCudaPreprocCuda * cuda,
           s->src_height, &frames[i]);
   }
   if (gst_cuda_context_push (cuda->run_ctx)) {
-    ret = gst_cuda_preproc_cuda_run_streams (cuda, plan, frames, &dst, outbuf);
+    ret = gst_cuda_preproc_cuda_run_streams (cuda, plan, frames, &dst, outbuf,
+        cuda_out);
     gst_cuda_context_pop (NULL);
   } else {
     GST_ELEMENT_ERROR (cuda->element, RESOURCE, FAILED,

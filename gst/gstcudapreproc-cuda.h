@@ -82,12 +82,14 @@ GstFlowReturn gst_cuda_preproc_cuda_process (GstCudaPreprocCuda * cuda,
 
 /* A batch of a streams plan (cudapreprocbatch): inbufs[i] is stream i's
  * frame in CUDA memory (@infos[i] its layout), NULL for a stream without a
- * frame (padding); every input in one context.  One kernel launch, then
- * the tensor downloaded into @outbuf (system memory).  Errors are posted. */
+ * frame (padding); every input in one context.  One kernel launch into
+ * @outbuf's memory (@cuda_out: a CUDA tensor from
+ * gst_cuda_preproc_cuda_alloc_output ()), or into scratch device memory
+ * then downloaded into @outbuf (system memory).  Errors are posted. */
 GstFlowReturn gst_cuda_preproc_cuda_process_streams (GstCudaPreprocCuda *
     cuda, const PrepPlan * plan, GstBuffer ** inbufs,
     const GstVideoInfo ** infos, const PrepStream * streams, guint n,
-    GstBuffer * outbuf);
+    GstBuffer * outbuf, gboolean cuda_out);
 
 G_END_DECLS
 

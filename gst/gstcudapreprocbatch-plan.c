@@ -257,7 +257,7 @@ plan_add_meta (GstCudaPreprocBatchPlan * bp, const gboolean * had,
 static gboolean
 plan_run_cuda (GstCudaPreprocBatchPlan * bp, GstCudaPreprocCuda * cuda,
     GstBuffer ** bufs, const GstCudaPreprocBoxStream * streams,
-    GstBuffer * outbuf)
+    GstBuffer * outbuf, gboolean cuda_out)
 {
   const GstVideoInfo *infos[PREP_BATCH_MAX];
   GstBuffer *slot_bufs[PREP_BATCH_MAX];
@@ -271,7 +271,7 @@ plan_run_cuda (GstCudaPreprocBatchPlan * bp, GstCudaPreprocCuda * cuda,
     slot_bufs[j] = bufs[bp->pad_of[j]];
   }
   if (gst_cuda_preproc_cuda_process_streams (cuda, bp->run_plan, slot_bufs,
-          infos, bp->run_streams, bp->run_n, outbuf) != GST_FLOW_OK)
+          infos, bp->run_streams, bp->run_n, outbuf, cuda_out) != GST_FLOW_OK)
     return FALSE;
   plan_add_meta (bp, had, streams, outbuf);
   return TRUE;
@@ -280,7 +280,8 @@ plan_run_cuda (GstCudaPreprocBatchPlan * bp, GstCudaPreprocCuda * cuda,
 gboolean
 gst_cuda_preproc_batch_plan_run (GstCudaPreprocBatchPlan * bp,
     PrepWorkers * workers, GstCudaPreprocCuda * cuda, GstBuffer ** bufs,
-    const GstCudaPreprocBoxStream * streams, GstBuffer * outbuf, gchar ** error)
+    const GstCudaPreprocBoxStream * streams, GstBuffer * outbuf,
+    gboolean cuda_out, gchar ** error)
 {
   GstVideoFrame vframes[PREP_BATCH_MAX];
   PrepFrame frames[PREP_BATCH_MAX];
@@ -290,7 +291,9 @@ gst_cuda_preproc_batch_plan_run (GstCudaPreprocBatchPlan * bp,
 
   *error = NULL;
   if (bp->cuda)
-    return plan_run_cuda (bp, cuda, bufs, streams, outbuf);
+    return plan_run_cuda (bp, cuda, bufs, streams, outbuf, cuda_out);
+  if (cuda_out)
+    goto not_cuda;
 
   plan_map_frames (bp, bufs, vframes, frames, mapped);
   if (!gst_buffer_map (outbuf, &out, GST_MAP_WRITE))
@@ -305,6 +308,13 @@ gst_cuda_preproc_batch_plan_run (GstCudaPreprocBatchPlan * bp,
   return TRUE;
 
   /* ERRORS */
+not_cuda:
+  {
+    *error = g_strdup_printf ("The tensor was negotiated in CUDA memory, but "
+        "%s is in system memory: a CUDA tensor takes every stream in CUDA "
+        "memory", GST_PAD_NAME (bp->pads[0]));
+    return FALSE;
+  }
 failed:
   {
     plan_unmap_frames (bp, vframes, mapped);

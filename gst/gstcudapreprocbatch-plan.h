@@ -79,12 +79,13 @@ gint gst_cuda_preproc_batch_plan_slots (GstCudaPreprocBatchPlan * bp,
  * box meta names each slot's stream (@streams, one per pad position) and
  * object.  bufs[i] must hold a whole frame of stream i (checked by the
  * caller).  Streams in CUDA memory run through @cuda, in one kernel
- * launch.  FALSE with *@error (to free) when a buffer cannot be mapped or
+ * launch, into @outbuf's CUDA memory when @cuda_out (which needs every
+ * stream in CUDA memory).  FALSE with *@error (to free) when a buffer cannot be mapped or
  * the engine fails; with *@error NULL when @cuda posted the error. */
 gboolean gst_cuda_preproc_batch_plan_run (GstCudaPreprocBatchPlan * bp,
     PrepWorkers * workers, GstCudaPreprocCuda * cuda, GstBuffer ** bufs,
     const GstCudaPreprocBoxStream * streams, GstBuffer * outbuf,
-    gchar ** error);
+    gboolean cuda_out, gchar ** error);
 
 /* Each pad's stream for the box meta (pad name and index, the frame's PTS
  * and running time; positions from n on: none), the batch's time (the

@@ -87,7 +87,8 @@ struct _GstCudaPreprocBatch
   GstCudaPreprocBatchPlan bp;
   GstCudaPreprocCpu cpu;
   GstCudaPreprocCuda *cuda;     /* streams in CUDA memory */
-  GstBufferPool *pool;
+  GstBufferPool *pool;          /* system tensors */
+  gboolean cuda_out;            /* CUDA tensors negotiated */
   GstClockTime last_pts, period;
   gchar *warned;                /* the plan warnings posted last */
   gchar *last_error;            /* the last negotiation error posted */
@@ -108,7 +109,7 @@ static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink_%u",
 
 static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
     GST_PAD_SRC, GST_PAD_ALWAYS,
-    GST_STATIC_CAPS ("other/tensors, " GST_CUDA_PREPROC_TENSOR_FIELDS));
+    GST_STATIC_CAPS (GST_CUDA_PREPROC_SRC_CAPS));
 
 static void gst_cuda_preproc_batch_finalize (GObject * object);
 static void gst_cuda_preproc_batch_set_property (GObject * object,
@@ -422,16 +423,18 @@ gst_cuda_preproc_batch_propose_allocation (GstAggregator * agg,
   return TRUE;
 }
 
-/* The streams' common framerate, or 0/1 (variable) when they differ. */
+/* The streams' common framerate, or 0/1 (variable) when they differ;
+ * *@cuda when they are all in CUDA memory (at least one). */
 static void
 gst_cuda_preproc_batch_framerate (GstCudaPreprocBatch * self, gint * num,
-    gint * den)
+    gint * den, gboolean * cuda)
 {
   GList *l;
-  gboolean first = TRUE;
+  gboolean first = TRUE, variable = FALSE;
 
   *num = 0;
   *den = 1;
+  *cuda = FALSE;
   GST_OBJECT_LOCK (self);
   for (l = GST_ELEMENT (self)->sinkpads; l != NULL; l = l->next) {
     GstCudaPreprocBatchPad *pad = l->data;
@@ -439,14 +442,17 @@ gst_cuda_preproc_batch_framerate (GstCudaPreprocBatch * self, gint * num,
 
     if (!gst_cuda_preproc_batch_pad_has_caps (pad))
       continue;
+    *cuda = (first || *cuda) && gst_cuda_preproc_batch_pad_is_cuda (pad);
     if (first) {
       *num = GST_VIDEO_INFO_FPS_N (info);
       *den = GST_VIDEO_INFO_FPS_D (info);
+    } else if (variable) {
+      /* 0/1 already */
     } else if (*num != GST_VIDEO_INFO_FPS_N (info) ||
         *den != GST_VIDEO_INFO_FPS_D (info)) {
       *num = 0;
       *den = 1;
-      break;
+      variable = TRUE;
     }
     first = FALSE;
   }
@@ -463,18 +469,29 @@ gst_cuda_preproc_batch_update_src_caps (GstAggregator * agg, GstCaps * caps,
   GstCudaPreprocShape shape = gst_cuda_preproc_batch_property_shape (self);
   GstCaps *video, *tensor;
   gchar *dims, *theirs;
-  gint num, den;
+  gint num, den, i;
+  gboolean cuda;
 
-  gst_cuda_preproc_batch_framerate (self, &num, &den);
+  gst_cuda_preproc_batch_framerate (self, &num, &den, &cuda);
   video = gst_caps_new_simple ("video/x-raw", "framerate", GST_TYPE_FRACTION,
       num, den, NULL);
-  tensor = gst_caps_truncate (gst_cuda_preproc_video_to_tensor_caps (video,
-          &shape, FALSE));
+  if (cuda)
+    gst_caps_set_features (video, 0,
+        gst_caps_features_new ("memory:CUDAMemory", NULL));
+  /* CUDA inputs: a CUDA tensor first, else a system one; only the
+   * structures with the properties' dimensions */
+  tensor = gst_cuda_preproc_video_to_tensor_caps (video, &shape, cuda);
   gst_caps_unref (video);
-  *ret = gst_caps_intersect (caps, tensor);
+  for (i = (gint) gst_caps_get_size (tensor) - 1; i >= 0; i--)
+    if (!gst_structure_has_field (gst_caps_get_structure (tensor, i),
+            "dimensions"))
+      gst_caps_remove_structure (tensor, i);
+  *ret = gst_caps_intersect_full (tensor, caps, GST_CAPS_INTERSECT_FIRST);
   gst_caps_unref (tensor);
-  if (!gst_caps_is_empty (*ret))
+  if (!gst_caps_is_empty (*ret)) {
+    *ret = gst_caps_truncate (*ret);
     return GST_FLOW_OK;
+  }
   dims = gst_cuda_preproc_shape_to_dimensions (&shape);
   theirs = gst_caps_to_string (caps);
   gst_cuda_preproc_batch_negotiation_error (self, g_strdup_printf
@@ -489,6 +506,14 @@ gst_cuda_preproc_batch_update_src_caps (GstAggregator * agg, GstCaps * caps,
 
 /* A pool of the tensor's size, cache-line aligned (the vector stores of
  * the CPU path), the element's own. */
+static void
+gst_cuda_preproc_batch_drop_pool (GstCudaPreprocBatch * self)
+{
+  if (self->pool != NULL)
+    gst_buffer_pool_set_active (self->pool, FALSE);
+  gst_clear_object (&self->pool);
+}
+
 static gboolean
 gst_cuda_preproc_batch_make_pool (GstCudaPreprocBatch * self, GstCaps * caps,
     gsize bytes)
@@ -496,9 +521,7 @@ gst_cuda_preproc_batch_make_pool (GstCudaPreprocBatch * self, GstCaps * caps,
   GstAllocationParams params;
   GstStructure *config;
 
-  if (self->pool != NULL)
-    gst_buffer_pool_set_active (self->pool, FALSE);
-  gst_clear_object (&self->pool);
+  gst_cuda_preproc_batch_drop_pool (self);
   self->pool = gst_buffer_pool_new ();
   gst_allocation_params_init (&params);
   params.align = 63;
@@ -522,7 +545,10 @@ gst_cuda_preproc_batch_negotiated_src_caps (GstAggregator * agg, GstCaps * caps)
     return FALSE;
   if (bytes > GST_CUDA_PREPROC_MAX_TENSOR_BYTES)
     goto too_large;
-  if (!gst_cuda_preproc_batch_make_pool (self, caps, bytes))
+  self->cuda_out = gst_cuda_preproc_caps_is_cuda (caps);
+  if (self->cuda_out)
+    gst_cuda_preproc_batch_drop_pool (self);
+  else if (!gst_cuda_preproc_batch_make_pool (self, caps, bytes))
     return FALSE;
   self->shape = shape;
   GST_DEBUG_OBJECT (self, "tensor %" GST_PTR_FORMAT, caps);
@@ -732,6 +758,34 @@ gst_cuda_preproc_batch_skip (GstCudaPreprocBatch * self)
   return GST_FLOW_OK;
 }
 
+/* The tensor buffer: from the system pool, or a CUDA tensor in the
+ * inputs' context (at most @max in flight, as cudapreproc's). */
+static GstFlowReturn
+gst_cuda_preproc_batch_acquire (GstCudaPreprocBatch * self,
+    GstBuffer ** bufs, guint max, GstBuffer ** outbuf)
+{
+  gsize bytes;
+  guint i;
+
+  if (!self->cuda_out)
+    return gst_buffer_pool_acquire_buffer (self->pool, outbuf, NULL);
+  for (i = 0; i < PREP_BATCH_MAX && bufs[i] == NULL; i++);
+  bytes = prep_plan_output_bytes (self->bp.run_plan);
+  if (i == PREP_BATCH_MAX || !self->bp.cuda)
+    goto not_cuda;
+  return gst_cuda_preproc_cuda_alloc_output (self->cuda, bufs[i], bytes, max,
+      outbuf);
+
+  /* ERRORS */
+not_cuda:
+  {
+    GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("The tensor was negotiated in "
+            "CUDA memory, but the streams are in system memory: a CUDA "
+            "tensor takes every stream in CUDA memory"), (NULL));
+    return GST_FLOW_NOT_NEGOTIATED;
+  }
+}
+
 static GstFlowReturn
 gst_cuda_preproc_batch_push (GstCudaPreprocBatch * self, GstBuffer ** bufs)
 {
@@ -742,6 +796,7 @@ gst_cuda_preproc_batch_push (GstCudaPreprocBatch * self, GstBuffer ** bufs)
   GstFlowReturn ret;
   gchar *error, *warning;
   gint n_threads, n_slots;
+  guint max;
 
   n_slots = gst_cuda_preproc_batch_plan_slots (&self->bp, bufs, &warning,
       &error);
@@ -754,18 +809,19 @@ gst_cuda_preproc_batch_push (GstCudaPreprocBatch * self, GstBuffer ** bufs)
     GST_LOG_OBJECT (self, "no object in any frame: no tensor");
     return GST_FLOW_OK;
   }
-  ret = gst_buffer_pool_acquire_buffer (self->pool, &outbuf, NULL);
-  if (ret != GST_FLOW_OK)
-    return ret;
   GST_OBJECT_LOCK (self);
   n_threads = (gint) self->settings.n_threads;
+  max = self->settings.output_buffers;
   GST_OBJECT_UNLOCK (self);
+  ret = gst_cuda_preproc_batch_acquire (self, bufs, max, &outbuf);
+  if (ret != GST_FLOW_OK)
+    return ret;
   workers = gst_cuda_preproc_cpu_workers (&self->cpu, GST_ELEMENT (self),
       n_threads);
   gst_cuda_preproc_batch_plan_streams (&self->bp, bufs, streams, &pts,
       &duration);
   if (!gst_cuda_preproc_batch_plan_run (&self->bp, workers, self->cuda, bufs,
-          streams, outbuf, &error))
+          streams, outbuf, self->cuda_out, &error))
     goto failed;
   gst_cuda_preproc_batch_stamp (self, outbuf, pts, duration);
   return gst_aggregator_finish_buffer (GST_AGGREGATOR (self), outbuf);
@@ -792,7 +848,8 @@ gst_cuda_preproc_batch_aggregate (GstAggregator * agg, gboolean timeout)
   guint i, n;
 
   all = gst_cuda_preproc_batch_sink_pads (self, &all_eos);
-  if (all_eos || self->pool == NULL || self->shape.batch == 0) {
+  if (all_eos || (self->pool == NULL && !self->cuda_out) ||
+      self->shape.batch == 0) {
     g_ptr_array_unref (all);
     return all_eos ? GST_FLOW_EOS : GST_FLOW_NOT_NEGOTIATED;
   }

@@ -1643,7 +1643,9 @@ GST_END_TEST;
 
 /* Four streams of four formats in CUDA memory (I420, RGBA, YUY2,
  * P010_10LE; one cropped) into one cudapreprocbatch: one launch, the bytes
- * of the CPU engine's streams plan. */
+ * of the CPU engine's streams plan, into a system tensor (__i__ 0) or,
+ * where downstream takes it, a CUDA tensor (1: the first the element
+ * offers for CUDA inputs). */
 GST_START_TEST (test_batch_element_cuda_formats)
 {
   static const PrepFormat formats[4] = { PREP_FORMAT_I420, PREP_FORMAT_RGBA,
@@ -1692,7 +1694,8 @@ GST_START_TEST (test_batch_element_cuda_formats)
   }
   gst_child_proxy_set (GST_CHILD_PROXY (h[0]->element), "sink_2::crop-x", 3,
       "sink_2::crop-y", 5, "sink_2::crop-width", 30, NULL);
-  gst_harness_set_sink_caps_str (h[0], SYS_TENSORS);
+  gst_harness_set_sink_caps_str (h[0], __i__ ? "other/tensors"
+      "(memory:CUDAMemory); other/tensors" : SYS_TENSORS);
   format_config (&cfg, formats[0]);
   cfg.batch_size = 4;
   fail_unless_equals_int (prep_plan_new_streams (&cfg, st, 4, &plan), PREP_OK);
@@ -1706,9 +1709,12 @@ GST_START_TEST (test_batch_element_cuda_formats)
   out = gst_harness_pull (h[0]);
   fail_unless (out != NULL);
   fail_unless_equals_uint64 (mock_stats ().launches, launches + 1);
+  fail_unless_equals_int (gst_is_cuda_memory (gst_buffer_peek_memory (out,
+              0)), __i__);
   fail_unless (gst_buffer_map (out, &map, GST_MAP_READ));
   fail_unless_equals_uint64 (map.size, bytes);
-  assert_engine_tensor (map.data, want, bytes, &cfg,
+  assert_engine_tensor (map.data, want, bytes, &cfg, __i__ ?
+      "batch element, CUDA, four formats, CUDA tensor" :
       "batch element, CUDA, four formats");
   gst_buffer_unmap (out, &map);
   gst_buffer_unref (out);
@@ -1747,7 +1753,7 @@ cuda_mock_suite (void)
   tcase_add_test (paths, test_cuda_crop_meta);
   tcase_add_test (paths, test_batch_element_cuda);
   tcase_add_test (paths, test_batch_element_cuda_objects);
-  tcase_add_test (paths, test_batch_element_cuda_formats);
+  tcase_add_loop_test (paths, test_batch_element_cuda_formats, 0, 2);
   G_STATIC_ASSERT (PREP_FORMAT_GRAY8 == PREP_FORMAT_COUNT - 1);
   tcase_add_loop_test (paths, test_cuda_formats, 0, PREP_FORMAT_GRAY8);
   tcase_add_loop_test (paths, test_cuda_antialias, 0, 2);
