@@ -56,6 +56,7 @@
 #include "gstcudapreprocbatch.h"
 #include "gstcudapreprocbatch-pad.h"
 #include "gstcudapreprocbatch-plan.h"
+#include "gstcudapreprocbatch-output.h"
 #include "gstcudapreproc-caps.h"
 #include "gstcudapreproc-cpu.h"
 #include "gstcudapreproc-input.h"
@@ -87,8 +88,7 @@ struct _GstCudaPreprocBatch
   GstCudaPreprocBatchPlan bp;
   GstCudaPreprocCpu cpu;
   GstCudaPreprocCuda *cuda;     /* streams in CUDA memory */
-  GstBufferPool *pool;          /* system tensors */
-  gboolean cuda_out;            /* CUDA tensors negotiated */
+  GstCudaPreprocBatchOutput out;
   GstClockTime last_pts, period;
   gchar *warned;                /* the plan warnings posted last */
   gchar *last_error;            /* the last negotiation error posted */
@@ -237,7 +237,7 @@ gst_cuda_preproc_batch_finalize (GObject * object)
   gst_cuda_preproc_batch_plan_clear (&self->bp);
   gst_cuda_preproc_cpu_clear (&self->cpu);
   gst_cuda_preproc_cuda_free (self->cuda);
-  gst_clear_object (&self->pool);
+  gst_cuda_preproc_batch_output_clear (&self->out);
   g_free (self->warned);
   g_free (self->last_error);
   G_OBJECT_CLASS (parent_class)->finalize (object);
@@ -340,9 +340,7 @@ gst_cuda_preproc_batch_stop (GstAggregator * agg)
   gst_cuda_preproc_batch_plan_clear (&self->bp);
   gst_cuda_preproc_cpu_clear (&self->cpu);
   gst_cuda_preproc_cuda_close (self->cuda);
-  if (self->pool != NULL)
-    gst_buffer_pool_set_active (self->pool, FALSE);
-  gst_clear_object (&self->pool);
+  gst_cuda_preproc_batch_output_clear (&self->out);
   g_clear_pointer (&self->warned, g_free);
   g_clear_pointer (&self->last_error, g_free);
   memset (&self->shape, 0, sizeof (self->shape));
@@ -504,34 +502,6 @@ gst_cuda_preproc_batch_update_src_caps (GstAggregator * agg, GstCaps * caps,
   return GST_FLOW_NOT_NEGOTIATED;
 }
 
-/* A pool of the tensor's size, cache-line aligned (the vector stores of
- * the CPU path), the element's own. */
-static void
-gst_cuda_preproc_batch_drop_pool (GstCudaPreprocBatch * self)
-{
-  if (self->pool != NULL)
-    gst_buffer_pool_set_active (self->pool, FALSE);
-  gst_clear_object (&self->pool);
-}
-
-static gboolean
-gst_cuda_preproc_batch_make_pool (GstCudaPreprocBatch * self, GstCaps * caps,
-    gsize bytes)
-{
-  GstAllocationParams params;
-  GstStructure *config;
-
-  gst_cuda_preproc_batch_drop_pool (self);
-  self->pool = gst_buffer_pool_new ();
-  gst_allocation_params_init (&params);
-  params.align = 63;
-  config = gst_buffer_pool_get_config (self->pool);
-  gst_buffer_pool_config_set_params (config, caps, (guint) bytes, 0, 0);
-  gst_buffer_pool_config_set_allocator (config, NULL, &params);
-  return gst_buffer_pool_set_config (self->pool, config) &&
-      gst_buffer_pool_set_active (self->pool, TRUE);
-}
-
 static gboolean
 gst_cuda_preproc_batch_negotiated_src_caps (GstAggregator * agg, GstCaps * caps)
 {
@@ -545,10 +515,7 @@ gst_cuda_preproc_batch_negotiated_src_caps (GstAggregator * agg, GstCaps * caps)
     return FALSE;
   if (bytes > GST_CUDA_PREPROC_MAX_TENSOR_BYTES)
     goto too_large;
-  self->cuda_out = gst_cuda_preproc_caps_is_cuda (caps);
-  if (self->cuda_out)
-    gst_cuda_preproc_batch_drop_pool (self);
-  else if (!gst_cuda_preproc_batch_make_pool (self, caps, bytes))
+  if (!gst_cuda_preproc_batch_output_set_caps (&self->out, caps, bytes))
     return FALSE;
   self->shape = shape;
   GST_DEBUG_OBJECT (self, "tensor %" GST_PTR_FORMAT, caps);
@@ -758,34 +725,6 @@ gst_cuda_preproc_batch_skip (GstCudaPreprocBatch * self)
   return GST_FLOW_OK;
 }
 
-/* The tensor buffer: from the system pool, or a CUDA tensor in the
- * inputs' context (at most @max in flight, as cudapreproc's). */
-static GstFlowReturn
-gst_cuda_preproc_batch_acquire (GstCudaPreprocBatch * self,
-    GstBuffer ** bufs, guint max, GstBuffer ** outbuf)
-{
-  gsize bytes;
-  guint i;
-
-  if (!self->cuda_out)
-    return gst_buffer_pool_acquire_buffer (self->pool, outbuf, NULL);
-  for (i = 0; i < PREP_BATCH_MAX && bufs[i] == NULL; i++);
-  bytes = prep_plan_output_bytes (self->bp.run_plan);
-  if (i == PREP_BATCH_MAX || !self->bp.cuda)
-    goto not_cuda;
-  return gst_cuda_preproc_cuda_alloc_output (self->cuda, bufs[i], bytes, max,
-      outbuf);
-
-  /* ERRORS */
-not_cuda:
-  {
-    GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("The tensor was negotiated in "
-            "CUDA memory, but the streams are in system memory: a CUDA "
-            "tensor takes every stream in CUDA memory"), (NULL));
-    return GST_FLOW_NOT_NEGOTIATED;
-  }
-}
-
 static GstFlowReturn
 gst_cuda_preproc_batch_push (GstCudaPreprocBatch * self, GstBuffer ** bufs)
 {
@@ -813,7 +752,9 @@ gst_cuda_preproc_batch_push (GstCudaPreprocBatch * self, GstBuffer ** bufs)
   n_threads = (gint) self->settings.n_threads;
   max = self->settings.output_buffers;
   GST_OBJECT_UNLOCK (self);
-  ret = gst_cuda_preproc_batch_acquire (self, bufs, max, &outbuf);
+  ret = gst_cuda_preproc_batch_output_acquire (&self->out, GST_ELEMENT (self),
+      self->cuda, bufs, PREP_BATCH_MAX, self->bp.cuda,
+      prep_plan_output_bytes (self->bp.run_plan), max, &outbuf);
   if (ret != GST_FLOW_OK)
     return ret;
   workers = gst_cuda_preproc_cpu_workers (&self->cpu, GST_ELEMENT (self),
@@ -821,7 +762,7 @@ gst_cuda_preproc_batch_push (GstCudaPreprocBatch * self, GstBuffer ** bufs)
   gst_cuda_preproc_batch_plan_streams (&self->bp, bufs, streams, &pts,
       &duration);
   if (!gst_cuda_preproc_batch_plan_run (&self->bp, workers, self->cuda, bufs,
-          streams, outbuf, self->cuda_out, &error))
+          streams, outbuf, self->out.cuda, &error))
     goto failed;
   gst_cuda_preproc_batch_stamp (self, outbuf, pts, duration);
   return gst_aggregator_finish_buffer (GST_AGGREGATOR (self), outbuf);
@@ -848,7 +789,7 @@ gst_cuda_preproc_batch_aggregate (GstAggregator * agg, gboolean timeout)
   guint i, n;
 
   all = gst_cuda_preproc_batch_sink_pads (self, &all_eos);
-  if (all_eos || (self->pool == NULL && !self->cuda_out) ||
+  if (all_eos || !gst_cuda_preproc_batch_output_ready (&self->out) ||
       self->shape.batch == 0) {
     g_ptr_array_unref (all);
     return all_eos ? GST_FLOW_EOS : GST_FLOW_NOT_NEGOTIATED;
