@@ -28,6 +28,50 @@ lcg_next (guint64 * state)
   return (guint32) (*state >> 33);
 }
 
+int
+lcg_pick (guint64 * state, int n)
+{
+  return (int) (lcg_next (state) % (guint32) n);
+}
+
+void
+random_frame_new (PrepFormat format, int width, int height, guint64 * state,
+    PrepFrame * f)
+{
+  size_t bytes[PREP_PLANES_MAX], i;
+  int p, q, n = prep_format_n_planes (format);
+
+  prep_frame_init (f, format, width, height);
+  for (p = 0; p < n; p++) {
+    /* the smallest stride the engine takes for this plane (the later ones
+     * large meanwhile), then padded */
+    PrepFrame probe = *f;
+
+    for (q = p; q < n; q++)
+      probe.strides[q] = q == p ? 1 : 1 << 20;
+    while (prep_frame_plane_bytes (&probe, bytes) == PREP_ERROR_STRIDE)
+      probe.strides[p]++;
+    f->strides[p] = probe.strides[p] + lcg_pick (state, 14);
+  }
+  fail_unless_equals_int (prep_frame_plane_bytes (f, bytes), PREP_OK);
+  for (p = 0; p < n; p++) {
+    guint8 *d = g_malloc (bytes[p]);
+
+    for (i = 0; i < bytes[p]; i++)
+      d[i] = (guint8) lcg_next (state);
+    f->planes[p] = d;
+  }
+}
+
+void
+random_frame_free (PrepFrame * f)
+{
+  int p;
+
+  for (p = 0; p < PREP_PLANES_MAX; p++)
+    g_free ((gpointer) f->planes[p]);
+}
+
 guint8 *
 guarded_alloc (Guarded * g, size_t size)
 {

@@ -33,6 +33,16 @@
 
 /* 64-bit LCG (Knuth's MMIX constants), top bits out. */
 guint32 lcg_next (guint64 * state);
+/* lcg_next () in [0, n) */
+int lcg_pick (guint64 * state, int n);
+
+/* A @format frame of @width x @height with random bytes: each plane's
+ * stride the smallest the engine takes (prep_frame_plane_bytes ()) plus
+ * 0..13 bytes, each plane malloc'd to exactly the bytes it needs (so ASan
+ * catches a read past it).  random_frame_free () frees the planes. */
+void random_frame_new (PrepFormat format, int width, int height,
+    guint64 * state, PrepFrame * f);
+void random_frame_free (PrepFrame * f);
 
 /* A buffer whose last byte is followed by an inaccessible page: a read past
  * the end of a plane faults instead of passing silently. */

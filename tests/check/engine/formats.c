@@ -25,6 +25,7 @@
 
 #include "prep.h"
 #include "prep-kernel.h"
+#include "engine-cases.h"
 #include "ref-model.h"
 
 #define CASES_PER_FORMAT 48
@@ -44,19 +45,6 @@ typedef struct
 
 static FormatStats stats[PREP_FORMAT_COUNT];
 
-static guint32
-next (guint64 * s)
-{
-  *s = *s * 6364136223846793005ull + 1442695040888963407ull;
-  return (guint32) (*s >> 33);
-}
-
-static int
-pick (guint64 * s, int n)
-{
-  return (int) (next (s) % (guint32) n);
-}
-
 /* A random configuration of @format on a small frame, and its crop. */
 static void
 random_config (PrepFormat format, guint64 * s, PrepConfig * cfg,
@@ -64,26 +52,26 @@ random_config (PrepFormat format, guint64 * s, PrepConfig * cfg,
 {
   prep_config_init (cfg);
   cfg->format = format;
-  cfg->src_width = 1 + pick (s, 61);
-  cfg->src_height = 1 + pick (s, 41);
-  crop->x = pick (s, cfg->src_width);
-  crop->y = pick (s, cfg->src_height);
-  crop->width = 1 + pick (s, cfg->src_width - crop->x);
-  crop->height = 1 + pick (s, cfg->src_height - crop->y);
-  cfg->out_width = 1 + pick (s, 40);
-  cfg->out_height = 1 + pick (s, 24);
-  cfg->aspect = (PrepAspect) pick (s, 3);
-  cfg->crop_fraction = pick (s, 2) ? 1.0 : 0.5 + pick (s, 500) / 1000.0;
-  cfg->letterbox_align = (PrepAlign) pick (s, 2);
-  cfg->letterbox_rounding = (PrepRounding) pick (s, 2);
-  cfg->interpolation = (PrepInterp) pick (s, 3);
-  cfg->antialias = pick (s, 3) == 0;
-  cfg->matrix = (PrepMatrix) pick (s, 3);
-  cfg->range = (PrepRange) pick (s, 2);
-  cfg->channel_order = (PrepChannelOrder) pick (s, 3);
-  cfg->layout = (PrepLayout) pick (s, 2);
-  cfg->data_type = (PrepDataType) pick (s, 4);
-  cfg->pad_value = pick (s, 256);
+  cfg->src_width = 1 + lcg_pick (s, 61);
+  cfg->src_height = 1 + lcg_pick (s, 41);
+  crop->x = lcg_pick (s, cfg->src_width);
+  crop->y = lcg_pick (s, cfg->src_height);
+  crop->width = 1 + lcg_pick (s, cfg->src_width - crop->x);
+  crop->height = 1 + lcg_pick (s, cfg->src_height - crop->y);
+  cfg->out_width = 1 + lcg_pick (s, 40);
+  cfg->out_height = 1 + lcg_pick (s, 24);
+  cfg->aspect = (PrepAspect) lcg_pick (s, 3);
+  cfg->crop_fraction = lcg_pick (s, 2) ? 1.0 : 0.5 + lcg_pick (s, 500) / 1000.0;
+  cfg->letterbox_align = (PrepAlign) lcg_pick (s, 2);
+  cfg->letterbox_rounding = (PrepRounding) lcg_pick (s, 2);
+  cfg->interpolation = (PrepInterp) lcg_pick (s, 3);
+  cfg->antialias = lcg_pick (s, 3) == 0;
+  cfg->matrix = (PrepMatrix) lcg_pick (s, 3);
+  cfg->range = (PrepRange) lcg_pick (s, 2);
+  cfg->channel_order = (PrepChannelOrder) lcg_pick (s, 3);
+  cfg->layout = (PrepLayout) lcg_pick (s, 2);
+  cfg->data_type = (PrepDataType) lcg_pick (s, 4);
+  cfg->pad_value = lcg_pick (s, 256);
   /* integer tensors hold pixel values: scale 1 */
   if (cfg->data_type >= PREP_DTYPE_UINT8)
     cfg->scale = 1.0;
@@ -121,47 +109,6 @@ ref_config_of (const PrepConfig * p, const PrepRect * crop, RefConfig * r)
   r->gray = p->channel_order == PREP_ORDER_GRAY;
   r->nhwc = p->layout == PREP_LAYOUT_NHWC;
   r->scale = p->scale;
-}
-
-/* Planes of @cfg's format with strides padded by 0..13 bytes, each
- * malloc'd to the bytes prep_frame_plane_bytes () gives, random content. */
-static void
-frame_new (const PrepConfig * cfg, guint64 * s, PrepFrame * f)
-{
-  size_t bytes[PREP_PLANES_MAX], i;
-  int p, n = prep_format_n_planes (cfg->format);
-
-  prep_frame_init (f, cfg->format, cfg->src_width, cfg->src_height);
-  for (p = 0; p < n; p++) {
-    /* the smallest stride the engine takes for this plane (the others
-     * large meanwhile), then padded: what it accepts is checked against
-     * the reference model, which reads the exact-size planes */
-    PrepFrame probe = *f;
-    int q;
-
-    for (q = p; q < n; q++)
-      probe.strides[q] = q == p ? 1 : 1 << 20;
-    while (prep_frame_plane_bytes (&probe, bytes) == PREP_ERROR_STRIDE)
-      probe.strides[p]++;
-    f->strides[p] = probe.strides[p] + pick (s, 14);
-  }
-  fail_unless_equals_int (prep_frame_plane_bytes (f, bytes), PREP_OK);
-  for (p = 0; p < n; p++) {
-    guint8 *d = g_malloc (bytes[p]);
-
-    for (i = 0; i < bytes[p]; i++)
-      d[i] = (guint8) next (s);
-    f->planes[p] = d;
-  }
-}
-
-static void
-frame_free (PrepFrame * f)
-{
-  int p;
-
-  for (p = 0; p < PREP_PLANES_MAX; p++)
-    g_free ((gpointer) f->planes[p]);
 }
 
 static int
@@ -283,7 +230,7 @@ run_case (PrepFormat format, guint64 * s, int k)
 
   random_config (format, s, &cfg, &crop);
   fail_unless_equals_int (prep_plan_new (&cfg, &crop, 1, &plan), PREP_OK);
-  frame_new (&cfg, s, &f);
+  random_frame_new (cfg.format, cfg.src_width, cfg.src_height, s, &f);
   g_snprintf (what, sizeof (what), "%s case %d (%dx%d, crop %d,%d %dx%d -> "
       "%dx%d, matrix %d range %d order %d layout %d type %d)",
       prep_format_name (format), k, cfg.src_width, cfg.src_height, crop.x,
@@ -298,7 +245,7 @@ run_case (PrepFormat format, guint64 * s, int k)
   check_paths (plan, &f, out, bytes, what);
   stats[format].cases++;
   g_free (out);
-  frame_free (&f);
+  random_frame_free (&f);
   prep_plan_free (plan);
 }
 
@@ -330,7 +277,7 @@ GST_START_TEST (test_frame_refused)
 
   random_config ((PrepFormat) __i__, &s, &cfg, &crop);
   fail_unless_equals_int (prep_plan_new (&cfg, &crop, 1, &plan), PREP_OK);
-  frame_new (&cfg, &s, &f);
+  random_frame_new (cfg.format, cfg.src_width, cfg.src_height, &s, &f);
   other = f;
   other.format = (PrepFormat) ((__i__ + 1) % PREP_FORMAT_COUNT);
   fail_unless_equals_int (prep_plan_run_cpu (plan, &other, out, 4),
@@ -347,7 +294,7 @@ GST_START_TEST (test_frame_refused)
   other.strides[0] = 0;
   fail_unless_equals_int (prep_plan_run_cpu (plan, &other, out, 4),
       PREP_ERROR_STRIDE);
-  frame_free (&f);
+  random_frame_free (&f);
   prep_plan_free (plan);
 }
 

@@ -27,35 +27,23 @@
 
 #include "prep.h"
 #include "prep-kernel.h"
+#include "engine-cases.h"
 
 #define TRIALS 300
-
-static guint32
-next (guint64 * s)
-{
-  *s = *s * 6364136223846793005ull + 1442695040888963407ull;
-  return (guint32) (*s >> 33);
-}
-
-static int
-pick (guint64 * s, int n)
-{
-  return (int) (next (s) % (guint32) n);
-}
 
 /* A random stream: format, size, colour, a rectangle inside its frame. */
 static void
 random_stream (guint64 * s, PrepStream * st)
 {
-  st->format = (PrepFormat) pick (s, PREP_FORMAT_COUNT);
-  st->src_width = 1 + pick (s, 61);
-  st->src_height = 1 + pick (s, 41);
-  st->matrix = (PrepMatrix) pick (s, 3);
-  st->range = (PrepRange) pick (s, 2);
-  st->rect.x = pick (s, st->src_width);
-  st->rect.y = pick (s, st->src_height);
-  st->rect.width = 1 + pick (s, st->src_width - st->rect.x);
-  st->rect.height = 1 + pick (s, st->src_height - st->rect.y);
+  st->format = (PrepFormat) lcg_pick (s, PREP_FORMAT_COUNT);
+  st->src_width = 1 + lcg_pick (s, 61);
+  st->src_height = 1 + lcg_pick (s, 41);
+  st->matrix = (PrepMatrix) lcg_pick (s, 3);
+  st->range = (PrepRange) lcg_pick (s, 2);
+  st->rect.x = lcg_pick (s, st->src_width);
+  st->rect.y = lcg_pick (s, st->src_height);
+  st->rect.width = 1 + lcg_pick (s, st->src_width - st->rect.x);
+  st->rect.height = 1 + lcg_pick (s, st->src_height - st->rect.y);
 }
 
 /* The tensor's config (its format, size and colour are the streams'). */
@@ -63,19 +51,19 @@ static void
 random_tensor (guint64 * s, int n_streams, PrepConfig * cfg)
 {
   prep_config_init (cfg);
-  cfg->out_width = 1 + pick (s, 40);
-  cfg->out_height = 1 + pick (s, 24);
-  cfg->aspect = (PrepAspect) pick (s, 3);
-  cfg->crop_fraction = pick (s, 2) ? 1.0 : 0.5 + pick (s, 500) / 1000.0;
-  cfg->interpolation = (PrepInterp) pick (s, 3);
-  cfg->antialias = pick (s, 3) == 0;
-  cfg->channel_order = (PrepChannelOrder) pick (s, 3);
-  cfg->layout = (PrepLayout) pick (s, 2);
-  cfg->data_type = (PrepDataType) pick (s, 4);
-  cfg->pad_value = pick (s, 256);
+  cfg->out_width = 1 + lcg_pick (s, 40);
+  cfg->out_height = 1 + lcg_pick (s, 24);
+  cfg->aspect = (PrepAspect) lcg_pick (s, 3);
+  cfg->crop_fraction = lcg_pick (s, 2) ? 1.0 : 0.5 + lcg_pick (s, 500) / 1000.0;
+  cfg->interpolation = (PrepInterp) lcg_pick (s, 3);
+  cfg->antialias = lcg_pick (s, 3) == 0;
+  cfg->channel_order = (PrepChannelOrder) lcg_pick (s, 3);
+  cfg->layout = (PrepLayout) lcg_pick (s, 2);
+  cfg->data_type = (PrepDataType) lcg_pick (s, 4);
+  cfg->pad_value = lcg_pick (s, 256);
   if (cfg->data_type >= PREP_DTYPE_UINT8)
     cfg->scale = 1.0;
-  cfg->batch_size = n_streams + pick (s, 3);
+  cfg->batch_size = n_streams + lcg_pick (s, 3);
 }
 
 /* Stream @st's config: the tensor's, with its frames' format, size and
@@ -90,44 +78,6 @@ stream_config (const PrepConfig * cfg, const PrepStream * st, PrepConfig * c)
   c->matrix = st->matrix;
   c->range = st->range;
   c->batch_size = 1;
-}
-
-/* A frame of @st with strides padded by 0..13 bytes, each plane malloc'd
- * to its exact size, random bytes. */
-static void
-frame_new (const PrepStream * st, guint64 * s, PrepFrame * f)
-{
-  size_t bytes[3], i;
-  int p, n = prep_format_n_planes (st->format);
-
-  prep_frame_init (f, st->format, st->src_width, st->src_height);
-  for (p = 0; p < n; p++) {
-    PrepFrame probe = *f;
-    int q;
-
-    for (q = p; q < n; q++)
-      probe.strides[q] = q == p ? 1 : 1 << 20;
-    while (prep_frame_plane_bytes (&probe, bytes) == PREP_ERROR_STRIDE)
-      probe.strides[p]++;
-    f->strides[p] = probe.strides[p] + pick (s, 14);
-  }
-  fail_unless_equals_int (prep_frame_plane_bytes (f, bytes), PREP_OK);
-  for (p = 0; p < n; p++) {
-    guint8 *d = g_malloc (bytes[p]);
-
-    for (i = 0; i < bytes[p]; i++)
-      d[i] = (guint8) next (s);
-    f->planes[p] = d;
-  }
-}
-
-static void
-frame_free (PrepFrame * f)
-{
-  int p;
-
-  for (p = 0; p < 3; p++)
-    g_free ((gpointer) f->planes[p]);
 }
 
 /* Slot @i of the batch as a single-stream plan gives it: stream i's, or
@@ -213,7 +163,7 @@ run_trial (guint64 * s, int trial, PrepWorkers * w)
   PrepFrame frames[7];
   PrepConfig cfg;
   PrepPlan *plan = NULL;
-  int n = 1 + pick (s, 6), i, missing;
+  int n = 1 + lcg_pick (s, 6), i, missing;
   const guint8 *held = NULL;
   size_t bytes;
   guint8 *got;
@@ -224,12 +174,14 @@ run_trial (guint64 * s, int trial, PrepWorkers * w)
   fail_unless_equals_int (prep_plan_new_streams (&cfg, streams, n, &plan),
       PREP_OK);
   for (i = 0; i < n; i++)
-    frame_new (&streams[i], s, &frames[i]);
+    random_frame_new (streams[i].format, streams[i].src_width,
+        streams[i].src_height, s, &frames[i]);
   /* frames[n]: a frame of stream 0 for the padding slots' single plans;
    * in about one trial in four, one stream has no frame (planes[0] NULL:
    * its slot is padding) */
-  frame_new (&streams[0], s, &frames[n]);
-  missing = pick (s, 4) == 0 ? pick (s, n) : -1;
+  random_frame_new (streams[0].format, streams[0].src_width,
+      streams[0].src_height, s, &frames[n]);
+  missing = lcg_pick (s, 4) == 0 ? lcg_pick (s, n) : -1;
   if (missing >= 0) {
     held = frames[missing].planes[0];
     frames[missing].planes[0] = NULL;
@@ -256,7 +208,7 @@ run_trial (guint64 * s, int trial, PrepWorkers * w)
   if (missing >= 0)
     frames[missing].planes[0] = held;
   for (i = 0; i <= n; i++)
-    frame_free (&frames[i]);
+    random_frame_free (&frames[i]);
   prep_plan_free (plan);
 }
 
@@ -314,8 +266,10 @@ GST_START_TEST (test_streams_refusals)
   fail_unless (plan == NULL);
 
   fail_unless_equals_int (prep_plan_new_streams (&cfg, st, 2, &plan), PREP_OK);
-  frame_new (&st[0], &s, &frames[0]);
-  frame_new (&st[1], &s, &frames[1]);
+  random_frame_new (st[0].format, st[0].src_width, st[0].src_height, &s,
+      &frames[0]);
+  random_frame_new (st[1].format, st[1].src_width, st[1].src_height, &s,
+      &frames[1]);
   bytes = prep_plan_output_bytes (plan);
   out = g_malloc0 (bytes);
   /* a frame of another format or size than its stream's */
@@ -349,8 +303,8 @@ GST_START_TEST (test_streams_refusals)
     prep_plan_free (single);
   }
   g_free (out);
-  frame_free (&frames[0]);
-  frame_free (&frames[1]);
+  random_frame_free (&frames[0]);
+  random_frame_free (&frames[1]);
   prep_plan_free (plan);
 }
 
