@@ -145,6 +145,14 @@ gboolean gst_cuda_preproc_settings_set (GstObject * self,
 gboolean gst_cuda_preproc_settings_get (GstObject * self,
     const GstCudaPreprocSettings * s, guint prop_id, GValue * value);
 
+/* Posts each of @texts (the settings' warnings for the rectangles just
+ * resolved: clamped crops, rois or streams left out) as an element
+ * warning, unless they are the ones posted last (*@last, kept here): once
+ * per distinct set, however often the plan is rebuilt.  No texts forget
+ * the last ones, so that they come back if the rectangles do. */
+void gst_cuda_preproc_settings_warn (GstElement * element, GPtrArray * texts,
+    gchar ** last);
+
 G_END_DECLS
 
 #endif /* __GST_CUDA_PREPROC_PROPS_H__ */

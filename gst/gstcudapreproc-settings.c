@@ -382,3 +382,23 @@ gst_cuda_preproc_settings_get (GstObject * self,
   }
   return TRUE;
 }
+
+void
+gst_cuda_preproc_settings_warn (GstElement * element, GPtrArray * texts,
+    gchar ** last)
+{
+  gchar *all;
+  guint i;
+
+  g_ptr_array_add (texts, NULL);
+  all = g_strjoinv ("\n", (gchar **) texts->pdata);
+  if (g_strcmp0 (all, *last) == 0) {
+    g_free (all);
+    return;
+  }
+  for (i = 0; i + 1 < texts->len; i++)
+    GST_ELEMENT_WARNING (element, RESOURCE, SETTINGS, ("%s",
+            (const gchar *) g_ptr_array_index (texts, i)), (NULL));
+  g_free (*last);
+  *last = all;
+}

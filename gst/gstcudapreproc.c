@@ -538,31 +538,6 @@ gst_cuda_preproc_wanted (GstCudaPreproc * self, GstCudaPreprocWanted * want)
     want->size_free = want->batch_free = TRUE;
 }
 
-/* Posts the warnings of the rectangles just resolved (clamped ones, rois
- * beyond the batch), unless they are those posted last: once per distinct
- * set of rectangles, batch and frame size, however often the plan is
- * rebuilt. */
-static void
-gst_cuda_preproc_post_warnings (GstCudaPreproc * self, GPtrArray * texts)
-{
-  gchar *all;
-  guint i;
-
-  g_ptr_array_add (texts, NULL);
-  all = g_strjoinv ("\n", (gchar **) texts->pdata);
-  if (g_strcmp0 (all, self->warned) == 0) {
-    g_free (all);
-    return;
-  }
-  for (i = 0; i + 1 < texts->len; i++)
-    GST_ELEMENT_WARNING (self, RESOURCE, SETTINGS, ("%s",
-            (const gchar *) g_ptr_array_index (texts, i)), (NULL));
-  /* no warnings: forget the last ones, so that they come back if the
-   * rectangles do */
-  g_free (self->warned);
-  self->warned = all;
-}
-
 /* The one place where the negotiated state changes, as a whole. */
 static void
 gst_cuda_preproc_commit (GstCudaPreproc * self,
@@ -603,7 +578,8 @@ gst_cuda_preproc_make_plan (GstCudaPreproc * self,
   plan = gst_cuda_preproc_negotiated_plan (neg, &s, &want, slots, warnings,
       error);
   if (plan != NULL)
-    gst_cuda_preproc_post_warnings (self, warnings);
+    gst_cuda_preproc_settings_warn (GST_ELEMENT (self), warnings,
+        &self->warned);
   g_ptr_array_unref (warnings);
   return plan;
 }

@@ -566,28 +566,6 @@ gst_cuda_preproc_batch_sink_pads (GstCudaPreprocBatch * self,
   return pads;
 }
 
-/* Posts the plan's warnings (clamped crops, streams left out) unless they
- * are those posted last. */
-static void
-gst_cuda_preproc_batch_post_warnings (GstCudaPreprocBatch * self,
-    GPtrArray * texts)
-{
-  gchar *all;
-  guint i;
-
-  g_ptr_array_add (texts, NULL);
-  all = g_strjoinv ("\n", (gchar **) texts->pdata);
-  if (g_strcmp0 (all, self->warned) == 0) {
-    g_free (all);
-    return;
-  }
-  for (i = 0; i + 1 < texts->len; i++)
-    GST_ELEMENT_WARNING (self, RESOURCE, SETTINGS, ("%s",
-            (const gchar *) g_ptr_array_index (texts, i)), (NULL));
-  g_free (self->warned);
-  self->warned = all;
-}
-
 /* The pads of the batch's slots: those with caps, in pad order, at most
  * the negotiated batch (the others are counted in *@left_out). */
 static guint
@@ -640,7 +618,8 @@ gst_cuda_preproc_batch_ensure_plan (GstCudaPreprocBatch * self, GPtrArray * all)
       warnings, &error);
   if (ok) {
     self->plan_serial = serial;
-    gst_cuda_preproc_batch_post_warnings (self, warnings);
+    gst_cuda_preproc_settings_warn (GST_ELEMENT (self), warnings,
+        &self->warned);
     GST_DEBUG_OBJECT (self, "%u streams in a batch of %d", n,
         self->shape.batch);
   } else {
