@@ -100,6 +100,18 @@ cuda_pool_new (GstCudaContext * ctx)
   return cuda_pool_new_for (ctx, CUDA_NV12);
 }
 
+/* The end of a case: the harness, then the input pool and the context,
+ * then the mock's leak and extent checks. */
+static void
+case_end (GstHarness * h, GstBufferPool * pool, GstCudaContext * ctx)
+{
+  gst_harness_teardown (h);
+  gst_buffer_pool_set_active (pool, FALSE);
+  gst_object_unref (pool);
+  gst_object_unref (ctx);
+  mock_cuda_check_end ();
+}
+
 /* Writes a w x h NV12 frame with tight strides into a CUDA buffer of
  * @pool through a CPU map (libgstcuda uploads it when the element maps it
  * for CUDA). */
@@ -278,11 +290,7 @@ run_path_case (const PathCase * c, const gchar * out_caps, gboolean cuda)
     push_and_compare (h, pool, &f, &cfg, cuda, what);
     g_free (what);
   }
-  gst_harness_teardown (h);
-  gst_buffer_pool_set_active (pool, FALSE);
-  gst_object_unref (pool);
-  gst_object_unref (ctx);
-  mock_cuda_check_end ();
+  case_end (h, pool, ctx);
 }
 
 GST_START_TEST (test_cuda_to_cuda)
@@ -404,11 +412,7 @@ run_format_case (PrepFormat format, const gchar * props,
   g_free (caps);
   g_free (line);
   g_free (what);
-  gst_harness_teardown (h);
-  gst_buffer_pool_set_active (pool, FALSE);
-  gst_object_unref (pool);
-  gst_object_unref (ctx);
-  mock_cuda_check_end ();
+  case_end (h, pool, ctx);
 }
 
 /* Antialias and cover on the CUDA path: the kernel reads the weighted taps
@@ -554,11 +558,7 @@ run_batch_case (const BatchCase * c, const gchar * out_caps, gboolean cuda)
     gst_buffer_unref (out);
     g_free (what);
   }
-  gst_harness_teardown (h);
-  gst_buffer_pool_set_active (pool, FALSE);
-  gst_object_unref (pool);
-  gst_object_unref (ctx);
-  mock_cuda_check_end ();
+  case_end (h, pool, ctx);
 }
 
 GST_START_TEST (test_cuda_batch_to_cuda)
@@ -625,11 +625,7 @@ GST_START_TEST (test_cuda_crop_meta)
           TRUE, "crop meta (9, 5, 64, 48) of an 80x60 frame"));
   g_free (y);
   g_free (uv);
-  gst_harness_teardown (h);
-  gst_buffer_pool_set_active (pool, FALSE);
-  gst_object_unref (pool);
-  gst_object_unref (ctx);
-  mock_cuda_check_end ();
+  case_end (h, pool, ctx);
 }
 
 GST_END_TEST;
@@ -703,11 +699,7 @@ GST_START_TEST (test_context_from_application)
   got = queried_context (h->element);
   fail_unless (got == ctx, "the element must use the shared context");
   gst_object_unref (got);
-  gst_harness_teardown (h);
-  gst_buffer_pool_set_active (pool, FALSE);
-  gst_object_unref (pool);
-  gst_object_unref (ctx);
-  mock_cuda_check_end ();
+  case_end (h, pool, ctx);
 }
 
 GST_END_TEST;
@@ -788,11 +780,7 @@ GST_START_TEST (test_input_context_honoured)
   host_frame_fill (&f, 11);
   push_and_compare (h, pool, &f, &cfg, TRUE,
       "a frame from the context of device 1");
-  gst_harness_teardown (h);
-  gst_buffer_pool_set_active (pool, FALSE);
-  gst_object_unref (pool);
-  gst_object_unref (ctx);
-  mock_cuda_check_end ();
+  case_end (h, pool, ctx);
 }
 
 GST_END_TEST;
@@ -1212,11 +1200,7 @@ GST_START_TEST (test_output_pool_bound)
     if (__i__ == RELEASE_FLUSH)
       gst_harness_push_event (h, gst_event_new_flush_stop (TRUE));
   }
-  gst_harness_teardown (h);
-  gst_buffer_pool_set_active (pool, FALSE);
-  gst_object_unref (pool);
-  gst_object_unref (ctx);
-  mock_cuda_check_end ();
+  case_end (h, pool, ctx);
 }
 
 GST_END_TEST;
@@ -1340,11 +1324,7 @@ GST_START_TEST (test_no_own_context)
   fail_unless (got == ctx, "the element must answer with the input's "
       "context");
   gst_object_unref (got);
-  gst_harness_teardown (h);
-  gst_buffer_pool_set_active (pool, FALSE);
-  gst_object_unref (pool);
-  gst_object_unref (ctx);
-  mock_cuda_check_end ();
+  case_end (h, pool, ctx);
 }
 
 GST_END_TEST;
@@ -1402,11 +1382,7 @@ GST_START_TEST (test_output_synchronization)
   gst_buffer_unmap (out, &map);
   gst_buffer_unref (out);
   g_free (expected);
-  gst_harness_teardown (h);
-  gst_buffer_pool_set_active (pool, FALSE);
-  gst_object_unref (pool);
-  gst_object_unref (ctx);
-  mock_cuda_check_end ();
+  case_end (h, pool, ctx);
 }
 
 GST_END_TEST;
@@ -1450,17 +1426,33 @@ GST_START_TEST (test_pinned_download)
       fail_unless_equals_uint64 (n, 0);
     }
   }
-  gst_harness_teardown (h);
-  gst_buffer_pool_set_active (pool, FALSE);
-  gst_object_unref (pool);
-  gst_object_unref (ctx);
-  mock_cuda_check_end ();
+  case_end (h, pool, ctx);
 }
 
 GST_END_TEST;
 /* ------------------------------------------------------------------------ */
 /* cudapreprocbatch: streams in CUDA memory, one launch per batch           */
 /* ------------------------------------------------------------------------ */
+
+/* The batch @h's element pushes: made by exactly one launch since
+ * @launches, in CUDA memory or not (@cuda), holding @want's @bytes. */
+static void
+pull_batch (GstHarness * h, guint64 launches, gboolean cuda,
+    gconstpointer want, gsize bytes, const PrepConfig * cfg, const gchar * what)
+{
+  GstBuffer *out = gst_harness_pull (h);
+  GstMapInfo map;
+
+  fail_unless (out != NULL, "%s: no batch", what);
+  fail_unless_equals_uint64 (mock_stats ().launches, launches + 1);
+  fail_unless_equals_int (gst_is_cuda_memory (gst_buffer_peek_memory (out,
+              0)), cuda);
+  fail_unless (gst_buffer_map (out, &map, GST_MAP_READ));
+  fail_unless_equals_uint64 (map.size, bytes);
+  assert_engine_tensor (map.data, want, bytes, cfg, what);
+  gst_buffer_unmap (out, &map);
+  gst_buffer_unref (out);
+}
 
 /* Two NV12 streams in CUDA memory (64x48, and 32x24 cropped) into one
  * cudapreprocbatch: each batch is one kernel launch, and its bytes are the
@@ -1487,8 +1479,6 @@ GST_START_TEST (test_batch_element_cuda)
   PrepFrame frames[2];
   PrepConfig cfg;
   PrepPlan *plan = NULL;
-  GstBuffer *out;
-  GstMapInfo map;
   guint64 launches;
   gpointer want;
   gsize bytes;
@@ -1533,15 +1523,8 @@ GST_START_TEST (test_batch_element_cuda)
       fail_unless_equals_int (gst_harness_push (h[i],
               cuda_buffer_from (pools[i], st[i].src_width, st[i].src_height,
                   f[i].y, f[i].uv)), GST_FLOW_OK);
-    out = gst_harness_pull (h[0]);
-    fail_unless (out != NULL);
-    fail_unless_equals_uint64 (mock_stats ().launches, launches + 1);
-    fail_unless (gst_buffer_map (out, &map, GST_MAP_READ));
-    fail_unless_equals_uint64 (map.size, bytes);
-    assert_engine_tensor (map.data, want, bytes, &cfg, k == 2 ?
+    pull_batch (h[0], launches, FALSE, want, bytes, &cfg, k == 2 ?
         "batch element, CUDA, stream 1 ended" : "batch element, CUDA");
-    gst_buffer_unmap (out, &map);
-    gst_buffer_unref (out);
     g_free (want);
   }
   prep_plan_free (plan);
@@ -1578,8 +1561,7 @@ GST_START_TEST (test_batch_element_cuda_objects)
   PrepFrame frames[2];
   PrepConfig cfg;
   PrepPlan *plan = NULL;
-  GstBuffer *in, *out;
-  GstMapInfo map;
+  GstBuffer *in;
   guint64 launches;
   gpointer want;
   gsize bytes;
@@ -1621,22 +1603,11 @@ GST_START_TEST (test_batch_element_cuda_objects)
   gst_buffer_add_video_region_of_interest_meta (in, "person", 0, 0, 8, 8);
   launches = mock_stats ().launches;
   fail_unless_equals_int (gst_harness_push (h, in), GST_FLOW_OK);
-  out = gst_harness_pull (h);
-  fail_unless (out != NULL);
-  fail_unless_equals_uint64 (mock_stats ().launches, launches + 1);
-  fail_unless (gst_buffer_map (out, &map, GST_MAP_READ));
-  fail_unless_equals_uint64 (map.size, bytes);
-  assert_engine_tensor (map.data, want, bytes, &cfg,
+  pull_batch (h, launches, FALSE, want, bytes, &cfg,
       "batch element, CUDA, objects");
-  gst_buffer_unmap (out, &map);
-  gst_buffer_unref (out);
   g_free (want);
   prep_plan_free (plan);
-  gst_harness_teardown (h);
-  gst_buffer_pool_set_active (pool, FALSE);
-  gst_object_unref (pool);
-  gst_object_unref (ctx);
-  mock_cuda_check_end ();
+  case_end (h, pool, ctx);
 }
 
 GST_END_TEST;
@@ -1654,13 +1625,12 @@ GST_START_TEST (test_batch_element_cuda_formats)
   GstCudaContext *ctx = test_context (0);
   GstBufferPool *pools[4];
   GstHarness *h[4];
-  GstBuffer *in[4], *out;
+  GstBuffer *in[4];
   PrepStream st[4];
   PrepFrame frames[4];
   PrepConfig cfg;
   PrepPlan *plan = NULL;
   guint8 *host[4];
-  GstMapInfo map;
   guint64 launches;
   gpointer want;
   gsize bytes;
@@ -1706,18 +1676,9 @@ GST_START_TEST (test_batch_element_cuda_formats)
   launches = mock_stats ().launches;
   for (i = 0; i < 4; i++)
     fail_unless_equals_int (gst_harness_push (h[i], in[i]), GST_FLOW_OK);
-  out = gst_harness_pull (h[0]);
-  fail_unless (out != NULL);
-  fail_unless_equals_uint64 (mock_stats ().launches, launches + 1);
-  fail_unless_equals_int (gst_is_cuda_memory (gst_buffer_peek_memory (out,
-              0)), __i__);
-  fail_unless (gst_buffer_map (out, &map, GST_MAP_READ));
-  fail_unless_equals_uint64 (map.size, bytes);
-  assert_engine_tensor (map.data, want, bytes, &cfg, __i__ ?
+  pull_batch (h[0], launches, __i__, want, bytes, &cfg, __i__ ?
       "batch element, CUDA, four formats, CUDA tensor" :
       "batch element, CUDA, four formats");
-  gst_buffer_unmap (out, &map);
-  gst_buffer_unref (out);
   g_free (want);
   prep_plan_free (plan);
   for (i = 3; i >= 0; i--) {
