@@ -403,6 +403,22 @@ pull_batch (Batch * b, const gchar * dims)
   return out;
 }
 
+/* A batch element with sink_0 (NV12) and sink_1 (I420) that has pushed
+ * its first batch, [2, 3, 24, 32]. */
+static void
+batch_start_two (Batch * b)
+{
+  Frame frames[3];
+
+  batch_start (b, SMALL_PROPS " " NO_TIMEOUT);
+  batch_add (b, 0, SMALL_NV12);
+  batch_add (b, 1, SMALL_I420);
+  small_frames (frames, 0);
+  push_small (b, frames, 0, 3);
+  gst_buffer_unref (pull_batch (b, "32:24:3:2"));
+  clear_frames (frames, 3);
+}
+
 /* sink_2 requested while playing joins the next batch (N = 3), sink_1
  * released leaves it (N = 2, sink_2 in slot 1). */
 GST_START_TEST (test_batch_pads_join_and_leave)
@@ -411,13 +427,7 @@ GST_START_TEST (test_batch_pads_join_and_leave)
   GstBuffer *out;
   Batch b;
 
-  batch_start (&b, SMALL_PROPS " " NO_TIMEOUT);
-  batch_add (&b, 0, SMALL_NV12);
-  batch_add (&b, 1, SMALL_I420);
-  small_frames (frames, 0);
-  push_small (&b, frames, 0, 3);
-  gst_buffer_unref (pull_batch (&b, "32:24:3:2"));
-  clear_frames (frames, 3);
+  batch_start_two (&b);
 
   batch_add (&b, 2, SMALL_RGBA);
   small_frames (frames, 1);
@@ -450,13 +460,7 @@ GST_START_TEST (test_batch_property_change)
   GstBuffer *out;
   Batch b;
 
-  batch_start (&b, SMALL_PROPS " " NO_TIMEOUT);
-  batch_add (&b, 0, SMALL_NV12);
-  batch_add (&b, 1, SMALL_I420);
-  small_frames (frames, 0);
-  push_small (&b, frames, 0, 3);
-  gst_buffer_unref (pull_batch (&b, "32:24:3:2"));
-  clear_frames (frames, 3);
+  batch_start_two (&b);
 
   set_props (b.h[0]->element, "width=16 scale=0.5 layout=nhwc");
   g_object_set (batch_pad (&b, 1), "crop-y", 10, NULL);
