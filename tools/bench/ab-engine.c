@@ -164,23 +164,6 @@ report (const char *label, const Cell * a, const Cell * b, int rounds)
   free (r);
 }
 
-/* Whether workload name is one of the comma-separated list (NULL: all). */
-static int
-selected (const char *list, const char *name)
-{
-  size_t len = strlen (name);
-  const char *p = list;
-
-  if (list == NULL)
-    return 1;
-  while ((p = strstr (p, name)) != NULL) {
-    if ((p == list || p[-1] == ',') && (p[len] == ',' || p[len] == '\0'))
-      return 1;
-    p += len;
-  }
-  return 0;
-}
-
 static void
 run_workload (const Engine e[2], const BenchWorkload * w, int rounds)
 {
@@ -242,7 +225,7 @@ main (int argc, char **argv)
   for (i = 0; i < bench_workload_count (); i++) {
     const BenchWorkload *w = bench_workload_get (i);
 
-    if (selected (only, w->name))
+    if (bench_workload_selected (only, w->name))
       run_workload (e, w, rounds);
   }
   return 0;

@@ -118,23 +118,6 @@ parse_options (int argc, char **argv, Options * o)
   return ok;
 }
 
-/* Whether workload name appears in the comma-separated list. */
-static int
-selected (const char *list, const char *name)
-{
-  size_t len = strlen (name);
-  const char *p = list;
-
-  if (list == NULL)
-    return 1;
-  while ((p = strstr (p, name)) != NULL) {
-    if ((p == list || p[-1] == ',') && (p[len] == ',' || p[len] == '\0'))
-      return 1;
-    p += len;
-  }
-  return 0;
-}
-
 static int
 check_workloads (const char *list)
 {
@@ -246,7 +229,7 @@ print_workloads (const Options * o)
   int i;
 
   for (i = 0; i < bench_workload_count (); i++)
-    if (selected (o->workloads, bench_workload_get (i)->name))
+    if (bench_workload_selected (o->workloads, bench_workload_get (i)->name))
       printf ("%s: %s\n", bench_workload_get (i)->name,
           bench_workload_get (i)->title);
 }
@@ -278,7 +261,7 @@ main (int argc, char **argv)
     return 1;
   memset ((void *) b.flush, 1, run.flush_bytes);
   for (i = 0; i < bench_workload_count (); i++)
-    if (selected (o.workloads, bench_workload_get (i)->name))
+    if (bench_workload_selected (o.workloads, bench_workload_get (i)->name))
       n += bench_run_workload (&b, bench_workload_get (i), rows + n);
   bench_rows_ratios (rows, n);
   printf ("\n");

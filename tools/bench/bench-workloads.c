@@ -12,6 +12,7 @@
  * integer rounding as docs/semantics.md, section 1) and the pad bands. */
 
 #include <math.h>
+#include <string.h>
 
 #include "bench.h"
 
@@ -69,6 +70,22 @@ const BenchWorkload *
 bench_workload_get (int i)
 {
   return &workloads[i];
+}
+
+int
+bench_workload_selected (const char *list, const char *name)
+{
+  size_t len = strlen (name);
+  const char *p = list;
+
+  if (list == NULL)
+    return 1;
+  while ((p = strstr (p, name)) != NULL) {
+    if ((p == list || p[-1] == ',') && (p[len] == ',' || p[len] == '\0'))
+      return 1;
+    p += len;
+  }
+  return 0;
 }
 
 size_t

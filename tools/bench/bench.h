@@ -94,6 +94,9 @@ typedef struct {
 /* bench-workloads.c */
 int bench_workload_count (void);
 const BenchWorkload *bench_workload_get (int i);
+/* Whether workload @name is one of the comma-separated @list (NULL:
+ * every workload is) */
+int bench_workload_selected (const char *list, const char *name);
 size_t bench_slot_elements (const BenchWorkload * w);
 size_t bench_tensor_elements (const BenchWorkload * w);
 /* Where the resized ROI lies in the tensor (its size is the size each peer
