@@ -494,8 +494,30 @@ gst_cuda_preproc_cuda_upload_taps (GstCudaPreprocCuda * cuda,
   return CuMemcpy2DAsync (&copy, cuda->stream);
 }
 
-/* Launch, then: for system output, download (synchronized); for CUDA
- * output, synchronize unless the memory carries our stream (1.24+).  The
+/* After a launch that gave @st (@err: the driver's error): for system
+ * output, the download (synchronized); for CUDA output, the
+ * synchronization unless the memory carries our stream (1.24+).  On a
+ * failure, an element error "@what failed: ...".  The context is
+ * current. */
+static GstFlowReturn
+gst_cuda_preproc_cuda_finish (GstCudaPreprocCuda * cuda, PrepStatus st,
+    int err, GstMapInfo * dst, GstBuffer * outbuf, gboolean cuda_out,
+    const gchar * what)
+{
+  if (st == PREP_OK && !cuda_out)
+    err = gst_cuda_preproc_cuda_download (cuda, (guintptr) dst->data, outbuf);
+  else if (st == PREP_OK && !GST_CUDA_PREPROC_MEMORY_STREAMS)
+    err = CuStreamSynchronize (cuda->stream);
+  if (st == PREP_OK && err == CUDA_SUCCESS)
+    return GST_FLOW_OK;
+  GST_ELEMENT_ERROR (cuda->element, STREAM, FAILED,
+      ("%s failed: %s", what, st != PREP_OK && st != PREP_ERROR_LAUNCH ?
+          prep_status_string (st) : gst_cuda_preproc_cuda_error_name (err)),
+      (NULL));
+  return GST_FLOW_ERROR;
+}
+
+/* The launch of @plan on @src, then gst_cuda_preproc_cuda_finish ().  The
  * context is current. */
 static GstFlowReturn
 gst_cuda_preproc_cuda_run (GstCudaPreprocCuda * cuda, const PrepPlan * plan,
@@ -510,17 +532,20 @@ gst_cuda_preproc_cuda_run (GstCudaPreprocCuda * cuda, const PrepPlan * plan,
     st = prep_plan_launch_taps (plan, cuda->taps, src, (guintptr) dst->data,
         dst->size, gst_cuda_preproc_cuda_launch, cuda->function, cuda->stream,
         NULL, &err);
-  if (st == PREP_OK && !cuda_out)
-    err = gst_cuda_preproc_cuda_download (cuda, (guintptr) dst->data, outbuf);
-  else if (st == PREP_OK && !GST_CUDA_PREPROC_MEMORY_STREAMS)
-    err = CuStreamSynchronize (cuda->stream);
-  if (st == PREP_OK && err == CUDA_SUCCESS)
-    return GST_FLOW_OK;
-  GST_ELEMENT_ERROR (cuda->element, STREAM, FAILED,
-      ("CUDA preprocessing failed: %s", st != PREP_OK && st != PREP_ERROR_LAUNCH
-          ? prep_status_string (st) : gst_cuda_preproc_cuda_error_name (err)),
-      (NULL));
-  return GST_FLOW_ERROR;
+  return gst_cuda_preproc_cuda_finish (cuda, st, err, dst, outbuf, cuda_out,
+      "CUDA preprocessing");
+}
+
+/* Makes the run context current; FALSE with an element error when it
+ * cannot be. */
+static gboolean
+gst_cuda_preproc_cuda_push (GstCudaPreprocCuda * cuda)
+{
+  if (gst_cuda_context_push (cuda->run_ctx))
+    return TRUE;
+  GST_ELEMENT_ERROR (cuda->element, RESOURCE, FAILED,
+      ("Cannot make the input's CUDA context current"), (NULL));
+  return FALSE;
 }
 
 GstFlowReturn
@@ -534,7 +559,7 @@ gst_cuda_preproc_cuda_process (GstCudaPreprocCuda * cuda,
   PrepFrame src;
   GstMemory *target;
   GstMapInfo dst;
-  GstFlowReturn ret;
+  GstFlowReturn ret = GST_FLOW_ERROR;
 
   if (ctx == NULL || !gst_cuda_preproc_cuda_prepare (cuda, ctx))
     return GST_FLOW_ERROR;
@@ -551,13 +576,9 @@ gst_cuda_preproc_cuda_process (GstCudaPreprocCuda * cuda,
   }
   gst_cuda_preproc_input_frame (&frame, format, frame_width, frame_height,
       &src);
-  if (gst_cuda_context_push (cuda->run_ctx)) {
+  if (gst_cuda_preproc_cuda_push (cuda)) {
     ret = gst_cuda_preproc_cuda_run (cuda, plan, &src, &dst, outbuf, cuda_out);
     gst_cuda_context_pop (NULL);
-  } else {
-    GST_ELEMENT_ERROR (cuda->element, RESOURCE, FAILED,
-        ("Cannot make the input's CUDA context current"), (NULL));
-    ret = GST_FLOW_ERROR;
   }
   gst_video_frame_unmap (&frame);
   gst_memory_unmap (target, &dst);
@@ -609,8 +630,7 @@ gst_cuda_preproc_cuda_upload (GstCudaPreprocCuda * cuda, const void *host,
 }
 
 /* The one launch of a streams plan on @frames (device addresses), then
- * the download into @outbuf, or for a CUDA tensor the synchronization
- * gst_cuda_preproc_cuda_run () does.  The context is current. */
+ * gst_cuda_preproc_cuda_finish ().  The context is current. */
 static GstFlowReturn
 gst_cuda_preproc_cuda_run_streams (GstCudaPreprocCuda * cuda,
     const PrepPlan * plan, const PrepFrame * frames, GstMapInfo * dst,
@@ -618,11 +638,12 @@ gst_cuda_preproc_cuda_run_streams (GstCudaPreprocCuda * cuda,
 {
   PrepSlotSource sources[PREP_BATCH_MAX];
   PrepStatus st;
-  int err;
+  int err = CUDA_SUCCESS;
 
   st = prep_plan_stream_sources (plan, frames, sources);
   if (st != PREP_OK)
-    goto refused;
+    return gst_cuda_preproc_cuda_finish (cuda, st, err, dst, outbuf, cuda_out,
+        "CUDA preprocessing of the batch");
   err = gst_cuda_preproc_cuda_upload_taps (cuda, plan);
   if (err == CUDA_SUCCESS)
     err = gst_cuda_preproc_cuda_upload (cuda, sources,
@@ -633,18 +654,8 @@ gst_cuda_preproc_cuda_run_streams (GstCudaPreprocCuda * cuda,
     st = prep_plan_launch_streams (plan, cuda->taps, cuda->sources,
         (guintptr) dst->data, dst->size, gst_cuda_preproc_cuda_launch,
         cuda->streams_function, cuda->stream, NULL, &err);
-  if (st == PREP_OK && !cuda_out)
-    err = gst_cuda_preproc_cuda_download (cuda, (guintptr) dst->data, outbuf);
-  else if (st == PREP_OK && !GST_CUDA_PREPROC_MEMORY_STREAMS)
-    err = CuStreamSynchronize (cuda->stream);
-  if (st == PREP_OK && err == CUDA_SUCCESS)
-    return GST_FLOW_OK;
-refused:
-  GST_ELEMENT_ERROR (cuda->element, STREAM, FAILED,
-      ("CUDA preprocessing of the batch failed: %s", st != PREP_OK &&
-          st != PREP_ERROR_LAUNCH ? prep_status_string (st) :
-          gst_cuda_preproc_cuda_error_name (err)), (NULL));
-  return GST_FLOW_ERROR;
+  return gst_cuda_preproc_cuda_finish (cuda, st, err, dst, outbuf, cuda_out,
+      "CUDA preprocessing of the batch");
 }
 
 /* The CUDA context of the batch: that of every input memory, which must
@@ -720,13 +731,10 @@ gst_cuda_preproc_cuda_process_streams (GstCudaPreprocCuda * cuda,
       gst_cuda_preproc_input_frame (&vframes[i], s->format, s->src_width,
           s->src_height, &frames[i]);
   }
-  if (gst_cuda_context_push (cuda->run_ctx)) {
+  if (gst_cuda_preproc_cuda_push (cuda)) {
     ret = gst_cuda_preproc_cuda_run_streams (cuda, plan, frames, &dst, outbuf,
         cuda_out);
     gst_cuda_context_pop (NULL);
-  } else {
-    GST_ELEMENT_ERROR (cuda->element, RESOURCE, FAILED,
-        ("Cannot make the input's CUDA context current"), (NULL));
   }
   for (i = 0; i < n; i++)
     if (mapped[i])
