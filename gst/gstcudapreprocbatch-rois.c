@@ -101,8 +101,9 @@ gst_cuda_preproc_batch_rois_slots (GstCudaPreprocBatchRois * r,
     if (left == 0 || r->warned[k] || *warning != NULL)
       continue;
     r->warned[k] = TRUE;
-    *warning = r->meta[k] ? g_strdup_printf ("%u objects of %s do not fit "
-        "in the batch of %d: left out (raise batch-size)", left, names[k],
+    *warning = r->meta[k] ? g_strdup_printf ("%u object%s of %s do%s not "
+        "fit in the batch of %d: left out (raise batch-size)", left,
+        left == 1 ? "" : "s", names[k], left == 1 ? "es" : "",
         batch) : g_strdup_printf ("The objects of the pads before %s fill "
         "the batch of %d: its slot is left out (raise batch-size)", names[k],
         batch);

@@ -615,6 +615,7 @@ GST_START_TEST (test_batch_objects_as_slots)
   };
   static const gint ids[] = { 7, 9, 11, 13, 15 };
   Frame frames[4];
+  GError *err = NULL;
   GstMessage *msg;
   GstBuffer *out;
   Batch b;
@@ -663,6 +664,10 @@ GST_START_TEST (test_batch_objects_as_slots)
   gst_buffer_unref (out);
   msg = gst_bus_pop_filtered (b.bus, GST_MESSAGE_WARNING);
   fail_unless (msg != NULL, "no warning for objects left out");
+  gst_message_parse_warning (msg, &err, NULL);
+  fail_unless (strstr (err->message, "1 object of sink_0 does not fit in the "
+          "batch of 4") != NULL, "%s", err->message);
+  g_error_free (err);
   gst_message_unref (msg);
   clear_frames (frames, 4);
   batch_stop (&b);
