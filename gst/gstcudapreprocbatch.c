@@ -428,7 +428,7 @@ gst_cuda_preproc_batch_framerate (GstCudaPreprocBatch * self, gint * num,
     gint * den, gboolean * cuda)
 {
   GList *l;
-  gboolean first = TRUE, variable = FALSE;
+  gboolean first = TRUE, same = TRUE;
 
   *num = 0;
   *den = 1;
@@ -444,17 +444,16 @@ gst_cuda_preproc_batch_framerate (GstCudaPreprocBatch * self, gint * num,
     if (first) {
       *num = GST_VIDEO_INFO_FPS_N (info);
       *den = GST_VIDEO_INFO_FPS_D (info);
-    } else if (variable) {
-      /* 0/1 already */
-    } else if (*num != GST_VIDEO_INFO_FPS_N (info) ||
-        *den != GST_VIDEO_INFO_FPS_D (info)) {
-      *num = 0;
-      *den = 1;
-      variable = TRUE;
     }
+    same = same && *num == GST_VIDEO_INFO_FPS_N (info) &&
+        *den == GST_VIDEO_INFO_FPS_D (info);
     first = FALSE;
   }
   GST_OBJECT_UNLOCK (self);
+  if (!same) {
+    *num = 0;
+    *den = 1;
+  }
 }
 
 /* The tensor caps of the properties (cudapreproc's caps code), as
