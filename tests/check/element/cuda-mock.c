@@ -219,16 +219,17 @@ assert_engine_tensor (gconstpointer got, gconstpointer expected, gsize bytes,
 /* Pushes @in (taken), pulls the tensor, checks its memory kind and that
  * its bytes are @expected's (taken, the engine's for @cfg; @what names
  * the case); returns the tensor. */
+/* Pulls the tensor and checks it: one memory, of the kind @want_cuda says,
+ * within the mock's extents, holding @expected's @bytes (a failure names
+ * @what). */
 static GstBuffer *
-push_and_compare_buffer (GstHarness * h, GstBuffer * in, gpointer expected,
-    gsize bytes, const PrepConfig * cfg, gboolean want_cuda, const gchar * what)
+pull_and_compare (GstHarness * h, gconstpointer expected, gsize bytes,
+    const PrepConfig * cfg, gboolean want_cuda, const gchar * what)
 {
-  GstBuffer *out;
+  GstBuffer *out = gst_harness_pull (h);
   GstMapInfo map;
 
-  fail_unless_equals_int (gst_harness_push (h, in), GST_FLOW_OK);
-  out = gst_harness_pull (h);
-  fail_unless (out != NULL);
+  fail_unless (out != NULL, "%s: no output", what);
   mock_cuda_check_output (out);
   fail_unless_equals_int (gst_buffer_n_memory (out), 1);
   fail_unless_equals_int (gst_is_cuda_memory (gst_buffer_peek_memory (out,
@@ -237,6 +238,17 @@ push_and_compare_buffer (GstHarness * h, GstBuffer * in, gpointer expected,
   fail_unless_equals_uint64 (map.size, bytes);
   assert_engine_tensor (map.data, expected, bytes, cfg, what);
   gst_buffer_unmap (out, &map);
+  return out;
+}
+
+static GstBuffer *
+push_and_compare_buffer (GstHarness * h, GstBuffer * in, gpointer expected,
+    gsize bytes, const PrepConfig * cfg, gboolean want_cuda, const gchar * what)
+{
+  GstBuffer *out;
+
+  fail_unless_equals_int (gst_harness_push (h, in), GST_FLOW_OK);
+  out = pull_and_compare (h, expected, bytes, cfg, want_cuda, what);
   g_free (expected);
   return out;
 }
@@ -1440,18 +1452,8 @@ static void
 pull_batch (GstHarness * h, guint64 launches, gboolean cuda,
     gconstpointer want, gsize bytes, const PrepConfig * cfg, const gchar * what)
 {
-  GstBuffer *out = gst_harness_pull (h);
-  GstMapInfo map;
-
-  fail_unless (out != NULL, "%s: no batch", what);
+  gst_buffer_unref (pull_and_compare (h, want, bytes, cfg, cuda, what));
   fail_unless_equals_uint64 (mock_stats ().launches, launches + 1);
-  fail_unless_equals_int (gst_is_cuda_memory (gst_buffer_peek_memory (out,
-              0)), cuda);
-  fail_unless (gst_buffer_map (out, &map, GST_MAP_READ));
-  fail_unless_equals_uint64 (map.size, bytes);
-  assert_engine_tensor (map.data, want, bytes, cfg, what);
-  gst_buffer_unmap (out, &map);
-  gst_buffer_unref (out);
 }
 
 /* Two NV12 streams in CUDA memory (64x48, and 32x24 cropped) into one
