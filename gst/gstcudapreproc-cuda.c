@@ -46,6 +46,13 @@
 GST_DEBUG_CATEGORY_EXTERN (gst_cuda_preproc_debug);
 #define GST_CAT_DEFAULT gst_cuda_preproc_debug
 
+/* The kernel's entry points (src/prep-kernel.h), in
+ * GstCudaPreprocCuda.functions: the engine names the one a launch needs. */
+static const gchar *const entries[] = { PREP_KERNEL_TAPS_NAME,
+  PREP_KERNEL_TAPS_AA_NAME, PREP_KERNEL_STREAMS_NAME,
+  PREP_KERNEL_STREAMS_AA_NAME
+};
+
 struct _GstCudaPreprocCuda
 {
   GstElement *element;          /* owner, not a reference */
@@ -61,8 +68,7 @@ struct _GstCudaPreprocCuda
   GstCudaPreprocStream *gst_stream;     /* 1.24+ */
   CUstream stream;
   CUmodule module;
-  CUfunction function;
-  CUfunction streams_function;  /* multi-stream plans (cudapreprocbatch) */
+  CUfunction functions[G_N_ELEMENTS (entries)]; /* entries[]'s */
   CUdeviceptr taps;             /* device copy of the plan's tap table */
   gsize taps_size;
   CUdeviceptr sources;          /* a streams plan's source table */
@@ -187,14 +193,13 @@ gst_cuda_preproc_cuda_teardown (GstCudaPreprocCuda * cuda)
     gst_cuda_context_pop (NULL);
   }
   cuda->module = NULL;
-  cuda->function = NULL;
+  memset (cuda->functions, 0, sizeof (cuda->functions));
   cuda->stream = NULL;
   cuda->gst_stream = NULL;
   cuda->staging = NULL;
   cuda->staging_size = 0;
   cuda->taps = 0;
   cuda->taps_size = 0;
-  cuda->streams_function = NULL;
   cuda->sources = 0;
   cuda->sources_size = 0;
   gst_clear_object (&cuda->run_ctx);
@@ -271,6 +276,7 @@ static gboolean
 gst_cuda_preproc_cuda_prepare (GstCudaPreprocCuda * cuda, GstCudaContext * ctx)
 {
   CUresult res = CUDA_SUCCESS;
+  guint i;
 
   if (cuda->run_ctx == ctx)
     return TRUE;
@@ -285,12 +291,8 @@ gst_cuda_preproc_cuda_prepare (GstCudaPreprocCuda * cuda, GstCudaContext * ctx)
     res = CUDA_ERROR_OUT_OF_MEMORY;
   if (res == CUDA_SUCCESS)
     res = CuModuleLoadData (&cuda->module, prep_kernel_fatbin);
-  if (res == CUDA_SUCCESS)
-    res = CuModuleGetFunction (&cuda->function, cuda->module,
-        PREP_KERNEL_TAPS_NAME);
-  if (res == CUDA_SUCCESS)
-    res = CuModuleGetFunction (&cuda->streams_function, cuda->module,
-        PREP_KERNEL_STREAMS_NAME);
+  for (i = 0; i < G_N_ELEMENTS (entries) && res == CUDA_SUCCESS; i++)
+    res = CuModuleGetFunction (&cuda->functions[i], cuda->module, entries[i]);
   gst_cuda_context_pop (NULL);
   if (res != CUDA_SUCCESS)
     goto failed;
@@ -308,9 +310,9 @@ failed:
     GST_ELEMENT_ERROR (cuda->element, RESOURCE, FAILED,
         ("Cannot prepare the CUDA kernel: %s",
             gst_cuda_preproc_cuda_error_name (res)),
-        ("stream, module or functions %s, %s (docs/cuda.md lists the GPUs "
-            "and drivers a build supports)", PREP_KERNEL_TAPS_NAME,
-            PREP_KERNEL_STREAMS_NAME));
+        ("stream, module or the kernel's entry points (%s and its "
+            "variants; docs/cuda.md lists the GPUs and drivers a build "
+            "supports)", entries[0]));
     gst_cuda_preproc_cuda_teardown (cuda);
     return FALSE;
   }
@@ -391,12 +393,24 @@ no_buffer:
   }
 }
 
+/* A PrepLaunchFunc: @entry's function of the module (@user_data: the
+ * GstCudaPreprocCuda). */
 static int
-gst_cuda_preproc_cuda_launch (void *function, PrepDim3 grid, PrepDim3 block,
-    void *stream, void **args, void *user_data)
+gst_cuda_preproc_cuda_launch (const char *entry, PrepDim3 grid,
+    PrepDim3 block, unsigned int shared, void *stream, void **args,
+    void *user_data)
 {
-  return CuLaunchKernel ((CUfunction) function, grid.x, grid.y, grid.z,
-      block.x, block.y, block.z, 0, (CUstream) stream, args, NULL);
+  GstCudaPreprocCuda *cuda = user_data;
+  CUfunction function = NULL;
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (entries); i++)
+    if (strcmp (entry, entries[i]) == 0)
+      function = cuda->functions[i];
+  if (function == NULL)
+    return CUDA_ERROR_NOT_FOUND;
+  return CuLaunchKernel (function, grid.x, grid.y, grid.z,
+      block.x, block.y, block.z, shared, (CUstream) stream, args, NULL);
 }
 
 /* Device memory the kernel writes: the output's own, or a scratch tensor
@@ -530,8 +544,7 @@ gst_cuda_preproc_cuda_run (GstCudaPreprocCuda * cuda, const PrepPlan * plan,
   err = gst_cuda_preproc_cuda_upload_taps (cuda, plan);
   if (err == CUDA_SUCCESS)
     st = prep_plan_launch_taps (plan, cuda->taps, src, (guintptr) dst->data,
-        dst->size, gst_cuda_preproc_cuda_launch, cuda->function, cuda->stream,
-        NULL, &err);
+        dst->size, gst_cuda_preproc_cuda_launch, cuda->stream, cuda, &err);
   return gst_cuda_preproc_cuda_finish (cuda, st, err, dst, outbuf, cuda_out,
       "CUDA preprocessing");
 }
@@ -653,7 +666,7 @@ gst_cuda_preproc_cuda_run_streams (GstCudaPreprocCuda * cuda,
   if (err == CUDA_SUCCESS)
     st = prep_plan_launch_streams (plan, cuda->taps, cuda->sources,
         (guintptr) dst->data, dst->size, gst_cuda_preproc_cuda_launch,
-        cuda->streams_function, cuda->stream, NULL, &err);
+        cuda->stream, cuda, &err);
   return gst_cuda_preproc_cuda_finish (cuda, st, err, dst, outbuf, cuda_out,
       "CUDA preprocessing of the batch");
 }

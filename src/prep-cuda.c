@@ -29,8 +29,6 @@
 #include "prep-private.h"
 #include "prep-kernel.h"
 
-#define PREP_BLOCK_W 32u
-#define PREP_BLOCK_H 8u
 #define PREP_GRID_X_MAX 2147483647u
 #define PREP_GRID_Y_MAX 65535u
 
@@ -153,8 +151,7 @@ prep_plan_kernel_taps (const PrepPlan * plan, const void **taps, size_t *bytes)
 PrepStatus
 prep_plan_launch_taps (const PrepPlan * plan, uint64_t taps,
     const PrepFrame * src, uint64_t dst, size_t dst_size,
-    PrepLaunchFunc launch, void *function, void *stream, void *user_data,
-    int *launch_error)
+    PrepLaunchFunc launch, void *stream, void *user_data, int *launch_error)
 {
   PrepParams params;
   PrepPlanes f;
@@ -187,7 +184,10 @@ prep_plan_launch_taps (const PrepPlan * plan, uint64_t taps,
     args[PREP_TKARG_STRIDE (i)] = &strides[i];
   }
   args[PREP_TKARG_DST] = &dst;
-  err = launch (function, grid, block, stream, args, user_data);
+  params.aa_tile = plan->aa_tile;
+  err = launch (plan->aa_tile > 0 ? PREP_KERNEL_TAPS_AA_NAME :
+      PREP_KERNEL_TAPS_NAME, grid, block, (unsigned int) plan->aa_tile *
+      (unsigned int) sizeof (float), stream, args, user_data);
   if (launch_error != NULL)
     *launch_error = err;
   return err == 0 ? PREP_OK : PREP_ERROR_LAUNCH;

@@ -9,10 +9,13 @@
 
 /* The host build of the CUDA kernel (kernel emulation): prep-kernel.cu
  * compiled as plain C through the shim of prep-kernel-shim.h, and run here
- * over every block and thread of a launch grid, in order.  The tests and the
+ * over every block and thread of a launch grid, in order (each block
+ * twice: the two sides of the antialiased tile's barrier).  The tests and the
  * mock CUDA driver use it, so the kernel's own index mapping and bounds
  * check run in CI, where no GPU is. */
 
+#include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "prep-kernel-shim.h"
@@ -46,66 +49,156 @@ typedef struct
   void *dst;
 } PrepHostArgs;
 
-/* Every thread of the current block, x fastest (as a warp is numbered). */
-static void
-prep_run_block (const PrepParams * p, const PrepSlotTable * slots,
-    const PrepTap * taps, const PrepHostArgs * a)
+/* One thread of the taps entry (PREP_TKARG_* parameters). */
+typedef struct
 {
-  for (threadIdx.z = 0; threadIdx.z < blockDim.z; threadIdx.z++)
-    for (threadIdx.y = 0; threadIdx.y < blockDim.y; threadIdx.y++)
-      for (threadIdx.x = 0; threadIdx.x < blockDim.x; threadIdx.x++)
-        prep_frame_to_tensor (*p, *slots, taps, a->plane[0], a->stride[0],
-            a->plane[1], a->stride[1], a->plane[2], a->stride[2], a->dst);
+  PrepParams p;
+  PrepSlotTable slots;
+  const PrepTap *taps;
+  PrepHostArgs a;
+} PrepTapsLaunch;
+
+static void
+prep_run_taps_thread (const void *data)
+{
+  const PrepTapsLaunch *l = data;
+
+  prep_frame_to_tensor (l->p, l->slots, l->taps, l->a.plane[0],
+      l->a.stride[0], l->a.plane[1], l->a.stride[1], l->a.plane[2],
+      l->a.stride[2], l->a.dst);
+}
+
+static void
+prep_run_taps_aa_thread (const void *data)
+{
+  const PrepTapsLaunch *l = data;
+
+  prep_frame_to_tensor_aa (l->p, l->slots, l->taps, l->a.plane[0],
+      l->a.stride[0], l->a.plane[1], l->a.stride[1], l->a.plane[2],
+      l->a.stride[2], l->a.dst);
+}
+
+/* One thread of the streams entry (PREP_SKARG_* parameters). */
+typedef struct
+{
+  PrepSlotTable slots;
+  const PrepTap *taps;
+  const PrepSlotSource *sources;
+  void *dst;
+} PrepStreamsLaunch;
+
+static void
+prep_run_streams_thread (const void *data)
+{
+  const PrepStreamsLaunch *l = data;
+
+  prep_streams_to_tensor (l->slots, l->taps, l->sources, l->dst);
+}
+
+static void
+prep_run_streams_aa_thread (const void *data)
+{
+  const PrepStreamsLaunch *l = data;
+
+  prep_streams_to_tensor_aa (l->slots, l->taps, l->sources, l->dst);
+}
+
+/* The whole grid: each block's threads, x fastest (as a warp is
+ * numbered), once per side of the barrier, with @shared bytes of shared
+ * memory set to NaN at the start of the block (so that a tile entry read
+ * before it was written shows in the output).  -1 when the memory cannot
+ * be had. */
+static int
+prep_run_grid (PrepDim3 grid, PrepDim3 block, unsigned int shared,
+    void (*thread) (const void *), const void *data)
+{
+  size_t n = shared / sizeof (float), i;
+  float *mem = calloc (n > 0 ? n : 1, sizeof (float));
+
+  if (mem == NULL)
+    return -1;
+  prep_shared = mem;
+  gridDim = grid;
+  blockDim = block;
+  for (blockIdx.z = 0; blockIdx.z < gridDim.z; blockIdx.z++)
+    for (blockIdx.y = 0; blockIdx.y < gridDim.y; blockIdx.y++)
+      for (blockIdx.x = 0; blockIdx.x < gridDim.x; blockIdx.x++) {
+        for (i = 0; i < n; i++)
+          mem[i] = NAN;
+        for (prep_phase = 0; prep_phase < 2; prep_phase++)
+          for (threadIdx.z = 0; threadIdx.z < blockDim.z; threadIdx.z++)
+            for (threadIdx.y = 0; threadIdx.y < blockDim.y; threadIdx.y++)
+              for (threadIdx.x = 0; threadIdx.x < blockDim.x; threadIdx.x++)
+                thread (data);
+      }
+  prep_shared = NULL;
+  free (mem);
+  return 0;
+}
+
+/* Whether parameters whose tile takes @aa_tile floats fit in @shared
+ * bytes (on a GPU, more would be read and written past the memory). */
+static int
+prep_tile_fits (int aa_tile, unsigned int shared)
+{
+  return aa_tile >= 0 && (size_t) aa_tile <= shared / sizeof (float);
 }
 
 /* kernelParams as prep-kernel.h lays them out: each slot points to storage
  * of the parameter's exact size. */
-void
-prep_kernel_host_launch_taps (PrepDim3 grid, PrepDim3 block, void **args)
+static int
+prep_host_launch_taps (PrepDim3 grid, PrepDim3 block, unsigned int shared,
+    void **args, int aa)
 {
-  static _Thread_local PrepSlotTable slots;
-  PrepParams p;
-  const PrepTap *taps;
-  PrepHostArgs a;
+  static _Thread_local PrepTapsLaunch l;
   int i;
 
-  memcpy (&p, args[PREP_TKARG_PARAMS], sizeof p);
-  memcpy (&slots, args[PREP_TKARG_SLOTS], sizeof slots);
-  taps = prep_karg_pointer (args, PREP_TKARG_TAPS);
+  memcpy (&l.p, args[PREP_TKARG_PARAMS], sizeof l.p);
+  memcpy (&l.slots, args[PREP_TKARG_SLOTS], sizeof l.slots);
+  l.taps = prep_karg_pointer (args, PREP_TKARG_TAPS);
   for (i = 0; i < PREP_PLANES_MAX; i++) {
-    a.plane[i] = prep_karg_pointer (args, PREP_TKARG_PLANE (i));
-    a.stride[i] = prep_karg_int (args, PREP_TKARG_STRIDE (i));
+    l.a.plane[i] = prep_karg_pointer (args, PREP_TKARG_PLANE (i));
+    l.a.stride[i] = prep_karg_int (args, PREP_TKARG_STRIDE (i));
   }
-  a.dst = prep_karg_pointer (args, PREP_TKARG_DST);
-
-  gridDim = grid;
-  blockDim = block;
-  for (blockIdx.z = 0; blockIdx.z < gridDim.z; blockIdx.z++)
-    for (blockIdx.y = 0; blockIdx.y < gridDim.y; blockIdx.y++)
-      for (blockIdx.x = 0; blockIdx.x < gridDim.x; blockIdx.x++)
-        prep_run_block (&p, &slots, taps, &a);
+  l.a.dst = prep_karg_pointer (args, PREP_TKARG_DST);
+  if (aa && !prep_tile_fits (l.p.aa_tile, shared))
+    return -1;
+  return prep_run_grid (grid, block, shared, aa ? prep_run_taps_aa_thread :
+      prep_run_taps_thread, &l);
 }
 
-/* The streams entry over the whole grid (PREP_SKARG_* parameters). */
-void
-prep_kernel_host_launch_streams (PrepDim3 grid, PrepDim3 block, void **args)
+/* A streams entry over the whole grid (PREP_SKARG_* parameters). */
+static int
+prep_host_launch_streams (PrepDim3 grid, PrepDim3 block, unsigned int shared,
+    void **args, int aa)
 {
-  static _Thread_local PrepSlotTable slots;
-  const PrepSlotSource *sources;
-  const PrepTap *taps;
-  void *dst;
+  static _Thread_local PrepStreamsLaunch l;
+  unsigned int z;
 
-  memcpy (&slots, args[PREP_SKARG_SLOTS], sizeof slots);
-  taps = prep_karg_pointer (args, PREP_SKARG_TAPS);
-  sources = prep_karg_pointer (args, PREP_SKARG_SOURCES);
-  dst = prep_karg_pointer (args, PREP_SKARG_DST);
-  gridDim = grid;
-  blockDim = block;
-  for (blockIdx.z = 0; blockIdx.z < gridDim.z; blockIdx.z++)
-    for (blockIdx.y = 0; blockIdx.y < gridDim.y; blockIdx.y++)
-      for (blockIdx.x = 0; blockIdx.x < gridDim.x; blockIdx.x++)
-        for (threadIdx.z = 0; threadIdx.z < blockDim.z; threadIdx.z++)
-          for (threadIdx.y = 0; threadIdx.y < blockDim.y; threadIdx.y++)
-            for (threadIdx.x = 0; threadIdx.x < blockDim.x; threadIdx.x++)
-              prep_streams_to_tensor (slots, taps, sources, dst);
+  memcpy (&l.slots, args[PREP_SKARG_SLOTS], sizeof l.slots);
+  l.taps = prep_karg_pointer (args, PREP_SKARG_TAPS);
+  l.sources = prep_karg_pointer (args, PREP_SKARG_SOURCES);
+  l.dst = prep_karg_pointer (args, PREP_SKARG_DST);
+  for (z = 0; z < grid.z && aa; z++)
+    if (!prep_tile_fits (l.sources[z].params.aa_tile, shared))
+      return -1;
+  return prep_run_grid (grid, block, shared, aa ?
+      prep_run_streams_aa_thread : prep_run_streams_thread, &l);
+}
+
+int
+prep_kernel_host_launch (const char *entry, PrepDim3 grid, PrepDim3 block,
+    unsigned int shared, void **args)
+{
+  if (entry == NULL)
+    return -1;
+  if (strcmp (entry, PREP_KERNEL_TAPS_NAME) == 0
+      || strcmp (entry, PREP_KERNEL_TAPS_AA_NAME) == 0)
+    return prep_host_launch_taps (grid, block, shared, args,
+        strcmp (entry, PREP_KERNEL_TAPS_AA_NAME) == 0);
+  if (strcmp (entry, PREP_KERNEL_STREAMS_NAME) == 0
+      || strcmp (entry, PREP_KERNEL_STREAMS_AA_NAME) == 0)
+    return prep_host_launch_streams (grid, block, shared, args,
+        strcmp (entry, PREP_KERNEL_STREAMS_AA_NAME) == 0);
+  return -1;
 }

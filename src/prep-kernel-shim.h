@@ -14,7 +14,11 @@
  *  - CUDA's built-in variables gridDim, blockDim, blockIdx and threadIdx,
  *    which the emulation loop sets before it calls the kernel for each
  *    thread.  Thread-local, so that host threads (the mock driver's
- *    callers) can emulate launches concurrently.
+ *    callers) can emulate launches concurrently;
+ *  - the antialiased tile's shared memory and barrier: the emulation runs
+ *    every block twice, with prep_phase 0 (the code before the barrier)
+ *    then 1 (the code after it), and prep_shared points to the launch's
+ *    shared memory, whose content is a NaN at the start of every block.
  * Headers are formatted by hand. */
 
 #ifndef __PREP_KERNEL_SHIM_H__
@@ -32,5 +36,10 @@ static _Thread_local PrepDim3 gridDim;
 static _Thread_local PrepDim3 blockDim;
 static _Thread_local PrepDim3 blockIdx;
 static _Thread_local PrepDim3 threadIdx;
+
+static _Thread_local int prep_phase __attribute__ ((unused));
+static _Thread_local float *prep_shared __attribute__ ((unused));
+#define PREP_SYNC() ((void) 0)
+#define PREP_PHASE(n) (prep_phase == (n))
 
 #endif /* __PREP_KERNEL_SHIM_H__ */

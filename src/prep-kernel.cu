@@ -25,23 +25,37 @@
  * Batches: the grid's z is the slot of the tensor [N, ...]; every slot's
  * geometry comes in one table by value.
  *
- * Taps: prep_nv12_to_tensor_taps () reads each thread's two taps from the
- * plan's tap table (prep_plan_kernel_taps (), computed once per plan and
- * per prep_plan_set_slots () on the host, uploaded by the launcher): no
- * thread divides in 64 bits or in double precision (checked on the PTX by
- * the test kernel-ptx-division, over the whole PTX of this file).
+ * Taps: each thread reads its taps from the plan's tap table
+ * (prep_plan_kernel_taps (), computed once per plan and per
+ * prep_plan_set_slots () on the host, uploaded by the launcher): no thread
+ * divides in 64 bits or in double precision (checked on the PTX by the
+ * test kernel-ptx-division, over the whole PTX of this file).
+ *
+ * Antialias: the _aa entry points share a block's vertical sums through
+ * shared memory (src/prep-aa-tile.h); the host build runs their two
+ * phases as the two sides of the barrier.
  *
  * Coalescing: a warp is 32 consecutive x of one output row (the block is 32
- * wide, prep-launch.c), so for NCHW each of the three plane stores writes 32
- * consecutive floats. */
+ * wide, prep_launch_geometry ()), so for NCHW each of the three plane
+ * stores writes 32 consecutive floats. */
 
-#include "prep-math.h"
+#include "prep-aa-tile.h"
 
 /* An unmangled name for cuModuleGetFunction () */
 #ifdef __CUDACC__
 #define PREP_KERNEL_ENTRY extern "C" __global__
 #elif !defined (PREP_KERNEL_ENTRY)
 #error "the host build of the kernel is prep-kernel-host.c"
+#endif
+
+/* The antialiased tile's shared memory (p->aa_tile floats, the launch's
+ * dynamic shared memory) and its barrier.  The host build runs each block
+ * twice over, PREP_PHASE (0) then PREP_PHASE (1), for the two sides of the
+ * barrier (prep-kernel-shim.h); on the GPU every thread runs both. */
+#ifdef __CUDACC__
+extern __shared__ float prep_shared[];
+#define PREP_SYNC() __syncthreads ()
+#define PREP_PHASE(n) 1
 #endif
 
 /* __grid_constant__: the slot table is read in place from the parameter
@@ -91,6 +105,77 @@ prep_kernel_pixel (const PrepParams * p, int valid, const PrepTap * taps,
       (int) oy, v);
 }
 
+/* Pixel (ox, oy) of the block through its antialiased tile @t: the
+ * vertical sums first, shared by the block, then each thread's pixel. */
+PREP_FN void
+prep_kernel_tile (const PrepParams * p, const PrepAaTile * t,
+    const PrepTap * taps, const PrepPlanes * f, void *dst, unsigned int ox,
+    unsigned int oy)
+{
+  const PrepAaTap *aa = prep_aa_taps (p, taps, (int) gridDim.z,
+      (int) blockIdx.z);
+  const float *w = prep_aa_weights (p, taps, (int) gridDim.z,
+      (int) blockIdx.z);
+  float v[3];
+  int tid = (int) (threadIdx.y * blockDim.x + threadIdx.x);
+  int n = (int) (blockDim.x * blockDim.y);
+
+  if (PREP_PHASE (0)) {
+    prep_aa_tile_fill (p, &p->comp[0], 0, t, aa, w, f, prep_shared, tid, n);
+    prep_aa_tile_fill (p, &p->comp[1], 1, t, aa, w, f, prep_shared, tid, n);
+    prep_aa_tile_fill (p, &p->comp[2], 2, t, aa, w, f, prep_shared, tid, n);
+  }
+  PREP_SYNC ();
+  if (!PREP_PHASE (1) || ox >= (unsigned int) p->out_width
+      || oy >= (unsigned int) p->out_height)
+    return;
+  prep_aa_tile_pixel (p, t, aa, w, prep_shared, (int) ox, (int) oy, v);
+  prep_store (p, prep_slot_base (p, dst, (int) blockIdx.z), (int) ox,
+      (int) oy, v);
+}
+
+/* The block's pixels: through the antialiased tile where the launch gave
+ * one (p->aa_tile floats) and the block's fits, each on its own otherwise.
+ * Every thread of a block takes the same branch (it depends on the block
+ * and the slot only), so all of them reach the barrier. */
+PREP_FN void
+prep_kernel_block (const PrepParams * p, int valid, const PrepTap * taps,
+    const PrepPlanes * f, void *dst)
+{
+  unsigned int ox = blockIdx.x * blockDim.x + threadIdx.x;
+  unsigned int oy = blockIdx.y * blockDim.y + threadIdx.y;
+  PrepAaTile t;
+  int floats;
+
+  if (p->antialias && p->aa_tile > 0 && valid) {
+    floats = prep_aa_tile_init (p, prep_aa_taps (p, taps, (int) gridDim.z,
+            (int) blockIdx.z), (int) (blockIdx.x * blockDim.x),
+        (int) (blockIdx.y * blockDim.y), (int) blockDim.x, (int) blockDim.y,
+        &t);
+    if (floats > 0 && floats <= p->aa_tile) {
+      prep_kernel_tile (p, &t, taps, f, dst, ox, oy);
+      return;
+    }
+  }
+  if (PREP_PHASE (1))
+    prep_kernel_pixel (p, valid, taps, f, dst, ox, oy);
+}
+
+/* The frame's planes from the entry points' arguments. */
+PREP_FN void
+prep_kernel_planes (PrepPlanes * f, const uint8_t * plane0, int stride0,
+    const uint8_t * plane1, int stride1, const uint8_t * plane2, int stride2)
+{
+  f->d0 = plane0;
+  f->d1 = plane1;
+  f->d2 = plane2;
+  f->s0 = stride0;
+  f->s1 = stride1;
+  f->s2 = stride2;
+}
+
+/* Each thread its own pixel (every plan; the host build runs it on the
+ * far side of the barrier it does not have). */
 PREP_KERNEL_ENTRY void
 prep_frame_to_tensor (PrepParams p, const PREP_GRID_CONSTANT
     PrepSlotTable slots, const PrepTap * taps, const uint8_t * plane0,
@@ -99,15 +184,25 @@ prep_frame_to_tensor (PrepParams p, const PREP_GRID_CONSTANT
 {
   PrepPlanes f;
 
-  f.d0 = plane0;
-  f.d1 = plane1;
-  f.d2 = plane2;
-  f.s0 = stride0;
-  f.s1 = stride1;
-  f.s2 = stride2;
-  prep_kernel_pixel (&p, slots.s[blockIdx.z].valid, taps, &f, dst,
-      blockIdx.x * blockDim.x + threadIdx.x,
-      blockIdx.y * blockDim.y + threadIdx.y);
+  prep_kernel_planes (&f, plane0, stride0, plane1, stride1, plane2, stride2);
+  if (PREP_PHASE (1))
+    prep_kernel_pixel (&p, slots.s[blockIdx.z].valid, taps, &f, dst,
+        blockIdx.x * blockDim.x + threadIdx.x,
+        blockIdx.y * blockDim.y + threadIdx.y);
+}
+
+/* The same through the antialiased tile: a separate entry point, so that
+ * the tile's registers and shared memory cost the other plans nothing. */
+PREP_KERNEL_ENTRY void
+prep_frame_to_tensor_aa (PrepParams p, const PREP_GRID_CONSTANT
+    PrepSlotTable slots, const PrepTap * taps, const uint8_t * plane0,
+    int stride0, const uint8_t * plane1, int stride1,
+    const uint8_t * plane2, int stride2, void *dst)
+{
+  PrepPlanes f;
+
+  prep_kernel_planes (&f, plane0, stride0, plane1, stride1, plane2, stride2);
+  prep_kernel_block (&p, slots.s[blockIdx.z].valid, taps, &f, dst);
 }
 
 /* A multi-stream batch (prep_plan_new_streams ()): slot z reads its own
@@ -121,8 +216,20 @@ prep_streams_to_tensor (const PREP_GRID_CONSTANT PrepSlotTable slots,
 {
   const PrepSlotSource *s = &sources[blockIdx.z];
 
-  prep_kernel_pixel (&s->params, slots.s[blockIdx.z].valid &&
-      s->planes.d0 != NULL, taps, &s->planes, dst,
-      blockIdx.x * blockDim.x + threadIdx.x,
-      blockIdx.y * blockDim.y + threadIdx.y);
+  if (PREP_PHASE (1))
+    prep_kernel_pixel (&s->params, slots.s[blockIdx.z].valid &&
+        s->planes.d0 != NULL, taps, &s->planes, dst,
+        blockIdx.x * blockDim.x + threadIdx.x,
+        blockIdx.y * blockDim.y + threadIdx.y);
+}
+
+/* The same through the antialiased tile. */
+PREP_KERNEL_ENTRY void
+prep_streams_to_tensor_aa (const PREP_GRID_CONSTANT PrepSlotTable slots,
+    const PrepTap * taps, const PrepSlotSource * sources, void *dst)
+{
+  const PrepSlotSource *s = &sources[blockIdx.z];
+
+  prep_kernel_block (&s->params, slots.s[blockIdx.z].valid &&
+      s->planes.d0 != NULL, taps, &s->planes, dst);
 }

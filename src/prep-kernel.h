@@ -11,12 +11,15 @@
  * launcher, its host build (kernel emulation) and the mock CUDA driver of the
  * tests.  Plain C, no CUDA headers.
  *
- * The kernel (PREP_KERNEL_TAPS_NAME, its one entry point) runs one thread
+ * The kernel (PREP_KERNEL_TAPS_NAME; the other entry points below take
+ * the same path for antialiased and multi-stream plans) runs one thread
  * per output pixel (x = blockIdx.x * blockDim.x + threadIdx.x, y likewise)
  * of slot blockIdx.z, bounds-checked, reading its two taps from the plan's
  * tap table, computing prep_pixel () on the frame's planes (any format: the
  * format's components are in PrepParams) and storing the channels with
- * prep_store ().  It is launched with CuLaunchKernel's
+ * prep_store ().  Antialiased plans share their vertical sums within a
+ * block, through PrepParams.aa_tile floats of dynamic shared memory
+ * (src/prep-aa-tile.h).  It is launched with CuLaunchKernel's
  * kernelParams: an array of PREP_TKARG_COUNT pointers, each to storage of
  * exactly the parameter's size (pointers as 8-byte CUdeviceptr). */
 
@@ -43,6 +46,12 @@ extern "C" {
  * count are 0 and never read.  Same output as the CPU path, bit for bit. */
 #define PREP_KERNEL_TAPS_NAME "prep_frame_to_tensor"
 
+/* The same parameters and output, for antialiased plans: the block shares
+ * its vertical sums through PrepParams.aa_tile floats of dynamic shared
+ * memory (src/prep-aa-tile.h).  A separate entry point, so that the tile's
+ * registers cost the other plans nothing. */
+#define PREP_KERNEL_TAPS_AA_NAME "prep_frame_to_tensor_aa"
+
 /* Index of each kernel parameter in kernelParams. */
 enum {
   PREP_TKARG_PARAMS = 0,        /* PrepParams, by value */
@@ -65,6 +74,9 @@ enum {
  * slot z reads sources[z] (its parameters and frame, in device memory:
  * prep_plan_stream_sources ()), one launch for every stream. */
 #define PREP_KERNEL_STREAMS_NAME "prep_streams_to_tensor"
+
+/* Its antialiased variant (each slot's PrepParams.aa_tile). */
+#define PREP_KERNEL_STREAMS_AA_NAME "prep_streams_to_tensor_aa"
 
 enum {
   PREP_SKARG_SLOTS = 0,         /* PrepSlotTable, by value */
@@ -116,38 +128,44 @@ void prep_kernel_extents (const PrepParams * p, const PrepSlotTable * slots,
     size_t plane_bytes[PREP_PLANES_MAX], size_t * dst_bytes);
 
 /* The host build of the kernel's own source, run over the whole grid: what
- * the mock driver's cuLaunchKernel calls, with kernelParams whose pointer
- * slots hold host addresses (PREP_TKARG_* parameters, the taps argument a
- * host address of the table, as prep_plan_kernel_taps () gives it). */
-void prep_kernel_host_launch_taps (PrepDim3 grid, PrepDim3 block,
-    void **args);
-
-/* The same for the streams entry (PREP_SKARG_* parameters; the sources
- * argument a host address of the table). */
-void prep_kernel_host_launch_streams (PrepDim3 grid, PrepDim3 block,
-    void **args);
+ * the mock driver's cuLaunchKernel calls.  @entry is one of the four
+ * entry points' names; @args its kernelParams, whose pointer slots hold
+ * host addresses (the taps argument a host address of the table, as
+ * prep_plan_kernel_taps () gives it); @shared the launch's bytes of
+ * dynamic shared memory.  Returns 0, or -1 without running for an unknown
+ * entry, when the parameters' antialiased tile (PrepParams.aa_tile floats,
+ * every slot's for the streams entries) does not fit in @shared bytes for
+ * an _AA entry (on a GPU it would write past its shared memory; the other
+ * entries ignore aa_tile), or when the memory cannot be had. */
+int prep_kernel_host_launch (const char *entry, PrepDim3 grid, PrepDim3 block,
+    unsigned int shared, void **args);
 
 /* What launches the kernel: CuLaunchKernel in the element, the host build
- * in tests.  @function and @stream are the caller's (CUfunction, CUstream).
+ * in tests.  @entry is the entry point's name (the launcher resolves it in
+ * the module it loaded: cuModuleGetFunction ()); @shared the bytes of
+ * dynamic shared memory each block must get (CuLaunchKernel's
+ * sharedMemBytes: the antialiased tile's, at most 48 KiB, 0 for the other
+ * entries); @stream is the caller's (CUstream).
  * Returns 0 on success, the driver's error code otherwise. */
-typedef int (*PrepLaunchFunc) (void *function, PrepDim3 grid, PrepDim3 block,
-    void *stream, void **args, void *user_data);
+typedef int (*PrepLaunchFunc) (const char *entry, PrepDim3 grid,
+    PrepDim3 block, unsigned int shared, void *stream, void **args,
+    void *user_data);
 
 /* The CUDA path of a plan, driver-agnostic: checks the frame, its strides
  * and the destination size like prep_plan_run_cpu (), computes the launch
- * geometry and the kernel parameters, and hands them to @launch (@function
- * must be PREP_KERNEL_TAPS_NAME).  Device addresses are CUdeviceptr values:
- * @src's plane pointers hold them.  A launch failure gives
- * PREP_ERROR_LAUNCH with the driver's code in *launch_error (when not
- * NULL).
+ * geometry and the kernel parameters, and hands them to @launch with the
+ * entry point the plan needs (PREP_KERNEL_TAPS_NAME, or
+ * PREP_KERNEL_TAPS_AA_NAME for an antialiased one).  Device addresses are
+ * CUdeviceptr values: @src's plane pointers hold them.  A launch failure
+ * gives PREP_ERROR_LAUNCH with the driver's code in *launch_error (when
+ * not NULL).
  * @taps is the device address of a copy of the plan's tap table
  * (prep_plan_kernel_taps ()) made after the plan's last
  * prep_plan_set_slots ().  0 gives PREP_ERROR_INVALID_ARGUMENT like the
  * other addresses. */
 PrepStatus prep_plan_launch_taps (const PrepPlan * plan, uint64_t taps,
     const PrepFrame * src, uint64_t dst, size_t dst_size,
-    PrepLaunchFunc launch, void *function, void *stream, void *user_data,
-    int *launch_error);
+    PrepLaunchFunc launch, void *stream, void *user_data, int *launch_error);
 
 /* The source table of a streams plan for one batch: frames[i] (stream i's
  * frame, its planes' pointers CUdeviceptr values) checked as
@@ -159,14 +177,14 @@ PrepStatus prep_plan_launch_taps (const PrepPlan * plan, uint64_t taps,
 PrepStatus prep_plan_stream_sources (const PrepPlan * plan,
     const PrepFrame * frames, PrepSlotSource * sources);
 
-/* Launches a streams plan: one launch of PREP_KERNEL_STREAMS_NAME for the
- * whole batch.  @sources: the device address of a copy of
+/* Launches a streams plan: one launch of PREP_KERNEL_STREAMS_NAME
+ * (PREP_KERNEL_STREAMS_AA_NAME when antialiased) for the whole batch.  @sources: the device address of a copy of
  * prep_plan_stream_sources ()'s table; @taps as for prep_plan_launch_taps ().
  * The caller checks each frame's memory against
  * prep_plan_stream_extents (). */
 PrepStatus prep_plan_launch_streams (const PrepPlan * plan, uint64_t taps,
     uint64_t sources, uint64_t dst, size_t dst_size, PrepLaunchFunc launch,
-    void *function, void *stream, void *user_data, int *launch_error);
+    void *stream, void *user_data, int *launch_error);
 
 /* Bytes of each plane of stream @i's frames that a launch may read, for
  * @strides (prep_kernel_extents () of the stream's slot). */

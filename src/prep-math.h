@@ -109,6 +109,9 @@ typedef struct
   int elem;                     /* PREP_ELEM_* */
   int antialias;                /* 1: weighted taps (PrepAaTap) */
   int aa_weights;               /* weights per slot in the tap table */
+  int aa_tile;                  /* the kernel's antialiased tile: floats of
+                                 * shared memory a block has, 0 for none
+                                 * (src/prep-aa-tile.h; the CPU ignores it) */
   int channels;                 /* 3, or 1 (gray) */
   PrepComponent comp[3];        /* the input format's components */
   int wide;                     /* 1: 2-byte little-endian samples */
@@ -315,6 +318,15 @@ prep_convert_normalize (const PrepParams * p, const float cv[3], float out[3])
     out[k] = prep_pick3 (rgb, p->perm[k]) * p->scale[k] + p->bias[k];
 }
 
+/* The channel values of a padding pixel. */
+PREP_FN void
+prep_pad_pixel (const PrepParams * p, float out[3])
+{
+  out[0] = p->pad[0];
+  out[1] = p->pad[1];
+  out[2] = p->pad[2];
+}
+
 /* The channel values of output pixel (tx, ty): padding or sample. */
 PREP_FN void
 prep_pixel (const PrepParams * p, const PrepTap * tx, const PrepTap * ty,
@@ -324,8 +336,7 @@ prep_pixel (const PrepParams * p, const PrepTap * tx, const PrepTap * ty,
   int k;
 
   if (!tx->inside || !ty->inside) {
-    for (k = 0; k < 3; k++)
-      out[k] = p->pad[k];
+    prep_pad_pixel (p, out);
     return;
   }
   for (k = 0; k < 3; k++)
@@ -333,27 +344,40 @@ prep_pixel (const PrepParams * p, const PrepTap * tx, const PrepTap * ty,
   prep_convert_normalize (p, cv, out);
 }
 
+/* The vertical sum of component @c at full-resolution column @x for the
+ * row taps @ty: sum over i, in order, of wy_i * sample (y_i, x), from 0,
+ * every product and sum one float operation. */
+PREP_FN float
+prep_aa_vertical_sum (const PrepParams * p, const PrepComponent * c,
+    const PrepAaTap * ty, const float *wy, const PrepPlanes * f, int x)
+{
+  float v = 0.0f;
+  int i;
+
+  for (i = 0; i < ty->count; i++)
+    v = v + wy[ty->woff + i] * prep_read (p, c, prep_row (f, c,
+            ty->first + i), x);
+  return v;
+}
+
 /* Antialiased sample of component @k: for each column tap, the weighted
  * sum of its row taps in order (a vertical sum), then the weighted sum of
  * those, in order; sums start at 0 and every product and sum is one float
  * operation.  Vertical first: on the CPU a vertical sum is one contiguous
- * pass over source rows, shared by the output columns that read it. */
+ * pass over source rows, shared by the output columns that read it (and
+ * on the GPU by a block's threads: src/prep-aa-tile.h). */
 PREP_FN float
 prep_sample_aa (const PrepParams * p, int k, const PrepAaTap * tx,
     const PrepAaTap * ty, const float *wx, const float *wy,
     const PrepPlanes * f)
 {
   const PrepComponent *c = &p->comp[k];
-  float acc = 0.0f, v;
-  int i, j;
+  float acc = 0.0f;
+  int j;
 
-  for (j = 0; j < tx->count; j++) {
-    v = 0.0f;
-    for (i = 0; i < ty->count; i++)
-      v = v + wy[ty->woff + i] * prep_read (p, c, prep_row (f, c,
-              ty->first + i), tx->first + j);
-    acc = acc + wx[tx->woff + j] * v;
-  }
+  for (j = 0; j < tx->count; j++)
+    acc = acc + wx[tx->woff + j] * prep_aa_vertical_sum (p, c, ty, wy, f,
+        tx->first + j);
   return acc;
 }
 
@@ -365,11 +389,9 @@ prep_pixel_aa (const PrepParams * p, const PrepAaTap * tx,
     float out[3])
 {
   float cv[3];
-  int k;
 
   if (!valid || !tx->inside || !ty->inside) {
-    for (k = 0; k < 3; k++)
-      out[k] = p->pad[k];
+    prep_pad_pixel (p, out);
     return;
   }
   /* written out: a loop around the tap loops would not be unrolled, and a

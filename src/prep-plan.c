@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "prep-private.h"
+#include "prep-aa-tile.h"
 
 /* Padding slots keep the taps they had: no executor reads them (their
  * rows are all pad), and with ROI metas a large batch is mostly padding
@@ -26,13 +27,16 @@
 static void
 prep_plan_fill_taps (PrepPlan * plan)
 {
-  int w = plan->cfg.out_width, h = plan->cfg.out_height;
+  int w = plan->cfg.out_width, h = plan->cfg.out_height, n =
+      plan->cfg.batch_size;
   int nearest = plan->params.nearest;
-  int i, x, y;
+  int i, x, y, tile;
 
-  for (i = 0; i < plan->cfg.batch_size; i++) {
+  plan->aa_tile = 0;
+  for (i = 0; i < n; i++) {
     PrepTap *taps = plan->col_taps + (size_t) i * (size_t) w;
     PrepTap *k = plan->kernel_taps + (size_t) i * ((size_t) w + (size_t) h);
+    PrepAaTap *aa;
 
     if (!plan->slots.s[i].valid)
       continue;
@@ -46,12 +50,15 @@ prep_plan_fill_taps (PrepPlan * plan)
     for (y = 0; y < h; y++)
       k[(size_t) w + (size_t) y] =
           prep_axis_tap (&plan->slots.s[i].ay, y, nearest);
-    if (plan->params.antialias)
-      prep_aa_fill (&plan->slots.s[i], &plan->params, (PrepAaTap *)
-          prep_aa_taps (&plan->params, plan->kernel_taps,
-              plan->cfg.batch_size, i),
-          (float *) prep_aa_weights (&plan->params, plan->kernel_taps,
-              plan->cfg.batch_size, i));
+    if (!plan->params.antialias)
+      continue;
+    aa = (PrepAaTap *) prep_aa_taps (&plan->params, plan->kernel_taps, n, i);
+    prep_aa_fill (&plan->slots.s[i], &plan->params, aa, (float *)
+        prep_aa_weights (&plan->params, plan->kernel_taps, n, i));
+    /* the kernel's antialiased tile: what the largest block needs */
+    tile = prep_aa_tile_most (prep_plan_slot_params (plan, i), aa,
+        PREP_BLOCK_W, PREP_BLOCK_H);
+    plan->aa_tile = tile > plan->aa_tile ? tile : plan->aa_tile;
   }
 }
 

@@ -87,6 +87,11 @@ const PrepFormatInfo *prep_format_info (PrepFormat format);
 void prep_format_plane_size (const PrepFormatInfo * f, int p, int64_t w,
     int64_t h, int64_t * row_bytes, int64_t * rows);
 
+/* The kernel's block: 32 x 8 threads (a warp is one row of 32 output
+ * pixels; prep_launch_geometry ()). */
+#define PREP_BLOCK_W 32
+#define PREP_BLOCK_H 8
+
 /* A byte-shuffle control with bytes 1..3 zeroed (0x80). */
 #define PREP_SEL_ZERO 0x80808000u
 
@@ -104,6 +109,10 @@ struct _PrepPlan
    * it, sized at plan creation */
   PrepTap *kernel_taps;
   size_t kernel_taps_bytes;
+  /* floats of shared memory the kernel's antialiased tile takes: the most
+   * any block of a valid slot needs, at most PREP_AA_TILE_MAX_FLOATS; 0
+   * without antialias */
+  int aa_tile;
   size_t slot_bytes;            /* bytes of one slot of the tensor */
   int avx2;                     /* the AVX2 executor vectorizes this plan
                                  * (3 channels, float32 or float16): NV12

@@ -157,6 +157,7 @@ prep_plan_stream_sources (const PrepPlan * plan, const PrepFrame * frames,
     return st;
   for (i = 0; i < plan->cfg.batch_size; i++) {
     sources[i].params = plan->slot_params[i];
+    sources[i].params.aa_tile = plan->aa_tile;
     sources[i].planes = planes[i];
   }
   return PREP_OK;
@@ -165,7 +166,7 @@ prep_plan_stream_sources (const PrepPlan * plan, const PrepFrame * frames,
 PrepStatus
 prep_plan_launch_streams (const PrepPlan * plan, uint64_t taps,
     uint64_t sources, uint64_t dst, size_t dst_size, PrepLaunchFunc launch,
-    void *function, void *stream, void *user_data, int *launch_error)
+    void *stream, void *user_data, int *launch_error)
 {
   void *args[PREP_SKARG_COUNT];
   PrepDim3 grid, block;
@@ -186,7 +187,9 @@ prep_plan_launch_streams (const PrepPlan * plan, uint64_t taps,
   args[PREP_SKARG_TAPS] = &taps;
   args[PREP_SKARG_SOURCES] = &sources;
   args[PREP_SKARG_DST] = &dst;
-  err = launch (function, grid, block, stream, args, user_data);
+  err = launch (plan->aa_tile > 0 ? PREP_KERNEL_STREAMS_AA_NAME :
+      PREP_KERNEL_STREAMS_NAME, grid, block, (unsigned int) plan->aa_tile *
+      (unsigned int) sizeof (float), stream, args, user_data);
   if (launch_error != NULL)
     *launch_error = err;
   return err == 0 ? PREP_OK : PREP_ERROR_LAUNCH;

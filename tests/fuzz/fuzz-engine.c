@@ -172,16 +172,15 @@ LLVMFuzzerInitialize (int *argc, char ***argv)
 }
 
 static int
-host_launch (void *function, PrepDim3 grid, PrepDim3 block, void *stream,
-    void **args, void *user_data)
+host_launch (const char *entry, PrepDim3 grid, PrepDim3 block,
+    unsigned int shared, void *stream, void **args, void *user_data)
 {
-  prep_kernel_host_launch_taps (grid, block, args);
-  return 0;
+  return prep_kernel_host_launch (entry, grid, block, shared, args);
 }
 
 static int
-failing_launch (void *function, PrepDim3 grid, PrepDim3 block, void *stream,
-    void **args, void *user_data)
+failing_launch (const char *entry, PrepDim3 grid, PrepDim3 block,
+    unsigned int shared, void *stream, void **args, void *user_data)
 {
   return 700;
 }
@@ -292,7 +291,7 @@ fuzz_limits (Reader * r)
     st = prep_plan_run_cpu_parallel (plan, pool2, PREP_CPU_AUTO, &f, dst, 0);
     CHECK (st == (bad ? PREP_ERROR_STRIDE : PREP_ERROR_OUTPUT_SIZE));
     st = prep_plan_launch_taps (plan, (uintptr_t) taps, &f, (uintptr_t) dst,
-        0, failing_launch, NULL, NULL, NULL, NULL);
+        0, failing_launch, NULL, NULL, NULL);
     CHECK (st == (bad ? PREP_ERROR_STRIDE : PREP_ERROR_OUTPUT_SIZE));
   }
   prep_plan_free (plan);
@@ -321,12 +320,11 @@ xmalloc (size_t n)
 }
 
 static int
-streams_launch (void *function, PrepDim3 grid, PrepDim3 block, void *stream,
-    void **args, void *user_data)
+streams_launch (const char *entry, PrepDim3 grid, PrepDim3 block,
+    unsigned int shared, void *stream, void **args, void *user_data)
 {
   (*(int *) user_data)++;
-  prep_kernel_host_launch_streams (grid, block, args);
-  return 0;
+  return prep_kernel_host_launch (entry, grid, block, shared, args);
 }
 
 /* Stream @s's frame: exact-size planes from the input; each plane's
@@ -416,7 +414,7 @@ fuzz_streams (Reader * r)
   CHECK (prep_plan_kernel_taps (plan, &taps, &taps_bytes) == PREP_OK);
   CHECK (prep_plan_launch_streams (plan, (uintptr_t) taps,
           (uintptr_t) sources, (uintptr_t) got, bytes, streams_launch, NULL,
-          NULL, &launches, NULL) == PREP_OK);
+          &launches, NULL) == PREP_OK);
   CHECK (launches == 1);
   CHECK (memcmp (ref, got, bytes) == 0);
   for (i = 0; i < n; i++)
@@ -677,7 +675,7 @@ LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
   memset (got, 0x44, out_bytes);
   CHECK (prep_plan_kernel_taps (plan, &taps, &taps_bytes) == PREP_OK);
   st = prep_plan_launch_taps (plan, (uintptr_t) taps, &f, (uintptr_t) got,
-      out_bytes, host_launch, NULL, NULL, NULL, NULL);
+      out_bytes, host_launch, NULL, NULL, NULL);
   CHECK (st == PREP_OK);
   CHECK (memcmp (ref, got, out_bytes) == 0);
 

@@ -65,10 +65,10 @@
  *    the PTX's toolkit version; SASS needs a driver of at least the
  *    toolkit's major version): CUDA_ERROR_UNSUPPORTED_PTX_VERSION when an
  *    entry for the device exists but the driver is too old, else
- *    CUDA_ERROR_NO_BINARY_FOR_GPU.  A module holds the kernel
- *    PREP_KERNEL_TAPS_NAME, run on the host by
- *    prep_kernel_host_launch_taps () (src/prep-kernel.h): the only kernel
- *    the mock knows and links;
+ *    CUDA_ERROR_NO_BINARY_FOR_GPU.  A module holds the engine's kernel,
+ *    its four entry points (PREP_KERNEL_TAPS_NAME and the others of
+ *    src/prep-kernel.h), run on the host by prep_kernel_host_launch ():
+ *    the only kernel the mock knows and links;
  *  - kernels the program brings: any other name given to
  *    cuModuleGetFunction is looked up, with dlsym (RTLD_DEFAULT), as the
  *    descriptor mock_cuda_kernel_<name> that the program (the executable

@@ -13,11 +13,12 @@
  * 0xBA55ED50 at offset 0) or NUL-terminated PTX text starting with "//" or
  * ".version", when it holds code the device can run (image_check () below:
  * MOCK_CUDA_CC, MOCK_CUDA_DRIVER_VERSION).  Whatever the image, the
- * module holds the kernels PREP_KERNEL_TAPS_NAME and
- * PREP_KERNEL_STREAMS_NAME (run_streams_kernel () below: every slot's
- * frame, from the source table in device memory, checked as the fused
- * kernel's).  The fused kernel's launches run the
- * host build of src/prep-kernel.cu (prep_kernel_host_launch_taps) after
+ * module holds the kernels PREP_KERNEL_TAPS_NAME, PREP_KERNEL_STREAMS_NAME
+ * (run_streams_kernel () below: every slot's frame, from the source table
+ * in device memory, checked as the fused kernel's) and their antialiased
+ * variants (the tile: the launch's shared memory must hold the tile the
+ * parameters ask for).  The fused kernel's launches run the
+ * host build of src/prep-kernel.cu (prep_kernel_host_launch ()) after
  * checking each buffer the kernel may touch (every plane, the tensor:
  * prep_kernel_extents; and its
  * tap table: grid z blocks of out_width + out_height PrepTap)
@@ -60,13 +61,53 @@ static const int pointer_slots[] = { PREP_TKARG_PLANE0, PREP_TKARG_PLANE1,
 
 /* The streams entry's parameters, for the launch queue; its run and checks
  * are run_streams_kernel ()'s (not the descriptor's callbacks). */
-static const MockCudaKernel streams_kernel = {
-  MOCK_CUDA_KERNEL_ABI, PREP_KERNEL_STREAMS_NAME, PREP_SKARG_COUNT,
-  {sizeof (PrepSlotTable), sizeof (uint64_t), sizeof (uint64_t),
-      sizeof (uint64_t)},
-  3, {PREP_SKARG_TAPS, PREP_SKARG_SOURCES, PREP_SKARG_DST},
-  {"taps", "sources", "dst"}, 2, NULL, NULL
+#define STREAMS_KERNEL(name) { \
+  MOCK_CUDA_KERNEL_ABI, name, PREP_SKARG_COUNT, \
+  {sizeof (PrepSlotTable), sizeof (uint64_t), sizeof (uint64_t), \
+      sizeof (uint64_t)}, \
+  3, {PREP_SKARG_TAPS, PREP_SKARG_SOURCES, PREP_SKARG_DST}, \
+  {"taps", "sources", "dst"}, 2, NULL, NULL \
+}
+static const MockCudaKernel streams_kernel =
+STREAMS_KERNEL (PREP_KERNEL_STREAMS_NAME);
+
+/* The same for the antialiased entries (the tile). */
+static const MockCudaKernel streams_aa_kernel =
+STREAMS_KERNEL (PREP_KERNEL_STREAMS_AA_NAME);
+
+/* The taps entry's parameters (the bytes each kernelParams[i] points to,
+ * which a queued launch copies), for both taps entries; run by
+ * run_kernel (). */
+static const MockCudaKernel taps_aa_kernel = {
+  MOCK_CUDA_KERNEL_ABI, PREP_KERNEL_TAPS_AA_NAME, PREP_TKARG_COUNT,
+  {[PREP_TKARG_PARAMS] = sizeof (PrepParams),
+        [PREP_TKARG_SLOTS] = sizeof (PrepSlotTable),
+        [PREP_TKARG_TAPS] = sizeof (uint64_t),
+        [PREP_TKARG_PLANE0] = sizeof (uint64_t),
+        [PREP_TKARG_STRIDE0] = sizeof (int),
+        [PREP_TKARG_PLANE1] = sizeof (uint64_t),
+        [PREP_TKARG_STRIDE1] = sizeof (int),
+        [PREP_TKARG_PLANE2] = sizeof (uint64_t),
+        [PREP_TKARG_STRIDE2] = sizeof (int),
+      [PREP_TKARG_DST] = sizeof (uint64_t)},
+  0, {0}, {NULL}, 0, NULL, NULL
 };
+
+/* The built-in kernel named @name (besides PREP_KERNEL_TAPS_NAME), or
+ * NULL. */
+static const MockCudaKernel *
+builtin_lookup (const char *name)
+{
+  static const MockCudaKernel *const builtins[] = { &streams_kernel,
+    &streams_aa_kernel, &taps_aa_kernel
+  };
+  size_t i;
+
+  for (i = 0; i < sizeof (builtins) / sizeof (builtins[0]); i++)
+    if (strcmp (name, builtins[i]->name) == 0)
+      return builtins[i];
+  return NULL;
+}
 
 /* Longest kernel name looked up as an exported descriptor. */
 #define KERNEL_NAME_MAX 200
@@ -448,8 +489,8 @@ cuModuleGetFunction (CUfunction * hfunc, CUmodule hmod, const char *name)
   if (hfunc == NULL || name == NULL) {
     ret = CUDA_ERROR_INVALID_VALUE;
   } else if (strcmp (name, PREP_KERNEL_TAPS_NAME) != 0) {
-    k = strcmp (name, PREP_KERNEL_STREAMS_NAME) == 0 ? &streams_kernel :
-        kernel_lookup (call, name);
+    k = builtin_lookup (name);
+    k = k != NULL ? k : kernel_lookup (call, name);
     if (k == NULL) {
       ret = CUDA_ERROR_NOT_FOUND;
       goto out;
@@ -526,8 +567,9 @@ overlaps (const KernelBuffer * a, const KernelBuffer * b)
 /* Checks the kernel's buffers and runs it with host addresses (its
  * parameters in the PREP_TKARG_* order). */
 static void
-run_kernel (const char *call, uint32_t ctx, const unsigned int grid[3],
-    const unsigned int block[3], void **params)
+run_kernel (const char *call, uint32_t ctx, const char *entry,
+    const unsigned int grid[3], const unsigned int block[3],
+    unsigned int shared, void **params)
 {
   const int *slot = pointer_slots;
   const PrepParams *p = params[PREP_TKARG_PARAMS];
@@ -572,7 +614,9 @@ run_kernel (const char *call, uint32_t ctx, const unsigned int grid[3],
       mock_fatal (call, "the tensor [0x%llx, +%zu) overlaps the %s it is "
           "computed from", (unsigned long long) buf[BUF_DST].addr,
           buf[BUF_DST].bytes, i == BUF_TAPS ? "tap table" : "frame");
-  prep_kernel_host_launch_taps (g, b, args);
+  if (prep_kernel_host_launch (entry, g, b, shared, args) != 0)
+    mock_fatal (call, "the kernel's antialiased tile takes %d bytes of "
+        "shared memory, the launch gives %u", p->aa_tile * 4, shared);
 }
 
 /* The same for a kernel the program exports (mock-cuda.h): each pointer
@@ -619,8 +663,9 @@ run_program_kernel (const char *call, uint32_t ctx, const MockCudaKernel * k,
  * (prep_kernel_extents () of that slot), the tap table and the tensor are
  * checked against the live allocations. */
 static void
-run_streams_kernel (const char *call, uint32_t ctx, const unsigned int grid[3],
-    const unsigned int block[3], void **params)
+run_streams_kernel (const char *call, uint32_t ctx, const char *entry,
+    const unsigned int grid[3], const unsigned int block[3],
+    unsigned int shared, void **params)
 {
   static PrepSlotSource host_src[PREP_SLOT_TABLE_SIZE];
   const PrepSlotTable *slots = params[PREP_SKARG_SLOTS];
@@ -671,31 +716,18 @@ run_streams_kernel (const char *call, uint32_t ctx, const unsigned int grid[3],
   args[PREP_SKARG_TAPS] = &taps;
   args[PREP_SKARG_SOURCES] = &table;
   args[PREP_SKARG_DST] = &dst;
-  prep_kernel_host_launch_streams (g, b, args);
+  if (prep_kernel_host_launch (entry, g, b, shared, args) != 0)
+    mock_fatal (call, "a slot's antialiased tile takes more than the %u "
+        "bytes of shared memory the launch gives", shared);
 }
 
-/* Bytes of each parameter of the fused kernel (kernelParams[i] points to
- * that many; a program's kernel gives its own, MockCudaKernel.arg_sizes): a
- * queued launch keeps copies of them. */
-static const size_t prep_arg_sizes[PREP_TKARG_COUNT] = {
-  [PREP_TKARG_PARAMS] = sizeof (PrepParams),
-  [PREP_TKARG_SLOTS] = sizeof (PrepSlotTable),
-  [PREP_TKARG_TAPS] = sizeof (uint64_t),
-  [PREP_TKARG_PLANE0] = sizeof (uint64_t),
-  [PREP_TKARG_STRIDE0] = sizeof (int),
-  [PREP_TKARG_PLANE1] = sizeof (uint64_t),
-  [PREP_TKARG_STRIDE1] = sizeof (int),
-  [PREP_TKARG_PLANE2] = sizeof (uint64_t),
-  [PREP_TKARG_STRIDE2] = sizeof (int),
-  [PREP_TKARG_DST] = sizeof (uint64_t),
-};
 
 /* A queued launch: the kernel, its geometry and copies of its parameters
  * (the caller's may be gone when it runs). */
 typedef struct
 {
   const MockCudaKernel *kernel; /* NULL: the fused kernel */
-  unsigned int grid[3], block[3];
+  unsigned int grid[3], block[3], shared;
   void *params[MOCK_CUDA_KERNEL_MAX_ARGS];
   uint8_t storage[] __attribute__((aligned (16)));      /* the copies */
 } QueuedLaunch;
@@ -711,21 +743,24 @@ launch_run (MockOp * op)
     mock_stream_fault (op->ctx, CUDA_ERROR_ILLEGAL_ADDRESS);
     return;
   }
-  if (l->kernel == &streams_kernel)
-    run_streams_kernel (op->call, op->ctx, l->grid, l->block, l->params);
-  else if (l->kernel != NULL)
+  if (l->kernel == &streams_kernel || l->kernel == &streams_aa_kernel)
+    run_streams_kernel (op->call, op->ctx, l->kernel->name, l->grid,
+        l->block, l->shared, l->params);
+  else if (l->kernel == NULL || l->kernel == &taps_aa_kernel)
+    run_kernel (op->call, op->ctx, l->kernel ? l->kernel->name :
+        PREP_KERNEL_TAPS_NAME, l->grid, l->block, l->shared, l->params);
+  else
     run_program_kernel (op->call, op->ctx, l->kernel, l->grid, l->block,
         l->params);
-  else
-    run_kernel (op->call, op->ctx, l->grid, l->block, l->params);
 }
 
 static void
 launch_enqueue (const char *call, MockObject * queue, uint32_t ctx,
     const MockCudaKernel * kernel, const unsigned int grid[3],
-    const unsigned int block[3], void **params)
+    const unsigned int block[3], unsigned int shared, void **params)
 {
-  const size_t *sizes = kernel ? kernel->arg_sizes : prep_arg_sizes;
+  /* the fused kernel's parameters are its antialiased twin's */
+  const size_t *sizes = kernel ? kernel->arg_sizes : taps_aa_kernel.arg_sizes;
   int i, n_args = kernel ? kernel->n_args : PREP_TKARG_COUNT;
   QueuedLaunch *l;
   size_t total = 0, off = 0;
@@ -738,6 +773,7 @@ launch_enqueue (const char *call, MockObject * queue, uint32_t ctx,
   l->kernel = kernel;
   memcpy (l->grid, grid, sizeof (l->grid));
   memcpy (l->block, block, sizeof (l->block));
+  l->shared = shared;
   for (i = 0; i < n_args; i++) {
     memcpy (l->storage + off, params[i], sizes[i]);
     l->params[i] = l->storage + off;
@@ -781,7 +817,7 @@ launch (const char *call, CUfunction f, const unsigned int grid[3],
   }
   if (mock_inject (MOCK_FAIL_LAUNCH, call))
     return CUDA_ERROR_LAUNCH_FAILED;
-  launch_enqueue (call, queue, ctx, fn->kernel, grid, block, params);
+  launch_enqueue (call, queue, ctx, fn->kernel, grid, block, shared, params);
   mock_state.stats.launches++;
   memcpy (mock_state.stats.last_grid, grid, 3 * sizeof (unsigned int));
   memcpy (mock_state.stats.last_block, block, 3 * sizeof (unsigned int));

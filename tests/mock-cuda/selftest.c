@@ -630,13 +630,18 @@ out:
     g_module_close (m);
 }
 
-/* A PrepLaunchFunc: cuLaunchKernel on the NULL stream. */
+/* A PrepLaunchFunc: cuLaunchKernel of the CUmodule @user_data's @entry. */
 static int
-launch_on (void *function, PrepDim3 grid, PrepDim3 block, void *stream,
-    void **args, void *user_data)
+launch_on (const char *entry, PrepDim3 grid, PrepDim3 block,
+    unsigned int shared, void *stream, void **args, void *user_data)
 {
-  return CuLaunchKernel ((CUfunction) function, grid.x, grid.y, grid.z,
-      block.x, block.y, block.z, 0, (CUstream) stream, args, NULL);
+  CUfunction f;
+  CUresult res = CuModuleGetFunction (&f, (CUmodule) user_data, entry);
+
+  if (res != CUDA_SUCCESS)
+    return res;
+  return CuLaunchKernel (f, grid.x, grid.y, grid.z, block.x, block.y,
+      block.z, shared, (CUstream) stream, args, NULL);
 }
 
 /* Bytes @n of host memory into a new device allocation (0: failed). */
@@ -719,7 +724,7 @@ test_streams_kernel (void)
       CUDA_SUCCESS, "cuModuleGetFunction (\"%s\")", PREP_KERNEL_STREAMS_NAME);
   launches = stats ().launches;
   check (f != NULL && prep_plan_launch_streams (plan, taps, table, dst,
-          out_bytes, launch_on, f, NULL, NULL, NULL) == PREP_OK
+          out_bytes, launch_on, NULL, fx.module, NULL) == PREP_OK
       && CuStreamSynchronize (NULL) == CUDA_SUCCESS,
       "one launch of the streams " "entry");
   check (stats ().launches == launches + 1, "the mock counted one launch");

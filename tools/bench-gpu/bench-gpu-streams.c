@@ -32,7 +32,7 @@
 typedef struct
 {
   int n;
-  CUfunction batch_fn, single_fn;
+  CUmodule module;              /* the engine's kernel */
   CUdeviceptr y[PREP_BATCH_MAX], uv[PREP_BATCH_MAX];
   CUdeviceptr dst, taps_batch, taps_single, sources;
   PrepPlan *batch, *single;
@@ -43,11 +43,12 @@ typedef struct
 
 /* launch_cu (), counted in the Streams passed as user data */
 static int
-launch_counted (void *func, PrepDim3 grid, PrepDim3 block, void *stream,
-    void **args, void *user_data)
+launch_counted (const char *entry, PrepDim3 grid, PrepDim3 block,
+    unsigned int shared, void *stream, void **args, void *user_data)
 {
   ((Streams *) user_data)->launches++;
-  return launch_cu (func, grid, block, stream, args, NULL);
+  return launch_cu (entry, grid, block, shared, stream, args,
+      ((Streams *) user_data)->module);
 }
 
 static void
@@ -128,7 +129,7 @@ run_batch (Streams * s)
   return prep_plan_stream_sources (s->batch, s->frames, sources) == PREP_OK
       && copy_linear (s->sources, sources, sizeof (PrepSlotSource) * s->n, 1)
       && prep_plan_launch_streams (s->batch, s->taps_batch, s->sources,
-      s->dst, s->bytes, launch_counted, s->batch_fn, NULL, s, &err)
+      s->dst, s->bytes, launch_counted, NULL, s, &err)
       == PREP_OK;
 }
 
@@ -141,7 +142,7 @@ run_singles (Streams * s)
   for (i = 0; i < s->n; i++)
     if (prep_plan_launch_taps (s->single, s->taps_single, &s->frames[i],
             s->dst + (CUdeviceptr) (i * s->slot_bytes), s->slot_bytes,
-            launch_counted, s->single_fn, NULL, s, &err) != PREP_OK)
+            launch_counted, NULL, s, &err) != PREP_OK)
       return 0;
   return 1;
 }
@@ -236,11 +237,8 @@ bench_gpu_streams (CUmodule module, int n, const uint8_t * y,
 
   memset (&s, 0, sizeof s);
   s.n = n;
-  ok = check_cu (CuModuleGetFunction (&s.batch_fn, module,
-          PREP_KERNEL_STREAMS_NAME), PREP_KERNEL_STREAMS_NAME)
-      && check_cu (CuModuleGetFunction (&s.single_fn, module,
-          PREP_KERNEL_TAPS_NAME), PREP_KERNEL_TAPS_NAME)
-      && streams_plans (&s) && streams_frames (&s, y, uv);
+  s.module = module;
+  ok = streams_plans (&s) && streams_frames (&s, y, uv);
   printf ("streams: %d x %dx%d NV12 -> [%d, 3, %d, %d] letterbox, pad 114, "
       "x/255\n", n, FRAME_WIDTH, FRAME_HEIGHT, n, OUT, OUT);
   if (ok && check) {

@@ -100,9 +100,14 @@ copy_linear (CUdeviceptr dev, void *host, size_t bytes, int upload)
 }
 
 int
-launch_cu (void *func, PrepDim3 grid, PrepDim3 block, void *stream,
-    void **args, void *user_data)
+launch_cu (const char *entry, PrepDim3 grid, PrepDim3 block,
+    unsigned int shared, void *stream, void **args, void *user_data)
 {
-  return CuLaunchKernel ((CUfunction) func, grid.x, grid.y, grid.z, block.x,
-      block.y, block.z, 0, (CUstream) stream, args, NULL);
+  CUfunction f;
+  CUresult res = CuModuleGetFunction (&f, (CUmodule) user_data, entry);
+
+  if (res != CUDA_SUCCESS)
+    return res;
+  return CuLaunchKernel (f, grid.x, grid.y, grid.z, block.x, block.y,
+      block.z, shared, (CUstream) stream, args, NULL);
 }

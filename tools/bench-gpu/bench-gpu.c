@@ -85,6 +85,7 @@ static const Workload workloads[] = {
 
 typedef struct
 {
+  CUmodule fused_module;        /* the engine's kernel */
   CUfunction fused, convert, resize, normalize;
   CUdeviceptr y, uv, rgb, resized, fused_dst, chain_dst;
   CUdeviceptr taps;             /* the plan's tap table, of the largest job */
@@ -213,7 +214,7 @@ run_fused (Gpu * gpu, Job * job)
   nv12_frame (&src, (const uint8_t *) (uintptr_t) gpu->y, gpu->y_stride,
       (const uint8_t *) (uintptr_t) gpu->uv, gpu->uv_stride);
   s = prep_plan_launch_taps (job->plan, gpu->taps, &src, gpu->fused_dst,
-      job->tensor_bytes, launch_cu, gpu->fused, NULL, NULL, &err);
+      job->tensor_bytes, launch_cu, NULL, gpu->fused_module, &err);
 
   if (s != PREP_OK) {
     fprintf (stderr, "%s: prep_plan_launch_taps: %s (driver error %d)\n",
@@ -487,6 +488,7 @@ main (int argc, char **argv)
       "loading the fused kernel")
       && check_cu (CuModuleLoadData (&chain_mod, chain_kernels_fatbin),
       "loading the chain kernels")
+      && (gpu.fused_module = fused_mod) != NULL
       && check_cu (CuModuleGetFunction (&gpu.fused, fused_mod,
           PREP_KERNEL_TAPS_NAME), PREP_KERNEL_TAPS_NAME)
       && check_cu (CuModuleGetFunction (&gpu.convert, chain_mod,

@@ -36,9 +36,10 @@ void nv12_frame (PrepFrame * f, const uint8_t * y, int y_stride,
 void frame_fill (uint8_t * y, int y_stride, uint8_t * uv, int uv_stride);
 /* host <-> device copy of @bytes (@upload: to the device) */
 int copy_linear (CUdeviceptr dev, void *host, size_t bytes, int upload);
-/* PrepLaunchFunc through cuLaunchKernel */
-int launch_cu (void *func, PrepDim3 grid, PrepDim3 block, void *stream,
-    void **args, void *user_data);
+/* PrepLaunchFunc through cuLaunchKernel: @entry of the CUmodule
+ * @user_data */
+int launch_cu (const char *entry, PrepDim3 grid, PrepDim3 block,
+    unsigned int shared, void *stream, void **args, void *user_data);
 
 /* The streams mode: @n streams of the frame (@y, @uv on the host, each
  * copied to its own device frame) letterboxed into [n, 3, 640, 640], x/255:

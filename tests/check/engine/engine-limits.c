@@ -43,8 +43,8 @@ plan_of_frame (int src_width, int src_height)
 static int launches;
 
 static int
-count_launch (void *function, PrepDim3 grid, PrepDim3 block, void *stream,
-    void **args, void *user_data)
+count_launch (const char *entry, PrepDim3 grid, PrepDim3 block,
+    unsigned int shared, void *stream, void **args, void *user_data)
 {
   launches++;
   return 0;
@@ -86,7 +86,7 @@ check_strides (const PrepPlan * plan, int y_stride, int uv_stride,
   fail_unless_equals_int (prep_plan_kernel_taps (plan, &taps, &taps_bytes),
       PREP_OK);
   fail_unless_equals_int (prep_plan_launch_taps (plan, (uintptr_t) taps, &f,
-          (uintptr_t) dst, 0, count_launch, NULL, NULL, NULL, NULL), expected);
+          (uintptr_t) dst, 0, count_launch, NULL, NULL, NULL), expected);
   fail_unless_equals_int (launches, 0);
   fail_unless (dst[0] == 0.0f && dst[3] == 0.0f);
 }

@@ -112,11 +112,10 @@ ref_config_of (const PrepConfig * p, const PrepRect * crop, RefConfig * r)
 }
 
 static int
-host_launch (void *function, PrepDim3 grid, PrepDim3 block, void *stream,
-    void **args, void *user_data)
+host_launch (const char *entry, PrepDim3 grid, PrepDim3 block,
+    unsigned int shared, void *stream, void **args, void *user_data)
 {
-  prep_kernel_host_launch_taps (grid, block, args);
-  return 0;
+  return prep_kernel_host_launch (entry, grid, block, shared, args);
 }
 
 /* Every other path gives the scalar bytes. */
@@ -147,8 +146,7 @@ check_paths (const PrepPlan * plan, const PrepFrame * f, const guint8 * ref,
   fail_unless_equals_int (prep_plan_kernel_taps (plan, &taps, &taps_bytes),
       PREP_OK);
   fail_unless_equals_int (prep_plan_launch_taps (plan, (uintptr_t) taps, f,
-          (uintptr_t) got, bytes, host_launch, NULL, NULL, NULL, NULL),
-      PREP_OK);
+          (uintptr_t) got, bytes, host_launch, NULL, NULL, NULL), PREP_OK);
   for (i = 0; i < bytes && got[i] == ref[i]; i++);
   fail_unless (i == bytes, "%s: the kernel's host build differs at byte %zu",
       what, i);

@@ -34,6 +34,7 @@
 #include "prep.h"
 #include "prep-private.h"
 #include "prep-kernel.h"
+#include "prep-aa-tile.h"
 #include "engine-cases.h"
 
 /* ------------------------------------------------------------------------ */
@@ -119,10 +120,14 @@ copy_taps (const PrepPlan * plan, Guarded * g)
 }
 
 /* Runs the kernel's host build over the grid of prep_launch_geometry (),
- * grown by extra_x / extra_y blocks that lie wholly outside the output. */
+ * grown by extra_x / extra_y blocks that lie wholly outside the output,
+ * with @tile floats of shared memory for the antialiased tile (0: none,
+ * every pixel on its own; less than the plan's: the blocks whose tile
+ * does not fit on their own). */
 static void
 run_kernel (const PrepPlan * plan, const guint8 * y, int y_stride,
-    const guint8 * uv, int uv_stride, void *dst, guint extra_x, guint extra_y)
+    const guint8 * uv, int uv_stride, void *dst, guint extra_x, guint extra_y,
+    int tile)
 {
   PrepDim3 grid, block;
   static KernelArgs k;
@@ -135,7 +140,10 @@ run_kernel (const PrepPlan * plan, const guint8 * y, int y_stride,
   grid.y += extra_y;
   kernel_args_init (&k, plan, y, y_stride, uv, uv_stride, dst);
   k.taps = (guintptr) copy_taps (plan, &tg);
-  prep_kernel_host_launch_taps (grid, block, k.targs);
+  k.params.aa_tile = tile;
+  fail_unless_equals_int (prep_kernel_host_launch (tile > 0 ?
+          PREP_KERNEL_TAPS_AA_NAME : PREP_KERNEL_TAPS_NAME, grid, block,
+          (unsigned int) tile * sizeof (float), k.targs), 0);
   guarded_free (&tg);
 }
 
@@ -184,7 +192,8 @@ case_run_free (CaseRun * r)
  * fails on a sentinel left. */
 static gboolean
 kernel_matches_cpu (const CaseRun * r, const guint8 * y, const guint8 * uv,
-    guint extra_x, guint extra_y, const char *name, char *why, size_t why_len)
+    guint extra_x, guint extra_y, int tile, const char *name, char *why,
+    size_t why_len)
 {
   size_t total = GUARD_HEAD + r->n + GUARD_TAIL, diff;
   float *emu = g_new (float, total);
@@ -192,7 +201,7 @@ kernel_matches_cpu (const CaseRun * r, const guint8 * y, const guint8 * uv,
 
   fill_sentinel (emu, total);
   run_kernel (r->plan, y, r->frame.y_stride, uv,
-      r->frame.uv_stride, emu + GUARD_HEAD, extra_x, extra_y);
+      r->frame.uv_stride, emu + GUARD_HEAD, extra_x, extra_y, tile);
   fail_unless_equals_int (first_written (emu, GUARD_HEAD), GUARD_HEAD);
   fail_unless_equals_int (first_written (emu + GUARD_HEAD + r->n,
           GUARD_TAIL), GUARD_TAIL);
@@ -202,8 +211,9 @@ kernel_matches_cpu (const CaseRun * r, const guint8 * y, const guint8 * uv,
   diff = first_difference (r->cpu, emu, total);
   same = diff == total;
   if (!same)
-    g_snprintf (why, why_len, "%s: element %zd differs: CPU %a, kernel %a",
-        name, (gssize) diff - GUARD_HEAD, r->cpu[diff], emu[diff]);
+    g_snprintf (why, why_len, "%s (tile of %d floats): element %zd differs: "
+        "CPU %a, kernel %a", name, tile, (gssize) diff - GUARD_HEAD,
+        r->cpu[diff], emu[diff]);
   g_free (emu);
   return same;
 }
@@ -211,6 +221,32 @@ kernel_matches_cpu (const CaseRun * r, const guint8 * y, const guint8 * uv,
 /* ------------------------------------------------------------------------ */
 /* Kernel emulation over the engine's table                                 */
 /* ------------------------------------------------------------------------ */
+
+/* The plan's tile is what its largest block needs (src/prep-aa-tile.h),
+ * or the most a block may have: every block of a valid slot fits. */
+static void
+assert_tile_sized (const PrepPlan * plan)
+{
+  const PrepParams *p = prep_plan_params (plan);
+  int n = prep_plan_rows (plan) / p->out_height, most = 0, s, x, y;
+  PrepAaTile t;
+
+  for (s = 0; s < n; s++) {
+    if (!prep_plan_slot_table (plan)->s[s].valid)
+      continue;
+    for (y = 0; y < p->out_height; y += PREP_BLOCK_H)
+      for (x = 0; x < p->out_width; x += PREP_BLOCK_W) {
+        int floats = prep_aa_tile_init (p, prep_aa_taps (p,
+                plan->kernel_taps, n, s), x, y, PREP_BLOCK_W, PREP_BLOCK_H, &t);
+
+        most = floats > most ? floats : most;
+      }
+  }
+  fail_unless (most <= plan->aa_tile || plan->aa_tile ==
+      PREP_AA_TILE_MAX_FLOATS, "a block's tile takes %d floats, the plan "
+      "gives %d", most, plan->aa_tile);
+  fail_unless (plan->aa_tile <= PREP_AA_TILE_MAX_FLOATS);
+}
 
 /* The table test's counts (see CaseCounts). */
 static CaseCounts *emu_stats;
@@ -236,8 +272,17 @@ GST_START_TEST (test_emulation_table)
   memcpy (guarded_alloc (&yg, y_ext), r.frame.y, y_ext);
   memcpy (guarded_alloc (&uvg, uv_ext), r.frame.uv, uv_ext);
 
-  same = kernel_matches_cpu (&r, yg.data, uvg.data, 0, 0, tc->name, why,
+  same = kernel_matches_cpu (&r, yg.data, uvg.data, 0, 0, 0, tc->name, why,
       sizeof (why));
+  /* antialiased: through the tile too, with the plan's shared memory and
+   * with half of it (the blocks whose tile does not fit on their own) */
+  if (same && r.plan->aa_tile > 0) {
+    assert_tile_sized (r.plan);
+    same = kernel_matches_cpu (&r, yg.data, uvg.data, 0, 0,
+        r.plan->aa_tile, tc->name, why, sizeof (why))
+        && kernel_matches_cpu (&r, yg.data, uvg.data, 0, 0,
+        r.plan->aa_tile / 2, tc->name, why, sizeof (why));
+  }
   /* counted before the verdict: the summary covers failing cases too */
   emu_stats->cases++;
   emu_stats->identical += same;
@@ -269,7 +314,8 @@ GST_START_TEST (test_emulation_oversized_grid)
     case_run_cpu (&r, cases[i]);
     for (j = 0; j < G_N_ELEMENTS (extra); j++)
       fail_unless (kernel_matches_cpu (&r, r.frame.y, r.frame.uv,
-              extra[j][0], extra[j][1], ref_cases[cases[i]].name, why,
+              extra[j][0], extra[j][1], r.plan->aa_tile,
+              ref_cases[cases[i]].name, why,
               sizeof (why)), "grid grown by %u x %u blocks: %s", extra[j][0],
           extra[j][1], why);
     case_run_free (&r);
@@ -322,7 +368,7 @@ kernel_matches_batch (const BatchRun * r, guint extra, char *why,
   memcpy (guarded_alloc (&uvg, uv_ext), r->frame.uv, uv_ext);
   tensor_buf_new (&emu, &r->cfg);
   run_kernel (r->plan, yg.data, r->frame.y_stride, uvg.data,
-      r->frame.uv_stride, emu.data, extra, extra);
+      r->frame.uv_stride, emu.data, extra, extra, r->plan->aa_tile);
   tensor_buf_assert_complete (&emu, "kernel");
   diff = tensor_buf_first_diff (&r->out, &emu);
   if (diff != emu.total)
@@ -414,16 +460,15 @@ typedef struct
 } LaunchRecord;
 
 static int
-host_launch (void *function, PrepDim3 grid, PrepDim3 block, void *stream,
-    void **args, void *user_data)
+host_launch (const char *entry, PrepDim3 grid, PrepDim3 block,
+    unsigned int shared, void *stream, void **args, void *user_data)
 {
   LaunchRecord *rec = user_data;
 
   rec->grid = grid;
   rec->block = block;
   rec->calls++;
-  prep_kernel_host_launch_taps (grid, block, args);
-  return 0;
+  return prep_kernel_host_launch (entry, grid, block, shared, args);
 }
 
 /* The launcher of the CUDA path: one launch per batch, grid z = the
@@ -447,7 +492,7 @@ GST_START_TEST (test_plan_launch_batches)
       PREP_OK);
   fail_unless_equals_int (prep_plan_launch_taps (r.plan, (guintptr) taps,
           &r.frame.pf, (guintptr) emu.data, tensor_buf_bytes (&emu),
-          host_launch, NULL, NULL, &rec, &err), PREP_OK);
+          host_launch, NULL, &rec, &err), PREP_OK);
   fail_unless_equals_int (err, 0);
   fail_unless_equals_int (rec.calls, 1);
   fail_unless_equals_int (rec.grid.z, r.cfg.batch_size);
@@ -455,11 +500,11 @@ GST_START_TEST (test_plan_launch_batches)
   /* a destination one byte short of the batch: refused, nothing launched */
   fail_unless_equals_int (prep_plan_launch_taps (r.plan, (guintptr) taps,
           &r.frame.pf, (guintptr) emu.data, tensor_buf_bytes (&emu) - 1,
-          host_launch, NULL, NULL, &rec, &err), PREP_ERROR_OUTPUT_SIZE);
+          host_launch, NULL, &rec, &err), PREP_ERROR_OUTPUT_SIZE);
   /* no table: refused like a missing plane */
   fail_unless_equals_int (prep_plan_launch_taps (r.plan, 0,
           &r.frame.pf, (guintptr) emu.data, tensor_buf_bytes (&emu),
-          host_launch, NULL, NULL, &rec, &err), PREP_ERROR_INVALID_ARGUMENT);
+          host_launch, NULL, &rec, &err), PREP_ERROR_INVALID_ARGUMENT);
   fail_unless_equals_int (rec.calls, 1);
   tensor_buf_free (&emu);
   batch_run_free (&r);
@@ -509,7 +554,7 @@ GST_START_TEST (test_taps_follow_slots)
     batch_cpu (&r);
     tensor_buf_fill (&emu);
     run_kernel (r.plan, r.frame.y, r.frame.y_stride, r.frame.uv,
-        r.frame.uv_stride, emu.data, 0, 0);
+        r.frame.uv_stride, emu.data, 0, 0, r.plan->aa_tile);
     g_snprintf (what, sizeof (what), "%d slots set again", n);
     assert_same_as_cpu (&r, &emu, what);
     if (n == 0)

@@ -125,14 +125,13 @@ check_slots (const PrepConfig * cfg, const PrepStream * streams, int n,
 }
 
 static int
-host_launch (void *function, PrepDim3 grid, PrepDim3 block, void *stream,
-    void **args, void *user_data)
+host_launch (const char *entry, PrepDim3 grid, PrepDim3 block,
+    unsigned int shared, void *stream, void **args, void *user_data)
 {
   int *launches = user_data;
 
   (*launches)++;
-  prep_kernel_host_launch_streams (grid, block, args);
-  return 0;
+  return prep_kernel_host_launch (entry, grid, block, shared, args);
 }
 
 /* The batch through the kernel's host build: its sources table, then one
@@ -152,7 +151,7 @@ run_kernel (const PrepPlan * plan, const PrepFrame * frames, guint8 * out,
       PREP_OK);
   fail_unless_equals_int (prep_plan_launch_streams (plan, (uintptr_t) taps,
           (uintptr_t) sources, (uintptr_t) out, bytes, host_launch, NULL,
-          NULL, &launches, NULL), PREP_OK);
+          &launches, NULL), PREP_OK);
   fail_unless_equals_int (launches, 1);
 }
 
