@@ -147,27 +147,24 @@ run_singles (Streams * s)
   return 1;
 }
 
+static int
+run_batch_of (void *data)
+{
+  return run_batch (data);
+}
+
+static int
+run_singles_of (void *data)
+{
+  return run_singles (data);
+}
+
 /* Median of @iterations synchronized runs of one path, microseconds. */
 static int
 time_streams (Streams * s, int batch, int iterations, double *median)
 {
-  double *t = malloc (sizeof (double) * (size_t) iterations);
-  int i, ok = t != NULL;
-
-  for (i = -WARMUP; ok && i < iterations; i++) {
-    double t0 = now_us ();
-
-    ok = (batch ? run_batch (s) : run_singles (s))
-        && check_cu (CuStreamSynchronize (NULL), "cuStreamSynchronize");
-    if (ok && i >= 0)
-      t[i] = now_us () - t0;
-  }
-  if (ok) {
-    qsort (t, (size_t) iterations, sizeof (double), cmp_double);
-    *median = t[iterations / 2];
-  }
-  free (t);
-  return ok;
+  return time_runs (batch ? run_batch_of : run_singles_of, s, iterations,
+      median, NULL);
 }
 
 /* One run of one path: the same bytes as the CPU engine's streams plan. */

@@ -15,6 +15,7 @@
 #endif
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -110,4 +111,29 @@ launch_cu (const char *entry, PrepDim3 grid, PrepDim3 block,
     return res;
   return CuLaunchKernel (f, grid.x, grid.y, grid.z, block.x, block.y,
       block.z, shared, (CUstream) stream, args, NULL);
+}
+
+int
+time_runs (int (*run) (void *data), void *data, int n, double *median,
+    double *min)
+{
+  double *t = malloc (sizeof (double) * (size_t) n);
+  int i, ok = t != NULL;
+
+  for (i = -WARMUP; ok && i < n; i++) {
+    double t0 = now_us ();
+
+    ok = run (data) && check_cu (CuStreamSynchronize (NULL),
+        "cuStreamSynchronize");
+    if (ok && i >= 0)
+      t[i] = now_us () - t0;
+  }
+  if (ok) {
+    qsort (t, (size_t) n, sizeof (double), cmp_double);
+    *median = n % 2 ? t[n / 2] : 0.5 * (t[n / 2 - 1] + t[n / 2]);
+    if (min != NULL)
+      *min = t[0];
+  }
+  free (t);
+  return ok;
 }

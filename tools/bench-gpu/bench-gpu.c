@@ -28,7 +28,9 @@
  * the CPU engine: the fused kernel must give the same bytes; the chain,
  * with its 8-bit intermediates, must stay within CHAIN_MAX_ERR steps of
  * 1/255 (its max error is printed).  Then the streams workload
- * (bench-gpu-streams.c): N streams in one launch against N launches.  Exit status: 0 on success, 1 on a
+ * (bench-gpu-streams.c): N streams in one launch against N launches;
+ * then the antialias mode (bench-gpu-tile.c): the tile entry point
+ * against each pixel summing its own taps.  Exit status: 0 on success, 1 on a
  * mismatch or a driver error, 2 on bad arguments, 77 without a driver or
  * device. */
 
@@ -247,30 +249,29 @@ chain_bytes (const Job * job)
       + (double) job->tensor_bytes;
 }
 
+/* One run of the path time_path () times. */
+typedef struct
+{
+  Gpu *gpu;
+  Job *job;
+  int chain;
+} PathRun;
+
+static int
+run_path (void *data)
+{
+  PathRun *r = data;
+
+  return r->chain ? run_chain (r->gpu, r->job) : run_fused (r->gpu, r->job);
+}
+
 /* Median and min of @n synchronized runs of one path, in microseconds. */
 static int
 time_path (Gpu * gpu, Job * job, int chain, int n, double *median, double *min)
 {
-  double *t = malloc (sizeof (double) * (size_t) n);
-  int i, ok = 1;
+  PathRun r = { gpu, job, chain };
 
-  if (t == NULL)
-    return 0;
-  for (i = -WARMUP; i < n && ok; i++) {
-    double t0 = now_us ();
-
-    ok = chain ? run_chain (gpu, job) : run_fused (gpu, job);
-    ok = ok && check_cu (CuStreamSynchronize (NULL), "cuStreamSynchronize");
-    if (i >= 0)
-      t[i] = now_us () - t0;
-  }
-  if (ok) {
-    qsort (t, (size_t) n, sizeof (double), cmp_double);
-    *median = n % 2 ? t[n / 2] : 0.5 * (t[n / 2 - 1] + t[n / 2]);
-    *min = t[0];
-  }
-  free (t);
-  return ok;
+  return time_runs (run_path, &r, n, median, min);
 }
 
 /* The job's tap table into gpu->taps, before its first launch (and again
@@ -513,6 +514,8 @@ main (int argc, char **argv)
         : bench (&gpu, &jobs[i], iterations, peak);
   if (ok && streams > 0)
     ok = bench_gpu_streams (fused_mod, streams, y, uv, iterations, do_check);
+  if (ok)
+    ok = bench_gpu_tile (fused_mod, y, uv, iterations, do_check);
 
   if (gpu.y)
     CuMemFree (gpu.y);

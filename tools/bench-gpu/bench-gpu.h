@@ -36,6 +36,11 @@ void nv12_frame (PrepFrame * f, const uint8_t * y, int y_stride,
 void frame_fill (uint8_t * y, int y_stride, uint8_t * uv, int uv_stride);
 /* host <-> device copy of @bytes (@upload: to the device) */
 int copy_linear (CUdeviceptr dev, void *host, size_t bytes, int upload);
+/* Median (and min, when @min is not NULL) microseconds of @n runs of
+ * @run (@data), each followed by cuStreamSynchronize (), after WARMUP
+ * untimed ones; 0 on a failure. */
+int time_runs (int (*run) (void *data), void *data, int n, double *median,
+    double *min);
 /* PrepLaunchFunc through cuLaunchKernel: @entry of the CUmodule
  * @user_data */
 int launch_cu (const char *entry, PrepDim3 grid, PrepDim3 block,
@@ -49,5 +54,14 @@ int launch_cu (const char *entry, PrepDim3 grid, PrepDim3 block,
  * else @iterations timed runs.  Returns 0 on a failure. */
 int bench_gpu_streams (CUmodule module, int n, const uint8_t * y,
     const uint8_t * uv, int iterations, int check);
+
+/* The antialias mode: antialiased workloads (W1-AA, W2-AA) through the
+ * tile entry point against the entry point without a tile (each pixel
+ * sums its own taps), both from @module.  @check: one run of each,
+ * compared with the CPU engine (bit-identical), the tile's launch with
+ * shared memory and the other without; else @iterations timed runs and
+ * their ratio.  Returns 0 on a failure. */
+int bench_gpu_tile (CUmodule module, const uint8_t * y, const uint8_t * uv,
+    int iterations, int check);
 
 #endif /* __BENCH_GPU_H__ */
