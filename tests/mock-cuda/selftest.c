@@ -510,9 +510,12 @@ make_plan (void)
   return plan;
 }
 
-/* Launches the kernel on fx.frame into @dst; the context must be pushed. */
+/* Launches entry point @f on fx.frame into @dst, its parameters asking
+ * for a tile of @aa_tile floats, with no shared memory; the context must
+ * be pushed. */
 static CUresult
-launch (CUdeviceptr dst, CUstream stream, PrepDim3 * grid, PrepDim3 * block)
+launch_entry (CUfunction f, int aa_tile, CUdeviceptr dst, CUstream stream,
+    PrepDim3 * grid, PrepDim3 * block)
 {
   GstCudaMemory *cmem = GST_CUDA_MEMORY_CAST (fx.mem);
   PrepParams params = *prep_plan_params (fx.plan);
@@ -533,10 +536,18 @@ launch (CUdeviceptr dst, CUstream stream, PrepDim3 * grid, PrepDim3 * block)
   args[PREP_TKARG_PLANE2] = &none;
   args[PREP_TKARG_STRIDE2] = &zero;
   args[PREP_TKARG_DST] = &dst;
+  params.aa_tile = aa_tile;
   if (prep_launch_geometry (&params, 1, grid, block) != PREP_OK)
     return CUDA_ERROR_INVALID_VALUE;
-  return CuLaunchKernel (fx.function, grid->x, grid->y, grid->z, block->x,
+  return CuLaunchKernel (f, grid->x, grid->y, grid->z, block->x,
       block->y, block->z, 0, stream, args, NULL);
+}
+
+/* The fused kernel on fx.frame into @dst; the context must be pushed. */
+static CUresult
+launch (CUdeviceptr dst, CUstream stream, PrepDim3 * grid, PrepDim3 * block)
+{
+  return launch_entry (fx.function, 0, dst, stream, grid, block);
 }
 
 /* The plan's tap table into fx.taps (device memory), synchronously; the
@@ -1068,6 +1079,22 @@ kernel_overrun (void)
   CuStreamSynchronize (NULL);
 }
 
+/* The tile's entry point, its parameters asking for 100 floats of shared
+ * memory, launched with none */
+static void
+tile_without_shared (void)
+{
+  CUdeviceptr dst = 0;
+  PrepDim3 grid, block;
+  CUfunction f = NULL;
+
+  gst_cuda_context_push (fx.ctx);
+  CuMemAlloc (&dst, (unsigned int) prep_plan_output_bytes (fx.plan));
+  CuModuleGetFunction (&f, fx.module, PREP_KERNEL_TAPS_AA_NAME);
+  launch_entry (f, 100, dst, NULL, &grid, &block);
+  CuStreamSynchronize (NULL);
+}
+
 /* selftest_add over 100 bytes into a 99-byte buffer */
 static void
 program_kernel_overrun (void)
@@ -1149,6 +1176,9 @@ test_deaths (void)
       "while context");
   expect_death ("kernel writing past its tensor", kernel_overrun, SIGABRT,
       "kernel argument tensor (dst)");
+  expect_death ("tile entry with less shared memory than its tile",
+      tile_without_shared, SIGABRT, "the kernel's antialiased tile takes 400 "
+      "bytes of shared memory, the launch gives 0");
   if (fx.add != NULL) {
     expect_death ("program's kernel writing past its buffer",
         program_kernel_overrun, SIGABRT, "selftest_add argument dst [0x");
