@@ -170,6 +170,7 @@ typedef struct
 {
   int cases;
   int identical;
+  int tiled;                    /* kernel: antialiased, through the tile too */
 } CaseCounts;
 
 void *case_shared_new (size_t size);

@@ -157,10 +157,8 @@ typedef struct
 } CaseRun;
 
 static void
-case_run_cpu (CaseRun * r, guint i)
+case_run_cpu_of (CaseRun * r, const RefCase * tc, guint64 rng)
 {
-  const RefCase *tc = &ref_cases[i];
-  guint64 rng = case_seed (i);
   PrepConfig cfg;
   PrepRect crop = case_crop (tc);
   size_t total;
@@ -176,6 +174,12 @@ case_run_cpu (CaseRun * r, guint i)
   fail_unless_equals_int (prep_plan_run_cpu (r->plan, &r->frame.pf,
           r->cpu + GUARD_HEAD, r->n * sizeof (float)), PREP_OK);
   fail_unless_equals_int (count_sentinels (r->cpu + GUARD_HEAD, r->n), 0);
+}
+
+static void
+case_run_cpu (CaseRun * r, guint i)
+{
+  case_run_cpu_of (r, &ref_cases[i], case_seed (i));
 }
 
 static void
@@ -278,6 +282,7 @@ GST_START_TEST (test_emulation_table)
    * with half of it (the blocks whose tile does not fit on their own) */
   if (same && r.plan->aa_tile > 0) {
     assert_tile_sized (r.plan);
+    emu_stats->tiled++;
     same = kernel_matches_cpu (&r, yg.data, uvg.data, 0, 0,
         r.plan->aa_tile, tc->name, why, sizeof (why))
         && kernel_matches_cpu (&r, yg.data, uvg.data, 0, 0,
@@ -287,13 +292,34 @@ GST_START_TEST (test_emulation_table)
   emu_stats->cases++;
   emu_stats->identical += same;
   if (__i__ == (int) n_ref_cases - 1)
-    g_print ("kernel emulation cases: %d, bit-identical: %d\n",
-        emu_stats->cases, emu_stats->identical);
+    g_print ("kernel emulation cases: %d, bit-identical: %d (antialiased, "
+        "also through the tile with all and half of its memory: %d)\n",
+        emu_stats->cases, emu_stats->identical, emu_stats->tiled);
   fail_unless (same, "the kernel's host build differs from the CPU path: "
       "%s", why);
 
   guarded_free (&yg);
   guarded_free (&uvg);
+  case_run_free (&r);
+}
+
+GST_END_TEST;
+
+/* A downscale by 32: a block's tile would take 8 x 2176 floats, more than
+ * a block may have, so the plan caps the tile and every block sums each
+ * of its pixels directly, with the CPU's bytes. */
+GST_START_TEST (test_emulation_tile_too_large)
+{
+  static const RefCase tc = { "4096x256 -> 128x8 antialias (32x)",.w = 4096,
+    .h = 256,.ow = 128,.oh = 8,.antialias = 1,.pattern = PAT_RANDOM
+  };
+  char why[256] = "";
+  CaseRun r;
+
+  case_run_cpu_of (&r, &tc, 32);
+  fail_unless_equals_int (r.plan->aa_tile, PREP_AA_TILE_MAX_FLOATS);
+  fail_unless (kernel_matches_cpu (&r, r.frame.y, r.frame.uv, 0, 0,
+          r.plan->aa_tile, tc.name, why, sizeof (why)), "%s", why);
   case_run_free (&r);
 }
 
@@ -985,6 +1011,7 @@ kernel_suite (void)
   suite_add_tcase (s, emulation);
   tcase_add_loop_test (emulation, test_emulation_table, 0, n_ref_cases);
   tcase_add_test (emulation, test_emulation_oversized_grid);
+  tcase_add_test (emulation, test_emulation_tile_too_large);
   tcase_add_loop_test (emulation, test_emulation_batches, 0, n_batch_cases);
   tcase_add_loop_test (emulation, test_emulation_float16_table, 0, n_ref_cases);
   tcase_add_loop_test (emulation, test_plan_launch_batches, 0, n_batch_cases);
