@@ -104,13 +104,14 @@ prep_run_streams_aa_thread (const void *data)
 }
 
 /* The whole grid: each block's threads, x fastest (as a warp is
- * numbered), once per side of the barrier, with @shared bytes of shared
- * memory set to NaN at the start of the block (so that a tile entry read
- * before it was written shows in the output).  -1 when the memory cannot
- * be had. */
+ * numbered), once per side of the barrier (@barrier: an _aa entry; the
+ * others have none and run once, as phase 1), with @shared bytes of
+ * shared memory set to NaN at the start of the block (so that a tile
+ * entry read before it was written shows in the output).  -1 when the
+ * memory cannot be had. */
 static int
 prep_run_grid (PrepDim3 grid, PrepDim3 block, unsigned int shared,
-    void (*thread) (const void *), const void *data)
+    int barrier, void (*thread) (const void *), const void *data)
 {
   size_t n = shared / sizeof (float), i;
   float *mem = calloc (n > 0 ? n : 1, sizeof (float));
@@ -125,7 +126,7 @@ prep_run_grid (PrepDim3 grid, PrepDim3 block, unsigned int shared,
       for (blockIdx.x = 0; blockIdx.x < gridDim.x; blockIdx.x++) {
         for (i = 0; i < n; i++)
           mem[i] = NAN;
-        for (prep_phase = 0; prep_phase < 2; prep_phase++)
+        for (prep_phase = barrier ? 0 : 1; prep_phase < 2; prep_phase++)
           for (threadIdx.z = 0; threadIdx.z < blockDim.z; threadIdx.z++)
             for (threadIdx.y = 0; threadIdx.y < blockDim.y; threadIdx.y++)
               for (threadIdx.x = 0; threadIdx.x < blockDim.x; threadIdx.x++)
@@ -163,8 +164,8 @@ prep_host_launch_taps (PrepDim3 grid, PrepDim3 block, unsigned int shared,
   l.a.dst = prep_karg_pointer (args, PREP_TKARG_DST);
   if (aa && !prep_tile_fits (l.p.aa_tile, shared))
     return -1;
-  return prep_run_grid (grid, block, shared, aa ? prep_run_taps_aa_thread :
-      prep_run_taps_thread, &l);
+  return prep_run_grid (grid, block, shared, aa, aa ?
+      prep_run_taps_aa_thread : prep_run_taps_thread, &l);
 }
 
 /* A streams entry over the whole grid (PREP_SKARG_* parameters). */
@@ -182,7 +183,7 @@ prep_host_launch_streams (PrepDim3 grid, PrepDim3 block, unsigned int shared,
   for (z = 0; z < grid.z && aa; z++)
     if (!prep_tile_fits (l.sources[z].params.aa_tile, shared))
       return -1;
-  return prep_run_grid (grid, block, shared, aa ?
+  return prep_run_grid (grid, block, shared, aa, aa ?
       prep_run_streams_aa_thread : prep_run_streams_thread, &l);
 }
 

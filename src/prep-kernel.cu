@@ -174,8 +174,8 @@ prep_kernel_planes (PrepPlanes * f, const uint8_t * plane0, int stride0,
   f->s2 = stride2;
 }
 
-/* Each thread its own pixel (every plan; the host build runs it on the
- * far side of the barrier it does not have). */
+/* Each thread its own pixel (every plan).  No barrier: the host build
+ * runs it once, as phase 1. */
 PREP_KERNEL_ENTRY void
 prep_frame_to_tensor (PrepParams p, const PREP_GRID_CONSTANT
     PrepSlotTable slots, const PrepTap * taps, const uint8_t * plane0,
