@@ -142,6 +142,24 @@ gst_cuda_preproc_caps_get_bytes (const GstCaps * caps, gsize * bytes)
   return TRUE;
 }
 
+gboolean
+gst_cuda_preproc_shape_get_bytes (const GstCudaPreprocShape * shape,
+    gsize * bytes)
+{
+  guint64 dims[4] = { shape->width, shape->height, shape->channels,
+    shape->batch
+  }, total = prep_data_type_size (shape->dtype);
+  gint i;
+
+  for (i = 0; i < 4; i++) {
+    if (dims[i] == 0 || total > G_MAXSSIZE / dims[i])
+      return FALSE;
+    total *= dims[i];
+  }
+  *bytes = (gsize) total;
+  return TRUE;
+}
+
 /* The shape of negotiated tensor caps.  With C channels (the hint's, the
  * properties': 3, or 1 for gray) W:H:C:N is NCHW and C:W:H:N NHWC;
  * dimensions that read both ways (3:N:3:B) take the layout of the hint. */
@@ -310,6 +328,23 @@ GstCaps *
 gst_cuda_preproc_tensor_to_video_caps (const GstCaps * caps, gboolean with_cuda)
 {
   return map_caps (caps, tensor_to_video, NULL, FALSE, with_cuda);
+}
+
+GstCaps *
+gst_cuda_preproc_video_passthrough_caps (const GstCaps * caps,
+    gboolean with_cuda)
+{
+  GstCaps *video = gst_caps_from_string (GST_CUDA_PREPROC_SINK_CAPS);
+  GstCaps *res;
+  guint i;
+
+  for (i = gst_caps_get_size (video); i > 0; i--)
+    if (!with_cuda && features_are_cuda (gst_caps_get_features (video, i - 1)))
+      gst_caps_remove_structure (video, i - 1);
+  res = gst_caps_intersect_full ((GstCaps *) caps, video,
+      GST_CAPS_INTERSECT_FIRST);
+  gst_caps_unref (video);
+  return res;
 }
 
 gboolean

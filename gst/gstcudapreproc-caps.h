@@ -39,18 +39,22 @@ G_BEGIN_DECLS
     "types = (string) { float32, float16, uint8, int8 }, " \
     "framerate = (fraction) [ 0/1, max ]"
 
+/* The source pad gives tensors, or with output-mode=meta the video it
+ * took. */
 #ifdef HAVE_CUDA
 #define GST_CUDA_PREPROC_SINK_CAPS \
     "video/x-raw(memory:CUDAMemory), " GST_CUDA_PREPROC_VIDEO_FIELDS "; " \
     "video/x-raw, " GST_CUDA_PREPROC_VIDEO_FIELDS
-#define GST_CUDA_PREPROC_SRC_CAPS \
+#define GST_CUDA_PREPROC_TENSOR_CAPS \
     "other/tensors(memory:CUDAMemory), " GST_CUDA_PREPROC_TENSOR_FIELDS "; " \
     "other/tensors, " GST_CUDA_PREPROC_TENSOR_FIELDS
 #else
 #define GST_CUDA_PREPROC_SINK_CAPS "video/x-raw, " GST_CUDA_PREPROC_VIDEO_FIELDS
-#define GST_CUDA_PREPROC_SRC_CAPS \
+#define GST_CUDA_PREPROC_TENSOR_CAPS \
     "other/tensors, " GST_CUDA_PREPROC_TENSOR_FIELDS
 #endif
+#define GST_CUDA_PREPROC_SRC_CAPS \
+    GST_CUDA_PREPROC_TENSOR_CAPS "; " GST_CUDA_PREPROC_SINK_CAPS
 
 /* The largest tensor the element produces, in bytes: the size of a
  * GstBufferPool's buffers is a guint (docs/bad-input.md).  Larger tensors
@@ -81,6 +85,10 @@ gboolean gst_cuda_preproc_shape_same_caps (const GstCudaPreprocShape * a,
     const GstCudaPreprocShape * b);
 gboolean gst_cuda_preproc_caps_get_bytes (const GstCaps * caps,
     gsize * bytes);
+/* The byte size of @shape's tensor; FALSE when it does not fit a
+ * gssize. */
+gboolean gst_cuda_preproc_shape_get_bytes (const GstCudaPreprocShape * shape,
+    gsize * bytes);
 gboolean gst_cuda_preproc_caps_get_shape (const GstCaps * caps,
     const GstCudaPreprocShape * hint, GstCudaPreprocShape * shape);
 
@@ -93,6 +101,12 @@ gboolean gst_cuda_preproc_caps_get_shape (const GstCaps * caps,
 GstCaps *gst_cuda_preproc_video_to_tensor_caps (const GstCaps * caps,
     const GstCudaPreprocShape * shape, gboolean with_cuda);
 GstCaps *gst_cuda_preproc_tensor_to_video_caps (const GstCaps * caps,
+    gboolean with_cuda);
+
+/* output-mode=meta: the video passes through, so each side's caps are
+ * the other's, of the formats the engine reads (without @with_cuda, CUDA
+ * memory is left out). */
+GstCaps *gst_cuda_preproc_video_passthrough_caps (const GstCaps * caps,
     gboolean with_cuda);
 
 void gst_cuda_preproc_tensor_caps_fixate_dimensions (GstCaps * caps,

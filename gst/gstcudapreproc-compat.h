@@ -15,6 +15,8 @@
  * 1.24: gst_cuda_allocator_alloc () takes a GstCudaStream (an API and ABI
  *       break under the same soname); memory may carry a stream, with work
  *       pending on it (gst_cuda_memory_sync ()); GstCudaStream.
+ *       gst_cuda_allocator_alloc_wrapped () (device memory of another
+ *       owner as GstCudaMemory).
  * 1.26, 1.28: no API change that the project uses (more driver entry points
  *       resolved by the loader: tests/mock-cuda). */
 
@@ -110,6 +112,38 @@ gst_cuda_preproc_compat_memory_sync (GstMemory * mem)
 #if GST_CHECK_VERSION(1, 24, 0)
   if (mem != NULL && gst_is_cuda_memory (mem))
     gst_cuda_memory_sync (GST_CUDA_MEMORY_CAST (mem));
+#endif
+}
+
+/* A 1-row RGBA "frame" of @bytes bytes wrapping @ptr (the pool's trick,
+ * gstcudapreproc-pool.c); @notify (@user_data) when it is freed.  NULL
+ * before 1.24, which has no wrapped CUDA memory. */
+static inline GstMemory *
+gst_cuda_preproc_compat_alloc_wrapped (GstCudaContext * ctx,
+    GstCudaPreprocStream * stream, CUdeviceptr ptr, gsize bytes,
+    gpointer user_data, GDestroyNotify notify)
+{
+#if GST_CHECK_VERSION(1, 24, 0)
+  GstAllocator *alloc;
+  GstVideoInfo info;
+  GstMemory *mem;
+
+  if (bytes == 0 || bytes > G_MAXINT)
+    return NULL;
+  gst_video_info_set_format (&info, GST_VIDEO_FORMAT_RGBA, (bytes + 3) / 4, 1);
+  info.stride[0] = (gint) bytes;
+  info.size = bytes;
+  alloc = gst_allocator_find (GST_CUDA_MEMORY_TYPE_NAME);
+  if (alloc == NULL)
+    return NULL;
+  mem = gst_cuda_allocator_alloc_wrapped (GST_CUDA_ALLOCATOR (alloc), ctx,
+      stream, &info, ptr, user_data, notify);
+  gst_object_unref (alloc);
+  if (mem != NULL)
+    gst_memory_resize (mem, 0, bytes);
+  return mem;
+#else
+  return NULL;
 #endif
 }
 

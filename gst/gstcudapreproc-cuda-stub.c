@@ -100,3 +100,15 @@ gst_cuda_preproc_cuda_process_streams (GstCudaPreprocCuda * cuda,
 {
   return GST_FLOW_ERROR;
 }
+
+GstBuffer *
+gst_cuda_preproc_cuda_sub_tensor (GstBuffer * tensor, gsize offset, gsize size)
+{
+  return NULL;
+}
+
+gboolean
+gst_cuda_preproc_cuda_is_cuda_buffer (GstBuffer * buffer)
+{
+  return FALSE;
+}

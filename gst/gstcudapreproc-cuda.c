@@ -763,3 +763,44 @@ no_target:
     return GST_FLOW_ERROR;
   }
 }
+
+gboolean
+gst_cuda_preproc_cuda_is_cuda_buffer (GstBuffer * buffer)
+{
+  return gst_buffer_n_memory (buffer) > 0 &&
+      gst_is_cuda_memory (gst_buffer_peek_memory (buffer, 0));
+}
+
+GstBuffer *
+gst_cuda_preproc_cuda_sub_tensor (GstBuffer * tensor, gsize offset, gsize size)
+{
+  GstMemory *mem, *sub;
+  GstCudaPreprocStream *stream = NULL;
+  GstMapInfo map;
+  GstBuffer *buf;
+  CUdeviceptr ptr;
+
+  if (!gst_cuda_preproc_cuda_is_cuda_buffer (tensor) ||
+      offset + size > gst_buffer_get_size (tensor))
+    return NULL;
+  mem = gst_buffer_peek_memory (tensor, 0);
+  /* the pointer outlives the map: the memory is not freed while the
+   * sub-buffer holds its buffer */
+  if (!gst_memory_map (mem, &map, GST_MAP_READ | GST_MAP_CUDA))
+    return NULL;
+  ptr = (CUdeviceptr) map.data + offset;
+  gst_memory_unmap (mem, &map);
+#if GST_CUDA_PREPROC_MEMORY_STREAMS
+  stream = gst_cuda_memory_get_stream (GST_CUDA_MEMORY_CAST (mem));
+#endif
+  sub = gst_cuda_preproc_compat_alloc_wrapped (GST_CUDA_MEMORY_CAST
+      (mem)->context, stream, ptr, size, gst_buffer_ref (tensor),
+      (GDestroyNotify) gst_buffer_unref);
+  if (sub == NULL) {
+    gst_buffer_unref (tensor);
+    return NULL;
+  }
+  buf = gst_buffer_new ();
+  gst_buffer_append_memory (buf, sub);
+  return buf;
+}

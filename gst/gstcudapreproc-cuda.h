@@ -91,6 +91,17 @@ GstFlowReturn gst_cuda_preproc_cuda_process_streams (GstCudaPreprocCuda *
     const GstVideoInfo ** infos, const PrepStream * streams, guint n,
     GstBuffer * outbuf, gboolean cuda_out);
 
+/* A buffer of @size bytes at @offset of the CUDA tensor @tensor, sharing
+ * its device memory (and stream) and holding a reference to it; NULL when
+ * @tensor is not in CUDA memory, or before GStreamer 1.24 (no wrapped
+ * CUDA memory).  CUDA memory cannot be shared by gst_memory_share ():
+ * gst_buffer_copy_region () must not be used on it. */
+GstBuffer *gst_cuda_preproc_cuda_sub_tensor (GstBuffer * tensor,
+    gsize offset, gsize size);
+
+/* TRUE for a buffer whose first memory is CUDA memory. */
+gboolean gst_cuda_preproc_cuda_is_cuda_buffer (GstBuffer * buffer);
+
 G_END_DECLS
 
 #endif /* __GST_CUDA_PREPROC_CUDA_H__ */

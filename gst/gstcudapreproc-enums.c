@@ -141,8 +141,9 @@ gst_cuda_preproc_layout_get_type (void)
  * GstCudaPreprocRoiSource:
  * @GST_CUDA_PREPROC_ROI_SOURCE_PROPERTY: the #GstCudaPreproc:rois property,
  *     or the crop when it is empty
- * @GST_CUDA_PREPROC_ROI_SOURCE_META: the #GstVideoRegionOfInterestMeta of
- *     each buffer
+ * @GST_CUDA_PREPROC_ROI_SOURCE_META: the objects of each buffer's metas:
+ *     its #GstVideoRegionOfInterestMeta, and the GstAnalyticsODMtd of its
+ *     GstAnalyticsRelationMeta (GStreamer 1.24+)
  *
  * Since: 0.1
  */
@@ -154,12 +155,66 @@ gst_cuda_preproc_roi_source_get_type (void)
     {GST_CUDA_PREPROC_ROI_SOURCE_PROPERTY,
         "The rois property (or the crop when it is empty)", "property"},
     {GST_CUDA_PREPROC_ROI_SOURCE_META,
-        "The GstVideoRegionOfInterestMeta of each buffer", "meta"},
+        "The objects of each buffer's metas (ROI metas, ODMtd)", "meta"},
     {0, NULL, NULL}
   };
 
   if (g_once_init_enter (&type))
     g_once_init_leave (&type, register_enum ("GstCudaPreprocRoiSource",
+            values));
+  return type;
+}
+
+/**
+ * GstCudaPreprocOutputMode:
+ * @GST_CUDA_PREPROC_OUTPUT_MODE_TENSOR: the tensor replaces the frame
+ *     (other/tensors caps)
+ * @GST_CUDA_PREPROC_OUTPUT_MODE_META: the frame passes through unchanged
+ *     and carries the tensor as a GstTensorMeta (GStreamer 1.26+)
+ *
+ * Since: 0.1
+ */
+GType
+gst_cuda_preproc_output_mode_get_type (void)
+{
+  static GType type = 0;
+  static const GEnumValue values[] = {
+    {GST_CUDA_PREPROC_OUTPUT_MODE_TENSOR,
+        "The tensor replaces the frame (other/tensors)", "tensor"},
+    {GST_CUDA_PREPROC_OUTPUT_MODE_META,
+          "The frame passes through with the tensor as a GstTensorMeta",
+        "meta"},
+    {0, NULL, NULL}
+  };
+
+  if (g_once_init_enter (&type))
+    g_once_init_leave (&type, register_enum ("GstCudaPreprocOutputMode",
+            values));
+  return type;
+}
+
+/**
+ * GstCudaPreprocTensorMemory:
+ * @GST_CUDA_PREPROC_TENSOR_MEMORY_AUTO: CUDA memory when the input is in
+ *     CUDA memory, system memory otherwise
+ * @GST_CUDA_PREPROC_TENSOR_MEMORY_SYSTEM: system memory always (a CUDA
+ *     tensor is downloaded)
+ *
+ * Since: 0.1
+ */
+GType
+gst_cuda_preproc_tensor_memory_get_type (void)
+{
+  static GType type = 0;
+  static const GEnumValue values[] = {
+    {GST_CUDA_PREPROC_TENSOR_MEMORY_AUTO,
+        "The input's: CUDA for CUDA input, else system", "auto"},
+    {GST_CUDA_PREPROC_TENSOR_MEMORY_SYSTEM, "System memory", "system"},
+    {0, NULL, NULL}
+  };
+
+  if (g_once_init_enter (&type))
+    g_once_init_leave (&type, register_enum ("GstCudaPreprocTensorMemory",
             values));
   return type;
 }

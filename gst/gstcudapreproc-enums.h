@@ -71,6 +71,29 @@ typedef enum
   GST_CUDA_PREPROC_ROI_SOURCE_META = 1,
 } GstCudaPreprocRoiSource;
 
+/* What goes downstream: the tensor, or the video with the tensor as a
+ * GstTensorMeta. */
+typedef enum
+{
+  GST_CUDA_PREPROC_OUTPUT_MODE_TENSOR = 0,
+  GST_CUDA_PREPROC_OUTPUT_MODE_META = 1,
+} GstCudaPreprocOutputMode;
+
+/* Where the tensor of output-mode=meta lives. */
+typedef enum
+{
+  GST_CUDA_PREPROC_TENSOR_MEMORY_AUTO = 0,
+  GST_CUDA_PREPROC_TENSOR_MEMORY_SYSTEM = 1,
+} GstCudaPreprocTensorMemory;
+
+#define GST_TYPE_CUDA_PREPROC_OUTPUT_MODE \
+    (gst_cuda_preproc_output_mode_get_type ())
+GType gst_cuda_preproc_output_mode_get_type (void);
+
+#define GST_TYPE_CUDA_PREPROC_TENSOR_MEMORY \
+    (gst_cuda_preproc_tensor_memory_get_type ())
+GType gst_cuda_preproc_tensor_memory_get_type (void);
+
 /* Equal to PrepDataType. */
 typedef enum
 {

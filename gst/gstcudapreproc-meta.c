@@ -65,9 +65,10 @@ box_args_ok (const PrepBoxMap * maps, guint batch_size, gint tensor_width,
 }
 
 /* Slot @index as a "slot" structure; an invalid slot is all zeros and
- * roi-id -1. */
+ * roi-id and mtd-id -1. */
 static GstStructure *
-box_slot_structure (guint index, const PrepBoxMap * map, gint roi_id)
+box_slot_structure (guint index, const PrepBoxMap * map,
+    const GstCudaPreprocObject * object)
 {
   static const PrepBoxMap none = { {0, 0, 0, 0}, 0.0, 0.0, 0.0, 0.0, 0 };
   const PrepBoxMap *m = map->valid ? map : &none;
@@ -75,7 +76,8 @@ box_slot_structure (guint index, const PrepBoxMap * map, gint roi_id)
   return gst_structure_new ("slot",
       "index", G_TYPE_UINT, index,
       "valid", G_TYPE_BOOLEAN, map->valid ? TRUE : FALSE,
-      "roi-id", G_TYPE_INT, map->valid ? roi_id : -1,
+      "roi-id", G_TYPE_INT, map->valid && object ? object->roi_id : -1,
+      "mtd-id", G_TYPE_INT, map->valid && object ? object->mtd_id : -1,
       "x", G_TYPE_INT, m->src.x, "y", G_TYPE_INT, m->src.y,
       "width", G_TYPE_INT, m->src.width, "height", G_TYPE_INT, m->src.height,
       "scale-x", G_TYPE_DOUBLE, m->scale_x,
@@ -106,21 +108,19 @@ box_slot_set_stream (GstStructure * slot, const GstCudaPreprocBoxStream * st)
 
 /* Sets the "slots" array of @s. */
 static void
-box_set_slots (GstStructure * s, const PrepBoxMap * maps,
-    const gint * roi_ids, const GstCudaPreprocBoxStream * streams,
-    guint batch_size)
+box_set_slots (GstStructure * s, const GstCudaPreprocBoxMetaSpec * spec)
 {
   GValue slots = G_VALUE_INIT;
   guint i;
 
-  gst_value_array_init (&slots, batch_size);
-  for (i = 0; i < batch_size; i++) {
+  gst_value_array_init (&slots, spec->batch_size);
+  for (i = 0; i < spec->batch_size; i++) {
     GValue v = G_VALUE_INIT;
-    GstStructure *slot = box_slot_structure (i, &maps[i],
-        roi_ids ? roi_ids[i] : -1);
+    GstStructure *slot = box_slot_structure (i, &spec->maps[i],
+        spec->objects ? &spec->objects[i] : NULL);
 
-    if (streams != NULL)
-      box_slot_set_stream (slot, &streams[i]);
+    if (spec->streams != NULL)
+      box_slot_set_stream (slot, &spec->streams[i]);
     g_value_init (&v, GST_TYPE_STRUCTURE);
     g_value_take_boxed (&v, slot);
     gst_value_array_append_and_take_value (&slots, &v);
@@ -128,50 +128,84 @@ box_set_slots (GstStructure * s, const PrepBoxMap * maps,
   gst_structure_take_value (s, "slots", &slots);
 }
 
+/* Removes the box metas of the tensor @tensor_id (NULL: all of them). */
 static void
-box_meta_remove_all (GstBuffer * buffer)
+box_meta_remove (GstBuffer * buffer, const gchar * tensor_id)
 {
-  GstCustomMeta *old;
+  gpointer state = NULL;
+  GstMeta *meta;
+  GPtrArray *gone = g_ptr_array_new ();
+  guint i;
 
-  while ((old = gst_buffer_get_custom_meta (buffer,
-              GST_CUDA_PREPROC_BOX_META_NAME)) != NULL)
-    gst_buffer_remove_meta (buffer, (GstMeta *) old);
+  while ((meta = gst_buffer_iterate_meta (buffer, &state)) != NULL) {
+    GstCustomMeta *custom;
+
+    if (!gst_meta_info_is_custom (meta->info))
+      continue;
+    custom = (GstCustomMeta *) meta;
+    if (!gst_custom_meta_has_name (custom, GST_CUDA_PREPROC_BOX_META_NAME))
+      continue;
+    if (tensor_id == NULL || g_strcmp0 (tensor_id,
+            gst_structure_get_string (gst_custom_meta_get_structure (custom),
+                "tensor-id")) == 0)
+      g_ptr_array_add (gone, meta);
+  }
+  for (i = 0; i < gone->len; i++)
+    gst_buffer_remove_meta (buffer, g_ptr_array_index (gone, i));
+  g_ptr_array_unref (gone);
 }
 
 gboolean
 gst_cuda_preproc_box_meta_add (GstBuffer * buffer, const PrepBoxMap * maps,
-    const gint * roi_ids, guint batch_size, gint tensor_width,
+    const GstCudaPreprocObject * objects, guint batch_size, gint tensor_width,
     gint tensor_height)
 {
-  return gst_cuda_preproc_box_meta_add_streams (buffer, maps, roi_ids, NULL,
+  return gst_cuda_preproc_box_meta_add_streams (buffer, maps, objects, NULL,
       batch_size, tensor_width, tensor_height);
 }
 
 gboolean
 gst_cuda_preproc_box_meta_add_streams (GstBuffer * buffer,
-    const PrepBoxMap * maps, const gint * roi_ids,
+    const PrepBoxMap * maps, const GstCudaPreprocObject * objects,
     const GstCudaPreprocBoxStream * streams, guint batch_size,
     gint tensor_width, gint tensor_height)
+{
+  GstCudaPreprocBoxMetaSpec spec = {
+    .maps = maps,.objects = objects,.streams = streams,
+    .batch_size = batch_size,.tensor_width = tensor_width,
+    .tensor_height = tensor_height,.tensor_id = NULL,
+  };
+
+  g_return_val_if_fail (maps != NULL, FALSE);
+  return gst_cuda_preproc_box_meta_add_spec (buffer, &spec);
+}
+
+gboolean
+gst_cuda_preproc_box_meta_add_spec (GstBuffer * buffer,
+    const GstCudaPreprocBoxMetaSpec * spec)
 {
   GstCustomMeta *meta;
   GstStructure *s;
 
   g_return_val_if_fail (GST_IS_BUFFER (buffer), FALSE);
   g_return_val_if_fail (gst_buffer_is_writable (buffer), FALSE);
-  g_return_val_if_fail (maps != NULL, FALSE);
+  g_return_val_if_fail (spec != NULL && spec->maps != NULL, FALSE);
 
-  if (!box_args_ok (maps, batch_size, tensor_width, tensor_height))
+  if (!box_args_ok (spec->maps, spec->batch_size, spec->tensor_width,
+          spec->tensor_height))
     return FALSE;
   gst_cuda_preproc_box_meta_register ();
-  box_meta_remove_all (buffer);
+  box_meta_remove (buffer, spec->tensor_id);
   meta = gst_buffer_add_custom_meta (buffer, GST_CUDA_PREPROC_BOX_META_NAME);
   if (meta == NULL)
     return FALSE;
   s = gst_custom_meta_get_structure (meta);
-  gst_structure_set (s, "batch-size", G_TYPE_UINT, batch_size,
-      "valid-slots", G_TYPE_UINT, box_count_valid (maps, batch_size),
-      "tensor-width", G_TYPE_INT, tensor_width,
-      "tensor-height", G_TYPE_INT, tensor_height, NULL);
-  box_set_slots (s, maps, roi_ids, streams, batch_size);
+  gst_structure_set (s, "batch-size", G_TYPE_UINT, spec->batch_size,
+      "valid-slots", G_TYPE_UINT, box_count_valid (spec->maps,
+          spec->batch_size), "tensor-width", G_TYPE_INT, spec->tensor_width,
+      "tensor-height", G_TYPE_INT, spec->tensor_height, NULL);
+  if (spec->tensor_id != NULL)
+    gst_structure_set (s, "tensor-id", G_TYPE_STRING, spec->tensor_id, NULL);
+  box_set_slots (s, spec);
   return TRUE;
 }

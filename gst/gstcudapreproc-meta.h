@@ -26,6 +26,9 @@
  *     "roi-id"      gint      id of the GstVideoRegionOfInterestMeta the slot
  *                             came from, -1 for none (always -1 when
  *                             invalid)
+ *     "mtd-id"      gint      id of the GstAnalyticsODMtd the slot came from
+ *                             (in the input's GstAnalyticsRelationMeta), -1
+ *                             for none
  *     "x", "y", "width", "height"
  *                   gint      the source rectangle, in the coordinates of the
  *                             input's visible frame (all 0 when invalid)
@@ -33,6 +36,8 @@
  *                   gdouble   tensor_x = offset_x + (frame_x - x) * scale_x
  *                             frame_x  = x + (tensor_x - offset_x) / scale_x
  *                             (likewise for y; all 0 when invalid)
+ *   with output-mode=meta, the tensor it describes:
+ *   "tensor-id"     gchar *   the GstTensor's id in the buffer's GstTensorMeta
  *   and on cudapreprocbatch's tensors (gst_cuda_preproc_box_meta_add_streams
  *   ()), the stream each slot belongs to:
  *     "stream"      gchar *   the sink pad's name ("sink_2"), "" for none
@@ -47,6 +52,7 @@
 
 #include <gst/gst.h>
 
+#include "gstcudapreproc-rois.h"
 #include "prep.h"
 
 G_BEGIN_DECLS
@@ -59,22 +65,6 @@ G_BEGIN_DECLS
  * registered the same name first.  Called from the element's class_init. */
 void gst_cuda_preproc_box_meta_register (void);
 
-/* Attaches one box meta to @buffer describing all @batch_size slots, and
- * removes any box meta the buffer had before (there is at most one).
- * maps[i] is slot i's PrepBoxMap (src in the coordinates of the input's
- * visible frame); roi_ids[i] the id of the GstVideoRegionOfInterestMeta the
- * slot came from, or -1 (@roi_ids NULL: -1 for every slot).
- * tensor_width/height: the tensor's spatial size.
- *
- * Returns FALSE, and attaches and removes nothing, when @batch_size is not
- * in 1 .. PREP_BATCH_MAX, a tensor size is <= 0, or a valid map has an
- * empty or negative rectangle, a scale that is not finite and > 0, or a
- * non-finite offset.  @buffer must be writable and @maps non-NULL
- * (g_return_val_if_fail). */
-gboolean gst_cuda_preproc_box_meta_add (GstBuffer * buffer,
-    const PrepBoxMap * maps, const gint * roi_ids, guint batch_size,
-    gint tensor_width, gint tensor_height);
-
 /* The stream of one slot of a batch of streams (cudapreprocbatch). */
 typedef struct
 {
@@ -84,11 +74,45 @@ typedef struct
   GstClockTime running_time;
 } GstCudaPreprocBoxStream;
 
+/* What a box meta says. */
+typedef struct
+{
+  const PrepBoxMap *maps;       /* maps[i]: slot i (src in the coordinates of
+                                 * the input's visible frame) */
+  const GstCudaPreprocObject *objects;  /* objects[i]: where slot i came
+                                         * from; NULL: nowhere */
+  const GstCudaPreprocBoxStream *streams;       /* streams[i]: slot i's
+                                                 * stream; NULL: no stream
+                                                 * fields */
+  guint batch_size;
+  gint tensor_width, tensor_height;     /* the tensor's spatial size */
+  const gchar *tensor_id;       /* the GstTensorMeta tensor described;
+                                 * NULL: the buffer is the tensor */
+} GstCudaPreprocBoxMetaSpec;
+
+/* Attaches one box meta to @buffer describing all batch_size slots.  It
+ * replaces the box meta of the same tensor: without a tensor_id every box
+ * meta the buffer had (a tensor buffer carries one), with one the box meta
+ * of that tensor_id (a video buffer carries one per tensor).
+ *
+ * Returns FALSE, and attaches and removes nothing, when batch_size is not
+ * in 1 .. PREP_BATCH_MAX, a tensor size is <= 0, or a valid map has an
+ * empty or negative rectangle, a scale that is not finite and > 0, or a
+ * non-finite offset.  @buffer must be writable and @spec and its maps
+ * non-NULL (g_return_val_if_fail). */
+gboolean gst_cuda_preproc_box_meta_add_spec (GstBuffer * buffer,
+    const GstCudaPreprocBoxMetaSpec * spec);
+
+/* gst_cuda_preproc_box_meta_add_spec () of a tensor buffer. */
+gboolean gst_cuda_preproc_box_meta_add (GstBuffer * buffer,
+    const PrepBoxMap * maps, const GstCudaPreprocObject * objects,
+    guint batch_size, gint tensor_width, gint tensor_height);
+
 /* gst_cuda_preproc_box_meta_add () with each slot's stream, streams[i] for
  * slot i (@streams NULL: no stream fields, as gst_cuda_preproc_box_meta_add
  * ()). */
 gboolean gst_cuda_preproc_box_meta_add_streams (GstBuffer * buffer,
-    const PrepBoxMap * maps, const gint * roi_ids,
+    const PrepBoxMap * maps, const GstCudaPreprocObject * objects,
     const GstCudaPreprocBoxStream * streams, guint batch_size,
     gint tensor_width, gint tensor_height);
 

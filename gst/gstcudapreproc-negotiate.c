@@ -77,14 +77,11 @@ wrong_shape (const GstCudaPreprocWanted * want, const GstCudaPreprocShape * got)
   return text;
 }
 
-gboolean
-gst_cuda_preproc_negotiated_from_caps (GstCudaPreprocNegotiated * neg,
-    GstCaps * incaps, GstCaps * outcaps, const GstCudaPreprocWanted * want,
-    gchar ** error)
+/* The input's info, format and colorimetry; FALSE with *@error (or NULL
+ * for caps GstVideoInfo cannot parse). */
+static gboolean
+read_input (GstCudaPreprocNegotiated * neg, GstCaps * incaps, gchar ** error)
 {
-  const GstCudaPreprocShape *p = &want->shape;
-  gchar *str;
-
   *error = NULL;
   if (!gst_video_info_from_caps (&neg->in_info, incaps))
     return FALSE;
@@ -93,15 +90,10 @@ gst_cuda_preproc_negotiated_from_caps (GstCudaPreprocNegotiated * neg,
     goto bad_format;
   neg->matrix_known = gst_cuda_preproc_input_colorimetry (&neg->in_info,
       &neg->matrix, &neg->range);
-  if (!gst_cuda_preproc_caps_get_shape (outcaps, p, &neg->shape) ||
-      !gst_cuda_preproc_caps_get_bytes (outcaps, &neg->out_bytes))
-    goto overflow;
   neg->frame_width = GST_VIDEO_INFO_WIDTH (&neg->in_info);
   neg->frame_height = GST_VIDEO_INFO_HEIGHT (&neg->in_info);
   neg->cuda_in = gst_cuda_preproc_caps_is_cuda (incaps);
-  neg->cuda_out = gst_cuda_preproc_caps_is_cuda (outcaps);
-  *error = output_too_large (neg);
-  return *error == NULL;
+  return TRUE;
 
   /* ERRORS */
 bad_format:
@@ -111,15 +103,58 @@ bad_format:
             (&neg->in_info)), GST_CUDA_PREPROC_FORMATS);
     return FALSE;
   }
-overflow:
-  {
-    str = gst_cuda_preproc_shape_to_dimensions (p);
-    *error = g_strdup_printf ("Output tensor (dimensions=%s, %s) is too "
-        "large: its byte size overflows", str,
-        gst_cuda_preproc_dtype_name (p->dtype));
-    g_free (str);
+}
+
+static gchar *
+overflow_text (const GstCudaPreprocShape * shape)
+{
+  gchar *str = gst_cuda_preproc_shape_to_dimensions (shape);
+  gchar *text = g_strdup_printf ("Output tensor (dimensions=%s, %s) is too "
+      "large: its byte size overflows", str,
+      gst_cuda_preproc_dtype_name (shape->dtype));
+
+  g_free (str);
+  return text;
+}
+
+gboolean
+gst_cuda_preproc_negotiated_from_caps (GstCudaPreprocNegotiated * neg,
+    GstCaps * incaps, GstCaps * outcaps, const GstCudaPreprocWanted * want,
+    gchar ** error)
+{
+  if (!read_input (neg, incaps, error))
+    return FALSE;
+  neg->meta = FALSE;
+  if (!gst_cuda_preproc_caps_get_shape (outcaps, &want->shape, &neg->shape) ||
+      !gst_cuda_preproc_caps_get_bytes (outcaps, &neg->out_bytes)) {
+    *error = overflow_text (&want->shape);
     return FALSE;
   }
+  neg->cuda_out = gst_cuda_preproc_caps_is_cuda (outcaps);
+  *error = output_too_large (neg);
+  return *error == NULL;
+}
+
+/* output-mode=meta: the properties' shape, in the memory @neg says. */
+static gchar *
+meta_shape (GstCudaPreprocNegotiated * neg, const GstCudaPreprocWanted * want)
+{
+  neg->shape = want->shape;
+  if (!gst_cuda_preproc_shape_get_bytes (&neg->shape, &neg->out_bytes))
+    return overflow_text (&neg->shape);
+  return output_too_large (neg);
+}
+
+gboolean
+gst_cuda_preproc_negotiated_from_video (GstCudaPreprocNegotiated * neg,
+    GstCaps * incaps, const GstCudaPreprocWanted * want, gchar ** error)
+{
+  if (!read_input (neg, incaps, error))
+    return FALSE;
+  neg->meta = TRUE;
+  neg->cuda_out = neg->cuda_in;
+  *error = meta_shape (neg, want);
+  return *error == NULL;
 }
 
 /* The matrix and range of the plan: the properties', or with auto the
@@ -175,7 +210,7 @@ load_slots (GstCudaPreprocSlots * sl, const GstCudaPreprocNegotiated * neg,
     const GstCudaPreprocSettings * s)
 {
   sl->from_meta = s->roi_source == GST_CUDA_PREPROC_ROI_SOURCE_META;
-  sl->roi_type = s->roi_type;
+  gst_cuda_preproc_settings_roi_filter (s, &sl->filter);
   sl->batch = neg->shape.batch;
   sl->n_requested = s->n_rois > 0 ? s->n_rois : 1;
   if (s->n_rois > 0)
@@ -237,6 +272,12 @@ gst_cuda_preproc_negotiated_plan (GstCudaPreprocNegotiated * neg,
   PrepConfig cfg;
   PrepStatus st;
 
+  if (neg->meta) {
+    neg->cuda_out = neg->cuda_in &&
+        s->tensor_memory == GST_CUDA_PREPROC_TENSOR_MEMORY_AUTO;
+    if ((*error = meta_shape (neg, want)) != NULL)
+      return NULL;
+  }
   follow_layout (neg, s);
   /* here, not only at set_caps (): a shape property changed while playing
    * may leave the caps as they were (downstream fixed them), and then

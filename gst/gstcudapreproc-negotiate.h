@@ -36,7 +36,10 @@ typedef struct
   gsize out_bytes;
   gint frame_width, frame_height;       /* of the plan: the caps', or the
                                          * video meta's with a crop meta */
-  gboolean cuda_in, cuda_out;   /* negotiated memory */
+  gboolean cuda_in, cuda_out;   /* negotiated memory (output-mode=meta:
+                                 * the tensor's, from tensor-memory) */
+  gboolean meta;                /* output-mode=meta: the video passes
+                                 * through, the shape is the properties' */
 } GstCudaPreprocNegotiated;
 
 /* What the properties leave to downstream (docs/caps.md). */
@@ -56,11 +59,20 @@ gboolean gst_cuda_preproc_negotiated_from_caps (GstCudaPreprocNegotiated *
     neg, GstCaps * incaps, GstCaps * outcaps,
     const GstCudaPreprocWanted * want, gchar ** error);
 
+/* output-mode=meta: reads the video caps @incaps (the output's are the
+ * same) into @neg; the tensor takes @want's shape (the properties'), and
+ * its memory is settled by gst_cuda_preproc_negotiated_plan ().  FALSE
+ * with *@error (to free) saying why; *@error stays NULL for caps
+ * GstVideoInfo cannot parse. */
+gboolean gst_cuda_preproc_negotiated_from_video (GstCudaPreprocNegotiated *
+    neg, GstCaps * incaps, const GstCudaPreprocWanted * want, gchar ** error);
+
 /* Builds the plan of @neg and the settings @s, the batch's rectangles in
  * @slots: property rectangles are resolved against the caps' frame (the
  * texts of clamped ones, and of rois beyond the batch, are appended to
  * @warnings).  @neg's layout follows the property where the caps read both
- * ways.  NULL with *@error (to free) when @neg's shape is not one @want
+ * ways; with output-mode=meta its shape is @want's and its tensor is in
+ * CUDA memory when the input is and tensor-memory is auto.  NULL with *@error (to free) when @neg's shape is not one @want
  * allows, a rectangle lies outside the frame or the engine refuses the
  * tensor. */
 PrepPlan *gst_cuda_preproc_negotiated_plan (GstCudaPreprocNegotiated * neg,

@@ -22,6 +22,7 @@
 
 #include "gstcudapreproc-props.h"
 #include "gstcudapreproc-enums.h"
+#include "gstcudapreproc-roi-props.h"
 
 #define DEFAULT_PROP_WIDTH PREP_DEFAULT_OUT_SIZE
 #define DEFAULT_PROP_HEIGHT PREP_DEFAULT_OUT_SIZE
@@ -49,6 +50,9 @@
 #define DEFAULT_PROP_LETTERBOX_ALIGN GST_CUDA_PREPROC_LETTERBOX_ALIGN_CENTER
 #define DEFAULT_PROP_CROP_FRACTION 1.0
 #define DEFAULT_PROP_ANTIALIAS FALSE
+#define DEFAULT_PROP_OUTPUT_MODE GST_CUDA_PREPROC_OUTPUT_MODE_TENSOR
+#define DEFAULT_PROP_TENSOR_ID "input"
+#define DEFAULT_PROP_TENSOR_MEMORY GST_CUDA_PREPROC_TENSOR_MEMORY_AUTO
 #define DEFAULT_PROP_LETTERBOX_ROUNDING \
     GST_CUDA_PREPROC_LETTERBOX_ROUNDING_HALF_UP
 
@@ -383,8 +387,67 @@ install_execution_properties (GObjectClass * gobject_class)
           DEFAULT_PROP_N_THREADS, PARAM_FLAGS));
 }
 
-/* cudapreproc's own: CUDA memory (cudapreprocbatch takes system memory
- * only, for now) */
+/* cudapreproc's own: what goes downstream */
+static void
+install_output_properties (GObjectClass * gobject_class)
+{
+  /**
+   * GstCudaPreproc:output-mode:
+   *
+   * What the element hands downstream.  tensor (the default): the tensor
+   * replaces the frame, as NNStreamer's other/tensors.  meta: the video
+   * frame passes through unchanged (the same caps and memory, so
+   * overlays, encoders and sinks after it see it) and carries the tensor
+   * as a GstTensorMeta (GStreamer's analytics library, 1.26 and later)
+   * holding one GstTensor named #GstCudaPreproc:tensor-id; on 1.28 and
+   * later each slot's part of it is also a GstAnalyticsTensorMtd related
+   * to the slot's object (docs/analytics.md).  A build against GStreamer
+   * 1.22 or 1.24, or without the analytics library, refuses meta with an
+   * element warning naming 1.26.  Can only be changed in the NULL and
+   * READY states.
+   *
+   * Since: 0.1
+   */
+  g_object_class_install_property (gobject_class, PROP_OUTPUT_MODE,
+      g_param_spec_enum ("output-mode", "Output mode",
+          "The tensor as the output, or the video with the tensor as a "
+          "GstTensorMeta (GStreamer 1.26+)", GST_TYPE_CUDA_PREPROC_OUTPUT_MODE,
+          DEFAULT_PROP_OUTPUT_MODE, G_PARAM_READWRITE |
+          GST_PARAM_MUTABLE_READY | G_PARAM_STATIC_STRINGS));
+  /**
+   * GstCudaPreproc:tensor-id:
+   *
+   * With output-mode=meta, the id of the tensor in the GstTensorMeta (a
+   * GQuark of this string), which an inference element looks it up by;
+   * also in the box meta's tensor-id.  A buffer that already has a tensor
+   * of this id (from another element) gets it replaced.  Must not be
+   * empty.
+   *
+   * Since: 0.1
+   */
+  g_object_class_install_property (gobject_class, PROP_TENSOR_ID,
+      g_param_spec_string ("tensor-id", "Tensor id",
+          "With output-mode=meta, the id of the tensor in the GstTensorMeta",
+          DEFAULT_PROP_TENSOR_ID, PARAM_FLAGS));
+  /**
+   * GstCudaPreproc:tensor-memory:
+   *
+   * With output-mode=meta, where the tensor's data is: auto (the default)
+   * in CUDA memory when the input is in CUDA memory (the kernel's output
+   * stays on the GPU; map it with GST_MAP_CUDA), else in system memory;
+   * system: always in system memory (a CUDA input's tensor is
+   * downloaded).  With output-mode=tensor the output caps decide.
+   *
+   * Since: 0.1
+   */
+  g_object_class_install_property (gobject_class, PROP_TENSOR_MEMORY,
+      g_param_spec_enum ("tensor-memory", "Tensor memory",
+          "With output-mode=meta, where the tensor lives (auto: the input's)",
+          GST_TYPE_CUDA_PREPROC_TENSOR_MEMORY, DEFAULT_PROP_TENSOR_MEMORY,
+          PARAM_FLAGS));
+}
+
+/* cudapreproc's own: CUDA memory */
 static void
 install_cuda_properties (GObjectClass * gobject_class)
 {
@@ -454,8 +517,12 @@ install_batch_properties (GObjectClass * gobject_class)
    * GstCudaPreproc:roi-source:
    *
    * Where the rectangles come from: the #GstCudaPreproc:rois property (or
-   * the crop), or the #GstVideoRegionOfInterestMeta of each buffer, in meta
-   * order (optionally only those of #GstCudaPreproc:roi-type).  Metadata
+   * the crop), or the objects of each buffer's metas: its
+   * #GstVideoRegionOfInterestMeta in meta order, then (GStreamer 1.24+)
+   * the GstAnalyticsODMtd of its GstAnalyticsRelationMeta in id order,
+   * those that #GstCudaPreproc:roi-type, #GstCudaPreproc:roi-types,
+   * #GstCudaPreproc:roi-min-size, #GstCudaPreproc:roi-max-size and
+   * #GstCudaPreproc:roi-min-confidence select.  Metadata
    * rectangles partly outside the frame are clamped and empty ones skipped
    * (debug log); the first batch-size are used, the rest dropped (the
    * first frame that drops some posts one element warning per stream,
@@ -472,15 +539,18 @@ install_batch_properties (GObjectClass * gobject_class)
   /**
    * GstCudaPreproc:roi-type:
    *
-   * With roi-source=meta, only the metas of this type (e.g. "person");
-   * NULL or empty (the default) takes every one.
+   * With roi-source=meta, only the objects of this label (the ROI metas'
+   * type, the ODMtds' label, e.g. "person"); NULL or empty (the default)
+   * takes every one.  #GstCudaPreproc:roi-types takes several.
    *
    * Since: 0.1
    */
   g_object_class_install_property (gobject_class, PROP_ROI_TYPE,
       g_param_spec_string ("roi-type", "ROI type",
-          "With roi-source=meta, only ROI metas of this type (empty = all)",
+          "With roi-source=meta, only objects of this label (empty = all)",
           DEFAULT_PROP_ROI_TYPE, PARAM_FLAGS));
+  gst_cuda_preproc_roi_props_install (gobject_class, PROP_ROI_TYPES,
+      PARAM_FLAGS);
   /**
    * GstCudaPreproc:batch-size:
    *
@@ -515,6 +585,7 @@ gst_cuda_preproc_settings_install (GObjectClass * gobject_class)
   install_batch_properties (gobject_class);
   install_crop_properties (gobject_class);
   gst_cuda_preproc_settings_install_tensor (gobject_class);
+  install_output_properties (gobject_class);
   install_cuda_properties (gobject_class);
 }
 
@@ -542,6 +613,10 @@ gst_cuda_preproc_settings_init (GstCudaPreprocSettings * s)
   s->n_rois = 0;
   s->roi_source = DEFAULT_PROP_ROI_SOURCE;
   s->roi_type = 0;
+  gst_cuda_preproc_roi_filter_init (&s->roi_props);
+  s->output_mode = DEFAULT_PROP_OUTPUT_MODE;
+  s->tensor_id = g_quark_from_static_string (DEFAULT_PROP_TENSOR_ID);
+  s->tensor_memory = DEFAULT_PROP_TENSOR_MEMORY;
   s->batch_size = DEFAULT_PROP_BATCH_SIZE;
   s->data_type = DEFAULT_PROP_DATA_TYPE;
   s->color_matrix = DEFAULT_PROP_COLOR_MATRIX;

@@ -13,6 +13,7 @@
 #include <gst/gst.h>
 
 #include "gstcudapreproc-caps.h"
+#include "gstcudapreproc-rois.h"
 #include "prep.h"
 
 G_BEGIN_DECLS
@@ -48,6 +49,13 @@ enum
   PROP_LETTERBOX_ROUNDING,
   PROP_CROP_FRACTION,
   PROP_ANTIALIAS,
+  PROP_OUTPUT_MODE,
+  PROP_TENSOR_ID,
+  PROP_TENSOR_MEMORY,
+  PROP_ROI_TYPES,               /* and the 3 after it: roi-props.h */
+  PROP_ROI_MIN_SIZE,
+  PROP_ROI_MAX_SIZE,
+  PROP_ROI_MIN_CONFIDENCE,
   PROP_BATCH_TIMEOUT,           /* cudapreprocbatch's own */
 };
 
@@ -68,6 +76,8 @@ typedef struct
   guint n_rois;
   gint roi_source;              /* GstCudaPreprocRoiSource */
   GQuark roi_type;              /* 0: any */
+  GstCudaPreprocRoiFilter roi_props;    /* roi-types, roi-min-size,
+                                         * roi-max-size, roi-min-confidence */
   guint batch_size;             /* 0: automatic */
   gint data_type;               /* GstCudaPreprocDataType */
   gint color_matrix;            /* GstCudaPreprocColorMatrix */
@@ -76,6 +86,9 @@ typedef struct
   gint letterbox_rounding;      /* GstCudaPreprocLetterboxRounding */
   gdouble crop_fraction;        /* aspect=cover: central fraction */
   gboolean antialias;
+  gint output_mode;             /* GstCudaPreprocOutputMode */
+  GQuark tensor_id;             /* output-mode=meta: the GstTensor's id */
+  gint tensor_memory;           /* GstCudaPreprocTensorMemory */
 } GstCudaPreprocSettings;
 
 /* The tensor shape these settings give. */
@@ -100,7 +113,8 @@ gboolean gst_cuda_preproc_settings_batch_free (const GstCudaPreprocSettings *
  * n-threads (one store for both: gst_cuda_preproc_settings_set ()). */
 void gst_cuda_preproc_settings_install_tensor (GObjectClass * gobject_class);
 /* Every property of cudapreproc: the tensor's, and its crop, rois,
- * roi-source, roi-type, batch-size, output-buffers and cuda-device-id. */
+ * roi-source, roi-type and the object filters, batch-size, output-mode,
+ * tensor-id, tensor-memory, output-buffers and cuda-device-id. */
 void gst_cuda_preproc_settings_install (GObjectClass * gobject_class);
 void gst_cuda_preproc_settings_init (GstCudaPreprocSettings * s);
 
@@ -122,6 +136,11 @@ gchar *gst_cuda_preproc_settings_read_rois (const GValue * value,
 gchar *gst_cuda_preproc_settings_rects_refusal (const GstCudaPreprocSettings *
     now, guint prop_id, const GValue * value, gint frame_width,
     gint frame_height);
+
+/* The object filter of roi-source=meta: roi-type and roi-types, sizes,
+ * confidence. */
+void gst_cuda_preproc_settings_roi_filter (const GstCudaPreprocSettings * s,
+    GstCudaPreprocRoiFilter * filter);
 
 /* The engine's config of the tensor these settings give with @shape (the
  * negotiated one): size, batch, layout, data type, mapping, filter,

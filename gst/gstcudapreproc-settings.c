@@ -22,6 +22,7 @@
 
 #include "gstcudapreproc-props.h"
 #include "gstcudapreproc-enums.h"
+#include "gstcudapreproc-roi-props.h"
 
 guint
 gst_cuda_preproc_settings_batch (const GstCudaPreprocSettings * s)
@@ -79,6 +80,13 @@ gst_cuda_preproc_settings_config (const GstCudaPreprocSettings * s,
     cfg->mean[c] = s->mean[c];
     cfg->std[c] = s->std[c];
   }
+}
+
+void
+gst_cuda_preproc_settings_roi_filter (const GstCudaPreprocSettings * s,
+    GstCudaPreprocRoiFilter * filter)
+{
+  gst_cuda_preproc_roi_props_filter (&s->roi_props, s->roi_type, filter);
 }
 
 gboolean
@@ -207,6 +215,26 @@ settings_store (GstCudaPreprocSettings * s, guint prop_id,
       break;
     case PROP_DATA_TYPE:
       s->data_type = g_value_get_enum (value);
+      break;
+    case PROP_OUTPUT_MODE:
+      s->output_mode = g_value_get_enum (value);
+      break;
+    case PROP_TENSOR_ID:
+      type = g_value_get_string (value);
+      if (type == NULL || *type == '\0')
+        *why = g_strdup ("the tensor id must not be empty");
+      else
+        s->tensor_id = g_quark_from_string (type);
+      break;
+    case PROP_TENSOR_MEMORY:
+      s->tensor_memory = g_value_get_enum (value);
+      break;
+    case PROP_ROI_TYPES:
+    case PROP_ROI_MIN_SIZE:
+    case PROP_ROI_MAX_SIZE:
+    case PROP_ROI_MIN_CONFIDENCE:
+      *why = gst_cuda_preproc_roi_props_read (prop_id - PROP_ROI_TYPES, value,
+          &s->roi_props);
       break;
     default:
       return FALSE;
@@ -376,6 +404,22 @@ gst_cuda_preproc_settings_get (GstObject * self,
       break;
     case PROP_DATA_TYPE:
       g_value_set_enum (value, s.data_type);
+      break;
+    case PROP_OUTPUT_MODE:
+      g_value_set_enum (value, s.output_mode);
+      break;
+    case PROP_TENSOR_ID:
+      g_value_set_string (value, g_quark_to_string (s.tensor_id));
+      break;
+    case PROP_TENSOR_MEMORY:
+      g_value_set_enum (value, s.tensor_memory);
+      break;
+    case PROP_ROI_TYPES:
+    case PROP_ROI_MIN_SIZE:
+    case PROP_ROI_MAX_SIZE:
+    case PROP_ROI_MIN_CONFIDENCE:
+      gst_cuda_preproc_roi_props_write (prop_id - PROP_ROI_TYPES,
+          &s.roi_props, value);
       break;
     default:
       return FALSE;

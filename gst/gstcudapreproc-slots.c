@@ -59,7 +59,7 @@ gst_cuda_preproc_slots_resolve (GstCudaPreprocSlots * slots,
       *clamped |= G_GUINT64_CONSTANT (1) << i;
     r->x += v->x;
     r->y += v->y;
-    slots->ids[i] = -1;
+    gst_cuda_preproc_object_none (&slots->objects[i]);
   }
   return TRUE;
 }
@@ -87,9 +87,10 @@ gst_cuda_preproc_slots_visible (GstBuffer * buf, gint frame_width,
   return TRUE;
 }
 
-/* The ROI metas of @buf (roi_type, clamped to the visible area, empty ones
- * skipped, at most the batch) into slots->rects and slots->ids; those
- * dropped because the batch is full are reported once per stream. */
+/* The objects of @buf's metas (the filter's, clamped to the visible area,
+ * empty ones skipped, at most the batch) into slots->rects and
+ * slots->objects; those dropped because the batch is full are reported
+ * once per stream. */
 static void
 slots_from_meta (GstCudaPreprocSlots * slots, GstElement * element,
     GstBuffer * buf)
@@ -97,20 +98,20 @@ slots_from_meta (GstCudaPreprocSlots * slots, GstElement * element,
   const PrepRect *v = &slots->visible;
   guint i, dropped = 0;
 
-  slots->n = gst_cuda_preproc_rois_from_meta (buf, slots->roi_type,
-      v->width, v->height, slots->rects, slots->ids, (guint) slots->batch,
+  slots->n = gst_cuda_preproc_rois_from_meta (buf, &slots->filter,
+      v->width, v->height, slots->rects, slots->objects, (guint) slots->batch,
       &dropped);
   for (i = 0; i < slots->n; i++) {
     slots->rects[i].x += v->x;
     slots->rects[i].y += v->y;
   }
   for (; i < (guint) slots->batch; i++)
-    slots->ids[i] = -1;
+    gst_cuda_preproc_object_none (&slots->objects[i]);
   if (dropped == 0 || slots->warned_dropped)
     return;
   slots->warned_dropped = TRUE;
   GST_ELEMENT_WARNING (element, STREAM, FORMAT,
-      ("The frame at %" GST_TIME_FORMAT " carries %u more ROI metas than "
+      ("The frame at %" GST_TIME_FORMAT " carries %u more objects than "
           "the %d slots of batch-size; they were dropped: raise batch-size "
           "to keep them (this warning is given once per stream)",
           GST_TIME_ARGS (GST_BUFFER_PTS (buf)), dropped, slots->batch), (NULL));
@@ -155,11 +156,10 @@ outside:
   }
 }
 
-gboolean
-gst_cuda_preproc_slots_add_meta (const GstCudaPreprocSlots * slots,
-    const PrepPlan * plan, GstBuffer * outbuf, gint width, gint height)
+void
+gst_cuda_preproc_slots_maps (const GstCudaPreprocSlots * slots,
+    const PrepPlan * plan, PrepBoxMap * maps)
 {
-  PrepBoxMap maps[PREP_BATCH_MAX];
   gint i;
 
   for (i = 0; i < slots->batch; i++) {
@@ -169,6 +169,19 @@ gst_cuda_preproc_slots_add_meta (const GstCudaPreprocSlots * slots,
       maps[i].src.y -= slots->visible.y;
     }
   }
-  return gst_cuda_preproc_box_meta_add (outbuf, maps, slots->ids,
-      (guint) slots->batch, width, height);
+}
+
+gboolean
+gst_cuda_preproc_slots_add_meta (const GstCudaPreprocSlots * slots,
+    const PrepPlan * plan, GstBuffer * outbuf, gint width, gint height,
+    const gchar * tensor_id)
+{
+  PrepBoxMap maps[PREP_BATCH_MAX];
+  GstCudaPreprocBoxMetaSpec spec = {
+    .maps = maps,.objects = slots->objects,.batch_size = (guint) slots->batch,
+    .tensor_width = width,.tensor_height = height,.tensor_id = tensor_id,
+  };
+
+  gst_cuda_preproc_slots_maps (slots, plan, maps);
+  return gst_cuda_preproc_box_meta_add_spec (outbuf, &spec);
 }

@@ -17,6 +17,7 @@
 
 #include <gst/gst.h>
 
+#include "gstcudapreproc-rois.h"
 #include "prep.h"
 
 G_BEGIN_DECLS
@@ -26,12 +27,12 @@ typedef struct
   PrepRect requested[PREP_BATCH_MAX];   /* crop (0 = to the edge) or rois */
   guint n_requested;
   gboolean from_meta;           /* roi-source=meta */
-  GQuark roi_type;              /* with from_meta; 0: any */
+  GstCudaPreprocRoiFilter filter;       /* with from_meta */
   gint batch;                   /* slots of the tensor */
   /* for the frame being processed */
   PrepRect visible;             /* in frame pixels */
   PrepRect rects[PREP_BATCH_MAX];       /* in frame pixels */
-  gint ids[PREP_BATCH_MAX];     /* ROI meta id per slot, -1: none */
+  GstCudaPreprocObject objects[PREP_BATCH_MAX]; /* where each came from */
   guint n;                      /* rectangles in rects */
   /* across frames */
   gboolean cropped;             /* the last frame's slots used a crop meta */
@@ -75,10 +76,17 @@ gboolean gst_cuda_preproc_slots_for_frame (GstCudaPreprocSlots * slots,
     GstElement * element, PrepPlan * plan, GstBuffer * buf,
     gint frame_width, gint frame_height, gint caps_width, gint caps_height);
 
+/* The box maps of the plan's slots, with source rectangles in the visible
+ * area's coordinates (maps[batch]). */
+void gst_cuda_preproc_slots_maps (const GstCudaPreprocSlots * slots,
+    const PrepPlan * plan, PrepBoxMap * maps);
+
 /* Attaches the box meta (docs/meta.md) of the plan's slots, with source
- * rectangles in the visible area's coordinates. */
+ * rectangles in the visible area's coordinates; @tensor_id (NULL: none)
+ * names the GstTensorMeta tensor it describes (output-mode=meta). */
 gboolean gst_cuda_preproc_slots_add_meta (const GstCudaPreprocSlots * slots,
-    const PrepPlan * plan, GstBuffer * outbuf, gint width, gint height);
+    const PrepPlan * plan, GstBuffer * outbuf, gint width, gint height,
+    const gchar * tensor_id);
 
 G_END_DECLS
 

@@ -61,6 +61,7 @@
 #include <gst/video/video.h>
 
 #include "gstcudapreproc.h"
+#include "gstcudapreproc-analytics.h"
 #include "gstcudapreproc-caps.h"
 #include "gstcudapreproc-cpu.h"
 #include "gstcudapreproc-cuda.h"
@@ -71,6 +72,7 @@
 #include "gstcudapreproc-output.h"
 #include "gstcudapreproc-props.h"
 #include "gstcudapreproc-slots.h"
+#include "gstcudapreproc-tensors.h"
 #include "prep.h"
 
 GST_DEBUG_CATEGORY (gst_cuda_preproc_debug);
@@ -96,6 +98,7 @@ struct _GstCudaPreproc
   GstCudaPreprocCuda *cuda;     /* NULL in builds without CUDA */
   GstCudaPreprocSlots slots;    /* the batch's rectangles */
   GstCudaPreprocCpu cpu;        /* the CPU path's threads */
+  GstCudaPreprocTensors tensors;        /* output-mode=meta: the tensors */
 };
 
 #define gst_cuda_preproc_parent_class parent_class
@@ -146,6 +149,8 @@ static gboolean gst_cuda_preproc_transform_meta (GstBaseTransform * trans,
     GstBuffer * outbuf, GstMeta * meta, GstBuffer * inbuf);
 static GstFlowReturn gst_cuda_preproc_transform (GstBaseTransform * trans,
     GstBuffer * inbuf, GstBuffer * outbuf);
+static GstFlowReturn gst_cuda_preproc_transform_ip (GstBaseTransform * trans,
+    GstBuffer * buf);
 
 static void
 gst_cuda_preproc_class_init (GstCudaPreprocClass * klass)
@@ -191,6 +196,7 @@ gst_cuda_preproc_class_init (GstCudaPreprocClass * klass)
   trans_class->transform_meta =
       GST_DEBUG_FUNCPTR (gst_cuda_preproc_transform_meta);
   trans_class->transform = GST_DEBUG_FUNCPTR (gst_cuda_preproc_transform);
+  trans_class->transform_ip = GST_DEBUG_FUNCPTR (gst_cuda_preproc_transform_ip);
 }
 
 static void
@@ -200,6 +206,8 @@ gst_cuda_preproc_init (GstCudaPreproc * self)
   self->settings_changed = TRUE;
   gst_cuda_preproc_cpu_init (&self->cpu);
   self->cuda = gst_cuda_preproc_cuda_new (GST_ELEMENT (self));
+  /* output-mode=meta switches to in place at set_caps () */
+  gst_base_transform_set_in_place (GST_BASE_TRANSFORM (self), FALSE);
 }
 
 static void
@@ -211,6 +219,7 @@ gst_cuda_preproc_finalize (GObject * object)
   gst_cuda_preproc_cpu_clear (&self->cpu);
   g_free (self->last_error);
   g_free (self->warned);
+  gst_cuda_preproc_tensors_clear (&self->tensors);
   gst_cuda_preproc_cuda_free (self->cuda);
   G_OBJECT_CLASS (parent_class)->finalize (object);
 }
@@ -233,6 +242,32 @@ gst_cuda_preproc_check_device_id (GstCudaPreproc * self, const GValue * value)
           "change in the NULL or READY state; keeping %d",
           g_value_get_int (value), gst_element_state_get_name (state), old),
       (NULL));
+  return FALSE;
+}
+
+/* output-mode=meta needs the analytics library of GStreamer 1.26+, and
+ * the mode changes the caps: only in NULL/READY. */
+static gboolean
+gst_cuda_preproc_check_output_mode (GstCudaPreproc * self, const GValue * value)
+{
+  GstState state;
+  gchar *why = NULL;
+
+  GST_OBJECT_LOCK (self);
+  state = GST_STATE (self);
+  GST_OBJECT_UNLOCK (self);
+  if (state > GST_STATE_READY)
+    why = g_strdup_printf ("the mode can only change in the NULL or READY "
+        "state, not in %s", gst_element_state_get_name (state));
+  else if (g_value_get_enum (value) == GST_CUDA_PREPROC_OUTPUT_MODE_META)
+    why = gst_cuda_preproc_analytics_meta_refusal ();
+  if (why == NULL)
+    return TRUE;
+  GST_ELEMENT_WARNING (self, RESOURCE, SETTINGS,
+      ("Refusing output-mode=%s: %s; keeping the previous mode",
+          g_value_get_enum (value) == GST_CUDA_PREPROC_OUTPUT_MODE_META ?
+          "meta" : "tensor", why), (NULL));
+  g_free (why);
   return FALSE;
 }
 
@@ -273,6 +308,8 @@ gst_cuda_preproc_check_value (GstCudaPreproc * self, guint prop_id,
 {
   if (prop_id == PROP_CUDA_DEVICE_ID)
     return gst_cuda_preproc_check_device_id (self, value);
+  if (prop_id == PROP_OUTPUT_MODE)
+    return gst_cuda_preproc_check_output_mode (self, value);
   if (prop_id == PROP_ROIS || (prop_id >= PROP_CROP_X &&
           prop_id <= PROP_CROP_HEIGHT))
     return gst_cuda_preproc_check_rects (self, prop_id, pspec, value);
@@ -339,6 +376,18 @@ gst_cuda_preproc_n_threads (GstCudaPreproc * self)
   return n;
 }
 
+/* output-mode=meta: the video passes through with the tensor as meta. */
+static gboolean
+gst_cuda_preproc_meta_mode (GstCudaPreproc * self)
+{
+  gboolean meta;
+
+  GST_OBJECT_LOCK (self);
+  meta = self->settings.output_mode == GST_CUDA_PREPROC_OUTPUT_MODE_META;
+  GST_OBJECT_UNLOCK (self);
+  return meta;
+}
+
 /* The shape the properties give, and the serial number of that shape. */
 static GstCudaPreprocShape
 gst_cuda_preproc_property_shape_serial (GstCudaPreproc * self, guint * serial)
@@ -380,6 +429,7 @@ gst_cuda_preproc_stop (GstBaseTransform * trans)
   prep_plan_free (self->plan);
   self->plan = NULL;
   gst_cuda_preproc_cpu_clear (&self->cpu);
+  gst_cuda_preproc_tensors_clear (&self->tensors);
   g_clear_pointer (&self->warned, g_free);
   g_clear_pointer (&self->last_error, g_free);
   gst_cuda_preproc_slots_new_stream (&self->slots);
@@ -485,7 +535,9 @@ gst_cuda_preproc_transform_caps (GstBaseTransform * trans,
 
   shape = gst_cuda_preproc_property_shape_serial (self, &serial);
   g_atomic_int_set (&self->caps_serial, serial);
-  if (direction == GST_PAD_SINK)
+  if (gst_cuda_preproc_meta_mode (self))
+    res = gst_cuda_preproc_video_passthrough_caps (caps, with_cuda);
+  else if (direction == GST_PAD_SINK)
     res = gst_cuda_preproc_video_to_tensor_caps (caps, &shape, with_cuda);
   else
     res = gst_cuda_preproc_tensor_to_video_caps (caps, with_cuda);
@@ -500,15 +552,23 @@ gst_cuda_preproc_transform_caps (GstBaseTransform * trans,
 }
 
 /* The open fields are the framerate (the other side's is kept) and, when
- * downstream left them open, the tensor's dimensions (the properties'). */
+ * downstream left them open, the tensor's dimensions (the properties').
+ * With output-mode=meta the video passes through: the other side's caps
+ * are this side's. */
 static GstCaps *
 gst_cuda_preproc_fixate_caps (GstBaseTransform * trans,
     GstPadDirection direction, GstCaps * caps, GstCaps * othercaps)
 {
   GstCudaPreprocShape shape;
   GstStructure *s;
+  GstCaps *same;
   gint num, den;
 
+  if (gst_cuda_preproc_meta_mode (GST_CUDA_PREPROC (trans))) {
+    same = gst_caps_intersect_full (othercaps, caps, GST_CAPS_INTERSECT_FIRST);
+    gst_caps_unref (othercaps);
+    return gst_caps_fixate (same);
+  }
   othercaps = gst_caps_truncate (gst_caps_make_writable (othercaps));
   s = gst_caps_get_structure (othercaps, 0);
   if (gst_structure_get_fraction (gst_caps_get_structure (caps, 0),
@@ -625,12 +685,19 @@ gst_cuda_preproc_set_caps (GstBaseTransform * trans, GstCaps * incaps,
   GstCudaPreproc *self = GST_CUDA_PREPROC (trans);
   GstCudaPreprocNegotiated neg;
   GstCudaPreprocWanted want;
+  gboolean meta;
   gchar *error;
 
   gst_cuda_preproc_wanted (self, &want);
-  if (!gst_cuda_preproc_negotiated_from_caps (&neg, incaps, outcaps, &want,
+  meta = gst_cuda_preproc_meta_mode (self);
+  if (meta && !gst_cuda_preproc_negotiated_from_video (&neg, incaps, &want,
           &error))
     goto refused;
+  if (!meta && !gst_cuda_preproc_negotiated_from_caps (&neg, incaps, outcaps,
+          &want, &error))
+    goto refused;
+  /* meta: the buffer goes on with the tensor attached */
+  gst_base_transform_set_in_place (trans, meta);
   GST_DEBUG_OBJECT (self, "%s memory in, %s memory out",
       neg.cuda_in ? "CUDA" : "system", neg.cuda_out ? "CUDA" : "system");
   if (neg.cuda_in && !gst_cuda_preproc_cuda_open (self->cuda,
@@ -660,7 +727,9 @@ gst_cuda_preproc_transform_size (GstBaseTransform * trans,
 }
 
 /* Upstream may hand us frames with any strides and plane offsets, and
- * crop by metadata: the crop meta's area is what crop and ROIs refer to. */
+ * crop by metadata: the crop meta's area is what crop and ROIs refer to.
+ * With output-mode=meta the frames go on downstream: its answer is the
+ * one (GstBaseTransform asks it for in-place elements). */
 static gboolean
 gst_cuda_preproc_propose_allocation (GstBaseTransform * trans,
     GstQuery * decide_query, GstQuery * query)
@@ -668,6 +737,8 @@ gst_cuda_preproc_propose_allocation (GstBaseTransform * trans,
   if (!GST_BASE_TRANSFORM_CLASS (parent_class)->propose_allocation (trans,
           decide_query, query))
     return FALSE;
+  if (gst_base_transform_is_in_place (trans))
+    return TRUE;
   gst_query_add_allocation_meta (query, GST_VIDEO_META_API_TYPE, NULL);
   gst_query_add_allocation_meta (query, GST_VIDEO_CROP_META_API_TYPE, NULL);
   return TRUE;
@@ -708,7 +779,7 @@ gst_cuda_preproc_prepare_output_buffer (GstBaseTransform * trans,
   GstFlowReturn ret;
   guint max;
 
-  if (!self->neg.cuda_out)
+  if (!self->neg.cuda_out || self->neg.meta)
     return GST_BASE_TRANSFORM_CLASS (parent_class)->prepare_output_buffer
         (trans, inbuf, outbuf);
   GST_OBJECT_LOCK (self);
@@ -755,12 +826,12 @@ gst_cuda_preproc_ensure_plan (GstCudaPreproc * self, GstBuffer * buf)
   return gst_cuda_preproc_rebuild_plan (self, &neg);
 }
 
+/* The plan and the batch's rectangles for the frame @inbuf: OK, or
+ * NOT_NEGOTIATED, or DROPPED (a short buffer, rectangles outside its crop
+ * meta: warned about). */
 static GstFlowReturn
-gst_cuda_preproc_transform (GstBaseTransform * trans, GstBuffer * inbuf,
-    GstBuffer * outbuf)
+gst_cuda_preproc_prepare_frame (GstCudaPreproc * self, GstBuffer * inbuf)
 {
-  GstCudaPreproc *self = GST_CUDA_PREPROC (trans);
-
   if (!gst_cuda_preproc_ensure_plan (self, inbuf))
     return GST_FLOW_NOT_NEGOTIATED;
   if (!gst_cuda_preproc_input_complete (GST_ELEMENT (self),
@@ -771,14 +842,114 @@ gst_cuda_preproc_transform (GstBaseTransform * trans, GstBuffer * inbuf,
           GST_VIDEO_INFO_WIDTH (&self->neg.in_info),
           GST_VIDEO_INFO_HEIGHT (&self->neg.in_info)))
     return GST_BASE_TRANSFORM_FLOW_DROPPED;
-  gst_cuda_preproc_slots_add_meta (&self->slots, self->plan, outbuf,
-      self->neg.shape.width, self->neg.shape.height);
+  return GST_FLOW_OK;
+}
+
+/* The tensor of the frame @inbuf into @tensor: one kernel launch for CUDA
+ * input, the CPU path for the rest. */
+static GstFlowReturn
+gst_cuda_preproc_compute (GstCudaPreproc * self, GstBuffer * inbuf,
+    GstBuffer * tensor)
+{
   if (self->neg.cuda_in)
     return gst_cuda_preproc_cuda_process (self->cuda, self->plan,
         &self->neg.in_info, self->neg.format, self->neg.frame_width,
-        self->neg.frame_height, inbuf, outbuf, self->neg.cuda_out);
+        self->neg.frame_height, inbuf, tensor, self->neg.cuda_out);
   return gst_cuda_preproc_cpu_process (&self->cpu, GST_ELEMENT (self),
       gst_cuda_preproc_n_threads (self), self->plan, &self->neg.in_info,
       self->neg.format, self->neg.frame_width, self->neg.frame_height,
-      inbuf, outbuf);
+      inbuf, tensor);
+}
+
+static GstFlowReturn
+gst_cuda_preproc_transform (GstBaseTransform * trans, GstBuffer * inbuf,
+    GstBuffer * outbuf)
+{
+  GstCudaPreproc *self = GST_CUDA_PREPROC (trans);
+  GstFlowReturn ret = gst_cuda_preproc_prepare_frame (self, inbuf);
+
+  if (ret != GST_FLOW_OK)
+    return ret;
+  gst_cuda_preproc_slots_add_meta (&self->slots, self->plan, outbuf,
+      self->neg.shape.width, self->neg.shape.height, NULL);
+  return gst_cuda_preproc_compute (self, inbuf, outbuf);
+}
+
+/* output-mode=meta: a tensor buffer of the element's own, CUDA memory
+ * where negotiated (at most output-buffers in flight), else system. */
+static GstFlowReturn
+gst_cuda_preproc_acquire_tensor (GstCudaPreproc * self, GstBuffer * inbuf,
+    GstBuffer ** tensor)
+{
+  guint max;
+
+  if (!gst_cuda_preproc_tensors_set (&self->tensors, self->neg.cuda_out,
+          self->neg.out_bytes))
+    goto no_pool;
+  GST_OBJECT_LOCK (self);
+  max = self->settings.output_buffers;
+  GST_OBJECT_UNLOCK (self);
+  return gst_cuda_preproc_tensors_acquire (&self->tensors, GST_ELEMENT (self),
+      self->cuda, &inbuf, 1, self->neg.cuda_in, self->neg.out_bytes, max,
+      tensor);
+
+  /* ERRORS */
+no_pool:
+  {
+    GST_ELEMENT_ERROR (self, RESOURCE, NO_SPACE_LEFT, ("Cannot allocate "
+            "%" G_GSIZE_FORMAT " bytes tensors", self->neg.out_bytes), (NULL));
+    return GST_FLOW_ERROR;
+  }
+}
+
+/* output-mode=meta: @tensor onto the frame @video, as a GstTensorMeta
+ * (and on 1.28+ the relation meta), with the box meta naming it. */
+static GstFlowReturn
+gst_cuda_preproc_attach_tensor (GstCudaPreproc * self, GstBuffer * video,
+    GstBuffer * tensor)
+{
+  PrepBoxMap maps[PREP_BATCH_MAX];
+  GstCudaPreprocTensorMetaSpec spec = {
+    .data = tensor,.shape = &self->neg.shape,.maps = maps,
+    .objects = self->slots.objects,
+  };
+  gchar *error = NULL;
+
+  GST_OBJECT_LOCK (self);
+  spec.id = self->settings.tensor_id;
+  GST_OBJECT_UNLOCK (self);
+  gst_cuda_preproc_slots_maps (&self->slots, self->plan, maps);
+  gst_cuda_preproc_slots_add_meta (&self->slots, self->plan, video,
+      self->neg.shape.width, self->neg.shape.height,
+      g_quark_to_string (spec.id));
+  if (!gst_cuda_preproc_analytics_attach (video, &spec, &error))
+    goto refused;
+  return GST_FLOW_OK;
+
+  /* ERRORS */
+refused:
+  {
+    GST_ELEMENT_ERROR (self, STREAM, FAILED, ("%s", error), (NULL));
+    g_free (error);
+    return GST_FLOW_ERROR;
+  }
+}
+
+/* output-mode=meta: the frame goes on, carrying its tensor. */
+static GstFlowReturn
+gst_cuda_preproc_transform_ip (GstBaseTransform * trans, GstBuffer * buf)
+{
+  GstCudaPreproc *self = GST_CUDA_PREPROC (trans);
+  GstBuffer *tensor = NULL;
+  GstFlowReturn ret = gst_cuda_preproc_prepare_frame (self, buf);
+
+  if (ret == GST_FLOW_OK)
+    ret = gst_cuda_preproc_acquire_tensor (self, buf, &tensor);
+  if (ret == GST_FLOW_OK)
+    ret = gst_cuda_preproc_compute (self, buf, tensor);
+  if (ret == GST_FLOW_OK)
+    ret = gst_cuda_preproc_attach_tensor (self, buf, tensor);
+  if (tensor != NULL)
+    gst_buffer_unref (tensor);
+  return ret;
 }

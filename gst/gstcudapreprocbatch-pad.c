@@ -19,6 +19,7 @@
 #include "gstcudapreproc-caps.h"
 #include "gstcudapreproc-enums.h"
 #include "gstcudapreproc-input.h"
+#include "gstcudapreproc-roi-props.h"
 
 #define DEFAULT_PROP_CROP_X 0
 #define DEFAULT_PROP_CROP_Y 0
@@ -36,6 +37,10 @@ enum
   PROP_PAD_CROP_HEIGHT,
   PROP_PAD_ROI_SOURCE,
   PROP_PAD_ROI_TYPE,
+  PROP_PAD_ROI_TYPES,           /* and the 3 after it: roi-props.h */
+  PROP_PAD_ROI_MIN_SIZE,
+  PROP_PAD_ROI_MAX_SIZE,
+  PROP_PAD_ROI_MIN_CONFIDENCE,
 };
 
 struct _GstCudaPreprocBatchPad
@@ -46,6 +51,7 @@ struct _GstCudaPreprocBatchPad
   PrepRect crop;                /* as requested: 0 size = to the edge */
   GstCudaPreprocRoiSource roi_source;
   GQuark roi_type;              /* 0: any */
+  GstCudaPreprocRoiFilter roi_props;    /* roi-types, sizes, confidence */
   guint serial;                 /* counts changes of caps and properties */
   gboolean has_caps;
   GstVideoInfo info;
@@ -127,35 +133,41 @@ gst_cuda_preproc_batch_pad_class_init (GstCudaPreprocBatchPadClass * klass)
    * GstCudaPreprocBatchPad:roi-source:
    *
    * Where the stream's slots come from.  property (the default): one slot,
-   * the crop above.  meta: one slot per #GstVideoRegionOfInterestMeta of
-   * each frame (of #GstCudaPreprocBatchPad:roi-type), clamped to the
-   * frame, the crop not used; the pads' slots follow each other in pad
+   * the crop above.  meta: one slot per object of each frame (its
+   * #GstVideoRegionOfInterestMeta, then on GStreamer 1.24+ the
+   * GstAnalyticsODMtd of its relation meta; those the roi-type, roi-types,
+   * roi-min-size, roi-max-size and roi-min-confidence of the pad select, as
+   * cudapreproc's), clamped to the frame, the crop not used; the pads' slots follow each other in pad
    * order up to #GstCudaPreprocBatch:batch-size, and objects past it are
    * left out (one element warning per stream).  A frame without objects
    * takes no slot.  Each slot's box meta names the stream and the ROI
-   * meta's id.  A change takes effect at the next batch.
+   * meta's or ODMtd's id.  A change takes effect at the next batch.
    *
    * Since: 0.1
    */
   g_object_class_install_property (gobject_class, PROP_PAD_ROI_SOURCE,
       g_param_spec_enum ("roi-source", "ROI source",
           "Where the stream's slots come from: its crop, or its frames' "
-          "ROI metas", GST_TYPE_CUDA_PREPROC_ROI_SOURCE,
+          "objects (ROI metas, ODMtd)", GST_TYPE_CUDA_PREPROC_ROI_SOURCE,
           DEFAULT_PROP_ROI_SOURCE, G_PARAM_READWRITE |
           GST_PARAM_MUTABLE_PLAYING | G_PARAM_STATIC_STRINGS));
   /**
    * GstCudaPreprocBatchPad:roi-type:
    *
-   * With roi-source=meta, only the ROI metas of this type (e.g.
-   * "person"); NULL or empty: all.
+   * With roi-source=meta, only the objects of this label (the ROI metas'
+   * type, the ODMtds' label, e.g. "person"); NULL or empty: all.
    *
    * Since: 0.1
    */
   g_object_class_install_property (gobject_class, PROP_PAD_ROI_TYPE,
       g_param_spec_string ("roi-type", "ROI type",
-          "With roi-source=meta, only ROI metas of this type (empty = all)",
+          "With roi-source=meta, only objects of this label (empty = all)",
           DEFAULT_PROP_ROI_TYPE, G_PARAM_READWRITE |
           GST_PARAM_MUTABLE_PLAYING | G_PARAM_STATIC_STRINGS));
+  /* roi-types, roi-min-size, roi-max-size, roi-min-confidence: as
+   * cudapreproc's, on this stream's objects */
+  gst_cuda_preproc_roi_props_install (gobject_class, PROP_PAD_ROI_TYPES,
+      G_PARAM_READWRITE | GST_PARAM_MUTABLE_PLAYING | G_PARAM_STATIC_STRINGS);
 }
 
 static void
@@ -167,6 +179,7 @@ gst_cuda_preproc_batch_pad_init (GstCudaPreprocBatchPad * pad)
   pad->crop.height = DEFAULT_PROP_CROP_HEIGHT;
   pad->roi_source = DEFAULT_PROP_ROI_SOURCE;
   pad->roi_type = 0;
+  gst_cuda_preproc_roi_filter_init (&pad->roi_props);
 }
 
 static gint *
@@ -185,6 +198,7 @@ gst_cuda_preproc_batch_pad_set_property (GObject * object, guint prop_id,
 {
   GstCudaPreprocBatchPad *pad = GST_CUDA_PREPROC_BATCH_PAD (object);
   const gchar *type;
+  gchar *why = NULL, *str;
 
   GST_OBJECT_LOCK (pad);
   switch (prop_id) {
@@ -202,13 +216,28 @@ gst_cuda_preproc_batch_pad_set_property (GObject * object, guint prop_id,
       pad->roi_type = type != NULL && *type != '\0' ?
           g_quark_from_string (type) : 0;
       break;
+    case PROP_PAD_ROI_TYPES:
+    case PROP_PAD_ROI_MIN_SIZE:
+    case PROP_PAD_ROI_MAX_SIZE:
+    case PROP_PAD_ROI_MIN_CONFIDENCE:
+      why = gst_cuda_preproc_roi_props_read (prop_id - PROP_PAD_ROI_TYPES,
+          value, &pad->roi_props);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       GST_OBJECT_UNLOCK (pad);
       return;
   }
-  pad->serial++;
+  if (why == NULL)
+    pad->serial++;
   GST_OBJECT_UNLOCK (pad);
+  if (why == NULL)
+    return;
+  str = gst_value_serialize (value);
+  g_warning ("%s: refusing %s=%s: %s; keeping the previous value",
+      GST_OBJECT_NAME (pad), pspec->name, GST_STR_NULL (str), why);
+  g_free (str);
+  g_free (why);
 }
 
 static void
@@ -231,6 +260,13 @@ gst_cuda_preproc_batch_pad_get_property (GObject * object, guint prop_id,
     case PROP_PAD_ROI_TYPE:
       g_value_set_string (value, g_quark_to_string (pad->roi_type));
       break;
+    case PROP_PAD_ROI_TYPES:
+    case PROP_PAD_ROI_MIN_SIZE:
+    case PROP_PAD_ROI_MAX_SIZE:
+    case PROP_PAD_ROI_MIN_CONFIDENCE:
+      gst_cuda_preproc_roi_props_write (prop_id - PROP_PAD_ROI_TYPES,
+          &pad->roi_props, value);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -238,17 +274,17 @@ gst_cuda_preproc_batch_pad_get_property (GObject * object, guint prop_id,
   GST_OBJECT_UNLOCK (pad);
 }
 
-/* TRUE when the stream's slots come from its frames' ROI metas (of
- * *@type; 0: any). */
+/* TRUE when the stream's slots come from its frames' objects (those
+ * *@filter takes). */
 gboolean
 gst_cuda_preproc_batch_pad_roi_meta (GstCudaPreprocBatchPad * pad,
-    GQuark * type)
+    GstCudaPreprocRoiFilter * filter)
 {
   gboolean meta;
 
   GST_OBJECT_LOCK (pad);
   meta = pad->roi_source == GST_CUDA_PREPROC_ROI_SOURCE_META;
-  *type = pad->roi_type;
+  gst_cuda_preproc_roi_props_filter (&pad->roi_props, pad->roi_type, filter);
   GST_OBJECT_UNLOCK (pad);
   return meta;
 }

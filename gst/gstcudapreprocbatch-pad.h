@@ -19,6 +19,7 @@
 #include <gst/video/video.h>
 
 #include "gstcudapreproc-props.h"
+#include "gstcudapreproc-rois.h"
 #include "prep.h"
 
 G_BEGIN_DECLS
@@ -39,12 +40,14 @@ guint gst_cuda_preproc_batch_pad_serial (GstCudaPreprocBatchPad * pad);
 gboolean gst_cuda_preproc_batch_pad_set_caps (GstCudaPreprocBatchPad * pad,
     GstCaps * caps, gchar ** error);
 
-/* TRUE once the pad has caps. */
-/* Whether the pad's caps are in CUDA memory. */
+/* TRUE when the stream's slots come from its frames' objects, those
+ * *@filter (set) takes. */
 gboolean gst_cuda_preproc_batch_pad_roi_meta (GstCudaPreprocBatchPad * pad,
-    GQuark * type);
+    GstCudaPreprocRoiFilter * filter);
 
+/* Whether the pad's caps are in CUDA memory. */
 gboolean gst_cuda_preproc_batch_pad_is_cuda (GstCudaPreprocBatchPad * pad);
+/* TRUE once the pad has caps. */
 gboolean gst_cuda_preproc_batch_pad_has_caps (GstCudaPreprocBatchPad * pad);
 
 /* The caps' video info (valid once the pad has caps). */

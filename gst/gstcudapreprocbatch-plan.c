@@ -68,7 +68,7 @@ plan_load_streams (GstCudaPreprocBatchPlan * bp,
             &clamped, error))
       return FALSE;
     bp->rois.meta[i] = gst_cuda_preproc_batch_pad_roi_meta (pads[i],
-        &bp->rois.types[i]);
+        &bp->rois.filters[i]);
     bp->rois.any |= bp->rois.meta[i];
     if (bp->rois.meta[i]) {
       /* its objects are its slots; the crop is not used */
@@ -153,7 +153,7 @@ gst_cuda_preproc_batch_plan_slots (GstCudaPreprocBatchPlan * bp,
   bp->run_plan = bp->plan;
   bp->run_n = bp->n;
   bp->run_streams = bp->streams;
-  bp->run_ids = NULL;
+  bp->run_objects = NULL;
   for (i = 0; i < PREP_BATCH_MAX; i++)
     bp->pad_of[i] = i;
   if (!bp->rois.any)
@@ -166,7 +166,7 @@ gst_cuda_preproc_batch_plan_slots (GstCudaPreprocBatchPlan * bp,
   bp->run_plan = bp->rois.plan;
   bp->run_n = bp->rois.n;
   bp->run_streams = bp->rois.slots;
-  bp->run_ids = bp->rois.ids;
+  bp->run_objects = bp->rois.objects;
   memcpy (bp->pad_of, bp->rois.pad_of, sizeof (bp->pad_of));
   return (gint) bp->run_n;
 }
@@ -235,7 +235,7 @@ plan_add_meta (GstCudaPreprocBatchPlan * bp, const gboolean * had,
 {
   PrepBoxMap maps[PREP_BATCH_MAX];
   GstCudaPreprocBoxStream slots[PREP_BATCH_MAX];
-  gint ids[PREP_BATCH_MAX];
+  GstCudaPreprocObject objects[PREP_BATCH_MAX];
   guint j, batch = (guint) bp->shape.batch;
   const GstCudaPreprocBoxStream none = { NULL, -1, GST_CLOCK_TIME_NONE,
     GST_CLOCK_TIME_NONE
@@ -244,11 +244,14 @@ plan_add_meta (GstCudaPreprocBatchPlan * bp, const gboolean * had,
   memset (maps, 0, sizeof (maps));
   for (j = 0; j < batch; j++) {
     slots[j] = j < bp->run_n ? streams[bp->pad_of[j]] : none;
-    ids[j] = j < bp->run_n && bp->run_ids != NULL ? bp->run_ids[j] : -1;
+    if (j < bp->run_n && bp->run_objects != NULL)
+      objects[j] = bp->run_objects[j];
+    else
+      gst_cuda_preproc_object_none (&objects[j]);
     if (j < bp->run_n && had[bp->pad_of[j]])
       prep_plan_slot_map (bp->run_plan, (gint) j, &maps[j]);
   }
-  gst_cuda_preproc_box_meta_add_streams (outbuf, maps, ids, slots, batch,
+  gst_cuda_preproc_box_meta_add_streams (outbuf, maps, objects, slots, batch,
       bp->shape.width, bp->shape.height);
   plan_copy_rois (bp, streams, outbuf);
 }

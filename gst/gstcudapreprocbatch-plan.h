@@ -45,7 +45,8 @@ typedef struct
   guint run_n;                  /* slots that read a frame */
   guint pad_of[PREP_BATCH_MAX]; /* each one's pad (position in pads) */
   const PrepStream *run_streams;        /* each one's stream */
-  const gint *run_ids;          /* each one's ROI meta id; NULL: none */
+  const GstCudaPreprocObject *run_objects;      /* where each came from;
+                                                 * NULL: no object */
   GstBuffer *run_bufs[PREP_BATCH_MAX];  /* each pad's frame (not owned) */
 } GstCudaPreprocBatchPlan;
 

@@ -41,11 +41,11 @@ rois_add_pad (GstCudaPreprocBatchRois * r, const PrepStream * stream,
     if (room == 0)
       return 1;
     rects[0] = stream->rect;
-    r->ids[r->n] = -1;
+    gst_cuda_preproc_object_none (&r->objects[r->n]);
     got = 1;
   } else if (buf != NULL) {
-    got = gst_cuda_preproc_rois_from_meta (buf, r->types[k],
-        stream->src_width, stream->src_height, rects, r->ids + r->n, room,
+    got = gst_cuda_preproc_rois_from_meta (buf, &r->filters[k],
+        stream->src_width, stream->src_height, rects, r->objects + r->n, room,
         &dropped);
   } else {
     got = 0;

@@ -18,6 +18,7 @@
 
 #include <gst/gst.h>
 
+#include "gstcudapreproc-rois.h"
 #include "prep.h"
 
 G_BEGIN_DECLS
@@ -27,13 +28,13 @@ typedef struct
 {
   gboolean any;                 /* a pad's slots come from ROI metas */
   gboolean meta[PREP_BATCH_MAX];        /* per pad */
-  GQuark types[PREP_BATCH_MAX]; /* per meta pad; 0: any type */
+  GstCudaPreprocRoiFilter filters[PREP_BATCH_MAX];      /* per meta pad */
   gboolean warned[PREP_BATCH_MAX];      /* per pad: left-out objects told */
   /* this batch's slots */
   guint n;
   guint pad_of[PREP_BATCH_MAX]; /* the pad (its position) of each slot */
   PrepStream slots[PREP_BATCH_MAX];
-  gint ids[PREP_BATCH_MAX];     /* the ROI meta's id, -1: a crop slot */
+  GstCudaPreprocObject objects[PREP_BATCH_MAX]; /* where each came from */
   PrepPlan *plan;               /* their plan; NULL when n is 0 */
 } GstCudaPreprocBatchRois;
 

@@ -56,7 +56,7 @@
 #include "gstcudapreprocbatch.h"
 #include "gstcudapreprocbatch-pad.h"
 #include "gstcudapreprocbatch-plan.h"
-#include "gstcudapreprocbatch-output.h"
+#include "gstcudapreproc-tensors.h"
 #include "gstcudapreproc-caps.h"
 #include "gstcudapreproc-cpu.h"
 #include "gstcudapreproc-input.h"
@@ -88,7 +88,7 @@ struct _GstCudaPreprocBatch
   GstCudaPreprocBatchPlan bp;
   GstCudaPreprocCpu cpu;
   GstCudaPreprocCuda *cuda;     /* streams in CUDA memory */
-  GstCudaPreprocBatchOutput out;
+  GstCudaPreprocTensors out;
   GstClockTime last_pts, period;
   gchar *warned;                /* the plan warnings posted last */
   gchar *last_error;            /* the last negotiation error posted */
@@ -109,7 +109,7 @@ static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink_%u",
 
 static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
     GST_PAD_SRC, GST_PAD_ALWAYS,
-    GST_STATIC_CAPS (GST_CUDA_PREPROC_SRC_CAPS));
+    GST_STATIC_CAPS (GST_CUDA_PREPROC_TENSOR_CAPS));
 
 static void gst_cuda_preproc_batch_finalize (GObject * object);
 static void gst_cuda_preproc_batch_set_property (GObject * object,
@@ -237,7 +237,7 @@ gst_cuda_preproc_batch_finalize (GObject * object)
   gst_cuda_preproc_batch_plan_clear (&self->bp);
   gst_cuda_preproc_cpu_clear (&self->cpu);
   gst_cuda_preproc_cuda_free (self->cuda);
-  gst_cuda_preproc_batch_output_clear (&self->out);
+  gst_cuda_preproc_tensors_clear (&self->out);
   g_free (self->warned);
   g_free (self->last_error);
   G_OBJECT_CLASS (parent_class)->finalize (object);
@@ -340,7 +340,7 @@ gst_cuda_preproc_batch_stop (GstAggregator * agg)
   gst_cuda_preproc_batch_plan_clear (&self->bp);
   gst_cuda_preproc_cpu_clear (&self->cpu);
   gst_cuda_preproc_cuda_close (self->cuda);
-  gst_cuda_preproc_batch_output_clear (&self->out);
+  gst_cuda_preproc_tensors_clear (&self->out);
   g_clear_pointer (&self->warned, g_free);
   g_clear_pointer (&self->last_error, g_free);
   memset (&self->shape, 0, sizeof (self->shape));
@@ -514,7 +514,7 @@ gst_cuda_preproc_batch_negotiated_src_caps (GstAggregator * agg, GstCaps * caps)
     return FALSE;
   if (bytes > GST_CUDA_PREPROC_MAX_TENSOR_BYTES)
     goto too_large;
-  if (!gst_cuda_preproc_batch_output_set_caps (&self->out, caps, bytes))
+  if (!gst_cuda_preproc_tensors_set_caps (&self->out, caps, bytes))
     return FALSE;
   self->shape = shape;
   GST_DEBUG_OBJECT (self, "tensor %" GST_PTR_FORMAT, caps);
@@ -730,7 +730,7 @@ gst_cuda_preproc_batch_push (GstCudaPreprocBatch * self, GstBuffer ** bufs)
   n_threads = (gint) self->settings.n_threads;
   max = self->settings.output_buffers;
   GST_OBJECT_UNLOCK (self);
-  ret = gst_cuda_preproc_batch_output_acquire (&self->out, GST_ELEMENT (self),
+  ret = gst_cuda_preproc_tensors_acquire (&self->out, GST_ELEMENT (self),
       self->cuda, bufs, PREP_BATCH_MAX, self->bp.cuda,
       prep_plan_output_bytes (self->bp.run_plan), max, &outbuf);
   if (ret != GST_FLOW_OK)
@@ -767,7 +767,7 @@ gst_cuda_preproc_batch_aggregate (GstAggregator * agg, gboolean timeout)
   guint i, n;
 
   all = gst_cuda_preproc_batch_sink_pads (self, &all_eos);
-  if (all_eos || !gst_cuda_preproc_batch_output_ready (&self->out) ||
+  if (all_eos || !gst_cuda_preproc_tensors_ready (&self->out) ||
       self->shape.batch == 0) {
     g_ptr_array_unref (all);
     return all_eos ? GST_FLOW_EOS : GST_FLOW_NOT_NEGOTIATED;

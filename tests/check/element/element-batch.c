@@ -971,7 +971,7 @@ GST_START_TEST (test_roi_type)
   take_messages (bus, &n_errors, &n_warnings, text);
   fail_unless_equals_int (n_errors, 0);
   fail_unless_equals_int (n_warnings, 1);
-  assert_contains (text, "more ROI metas than the 3 slots of batch-size");
+  assert_contains (text, "more objects than the 3 slots of batch-size");
   assert_contains (text, "raise batch-size");
   g_string_free (text, TRUE);
   harness_free (h, bus);

@@ -35,7 +35,8 @@ static const gchar *all_props[] = {
   "std", "layout", "cuda-device-id", "n-threads", "rois", "roi-source",
   "roi-type", "batch-size", "data-type", "output-buffers", "color-matrix",
   "color-range", "letterbox-align", "letterbox-rounding", "crop-fraction",
-  "antialias"
+  "antialias", "output-mode", "tensor-id", "tensor-memory", "roi-types",
+  "roi-min-size", "roi-max-size", "roi-min-confidence"
 };
 
 typedef struct
@@ -86,6 +87,8 @@ static const EnumProp enum_props[] = {
   {"layout", "nchw", {"nchw", "nhwc"}},
   {"roi-source", "property", {"property", "meta"}},
   {"data-type", "float32", {"float32", "float16"}},
+  {"output-mode", "tensor", {"tensor", "meta"}},
+  {"tensor-memory", "auto", {"auto", "system"}},
 };
 
 static void

@@ -124,7 +124,11 @@ static const PrepBoxMap three_maps[3] = {
   {{5, 6, 7, 8}, 2.0, 3.0, 4.0, 5.0, 0},
 };
 
-static const gint three_ids[3] = { 7, 9, 11 };
+/* From ROI metas 7 and 9 (the invalid slot's 11 must not show), and from
+ * no analytics object. */
+static const GstCudaPreprocObject three_objects[3] = {
+  {7, -1, 0}, {9, -1, 0}, {11, 4, 0},
+};
 
 typedef struct
 {
@@ -145,7 +149,7 @@ buffer_with_three (void)
 {
   GstBuffer *buf = gst_buffer_new_allocate (NULL, 64, NULL);
 
-  fail_unless (gst_cuda_preproc_box_meta_add (buf, three_maps, three_ids, 3,
+  fail_unless (gst_cuda_preproc_box_meta_add (buf, three_maps, three_objects, 3,
           640, 640));
   return buf;
 }
@@ -154,10 +158,11 @@ static void
 check_slot (const GstStructure * slot, guint index, const SlotExpect * e)
 {
   fail_unless (gst_structure_has_name (slot, "slot"));
-  fail_unless_equals_int (gst_structure_n_fields (slot), 11);
+  fail_unless_equals_int (gst_structure_n_fields (slot), 12);
   fail_unless_equals_int (get_uint (slot, "index"), index);
   fail_unless_equals_int (get_boolean (slot, "valid"), e->valid);
   fail_unless_equals_int (get_int (slot, "roi-id"), e->roi_id);
+  fail_unless_equals_int (get_int (slot, "mtd-id"), -1);
   fail_unless_equals_int (get_int (slot, "x"), e->x);
   fail_unless_equals_int (get_int (slot, "y"), e->y);
   fail_unless_equals_int (get_int (slot, "width"), e->width);
@@ -453,6 +458,9 @@ GST_END_TEST;
 #define FRAME_H 480
 #define RECTS_MAX 16
 
+/* Takes every object. */
+static const GstCudaPreprocRoiFilter all = { {0}, 0, 0, 0, 0, 0, 0.0 };
+
 typedef struct
 {
   const gchar *type;
@@ -562,16 +570,20 @@ buffer_with_rois (const RoiIn * in, guint n)
 /* The rectangles and ids gathered are the case's; a failure names the
  * case and the first rectangle that differs, with both. */
 static void
-check_rects (const RoiCase * c, const PrepRect * rects, const gint * ids,
-    guint n)
+check_rects (const RoiCase * c, const PrepRect * rects,
+    const GstCudaPreprocObject * objects, guint n)
 {
   guint i;
+  gint ids[RECTS_MAX];
 
   fail_unless (n == c->n_out, "%s: %u rectangles, expected %u", c->name, n,
       c->n_out);
   for (i = 0; i < n; i++) {
     const RoiOut *o = &c->out[i];
 
+    ids[i] = objects[i].roi_id;
+    fail_unless (objects[i].mtd_id == -1, "%s: rectangle %u names an ODMtd",
+        c->name, i);
     fail_unless (ids[i] == o->id && rects[i].x == o->x &&
         rects[i].y == o->y && rects[i].width == o->width &&
         rects[i].height == o->height, "%s: rectangle %u is id %d (%d, %d, "
@@ -587,19 +599,22 @@ GST_START_TEST (test_rois_from_meta)
   const RoiCase *c = &roi_cases[__i__];
   GstBuffer *buf = buffer_with_rois (c->in, c->n_in);
   PrepRect rects[RECTS_MAX + 1];
-  gint ids[RECTS_MAX + 1];
+  GstCudaPreprocObject objects[RECTS_MAX + 1];
+  GstCudaPreprocRoiFilter filter;
   guint n, dropped = 12345;
-  GQuark type = c->type ? g_quark_from_string (c->type) : 0;
 
   GST_INFO ("case %s", c->name);
+  gst_cuda_preproc_roi_filter_init (&filter);
+  if (c->type)
+    filter.types[filter.n_types++] = g_quark_from_string (c->type);
   memset (rects, 0x5a, sizeof (rects));
-  memset (ids, 0x5a, sizeof (ids));
-  n = gst_cuda_preproc_rois_from_meta (buf, type, FRAME_W, FRAME_H, rects,
-      ids, c->max, &dropped);
-  check_rects (c, rects, ids, n);
+  memset (objects, 0x5a, sizeof (objects));
+  n = gst_cuda_preproc_rois_from_meta (buf, &filter, FRAME_W, FRAME_H, rects,
+      objects, c->max, &dropped);
+  check_rects (c, rects, objects, n);
   fail_unless_equals_int (dropped, c->dropped);
   fail_unless_equals_int (rects[n].x, 0x5a5a5a5a);
-  fail_unless_equals_int (ids[n], 0x5a5a5a5a);
+  fail_unless_equals_int (objects[n].roi_id, 0x5a5a5a5a);
   gst_buffer_unref (buf);
 }
 
@@ -611,10 +626,10 @@ GST_START_TEST (test_rois_null_outputs)
   GstBuffer *buf = buffer_with_rois (five, G_N_ELEMENTS (five));
   PrepRect rects[2];
 
-  fail_unless_equals_int (gst_cuda_preproc_rois_from_meta (buf, 0, FRAME_W,
+  fail_unless_equals_int (gst_cuda_preproc_rois_from_meta (buf, &all, FRAME_W,
           FRAME_H, rects, NULL, 2, NULL), 2);
   fail_unless_equals_int (rects[1].x, 200);
-  fail_unless_equals_int (gst_cuda_preproc_rois_from_meta (buf, 0, FRAME_W,
+  fail_unless_equals_int (gst_cuda_preproc_rois_from_meta (buf, &all, FRAME_W,
           FRAME_H, NULL, NULL, 0, NULL), 0);
   gst_buffer_unref (buf);
 }
@@ -628,10 +643,10 @@ GST_START_TEST (test_rois_empty_frame)
   PrepRect rects[RECTS_MAX];
   guint dropped = 1;
 
-  fail_unless_equals_int (gst_cuda_preproc_rois_from_meta (buf, 0, 0,
+  fail_unless_equals_int (gst_cuda_preproc_rois_from_meta (buf, &all, 0,
           FRAME_H, rects, NULL, RECTS_MAX, &dropped), 0);
   fail_unless_equals_int (dropped, 0);
-  fail_unless_equals_int (gst_cuda_preproc_rois_from_meta (buf, 0, FRAME_W,
+  fail_unless_equals_int (gst_cuda_preproc_rois_from_meta (buf, &all, FRAME_W,
           -5, rects, NULL, RECTS_MAX, &dropped), 0);
   fail_unless_equals_int (dropped, 0);
   gst_buffer_unref (buf);
@@ -644,13 +659,13 @@ GST_START_TEST (test_rois_bad_pointers)
   GstBuffer *buf = buffer_with_rois (five, G_N_ELEMENTS (five));
   guint n = 1, dropped = 7;
 
-  ASSERT_CRITICAL (n = gst_cuda_preproc_rois_from_meta (NULL, 0, FRAME_W,
+  ASSERT_CRITICAL (n = gst_cuda_preproc_rois_from_meta (NULL, &all, FRAME_W,
           FRAME_H, NULL, NULL, 0, &dropped));
   fail_unless_equals_int (n, 0);
   fail_unless_equals_int (dropped, 0);
   n = 1;
   dropped = 7;
-  ASSERT_CRITICAL (n = gst_cuda_preproc_rois_from_meta (buf, 0, FRAME_W,
+  ASSERT_CRITICAL (n = gst_cuda_preproc_rois_from_meta (buf, &all, FRAME_W,
           FRAME_H, NULL, NULL, 3, &dropped));
   fail_unless_equals_int (n, 0);
   fail_unless_equals_int (dropped, 0);
@@ -701,7 +716,7 @@ GST_START_TEST (test_rois_logged)
 
   /* Kept: 10 and 13 (both clamped); dropped: 15, 16, 20 (one line each,
    * clamped or not); skipped: 11, 12, 14, 17, 18, 19. */
-  fail_unless_equals_int (gst_cuda_preproc_rois_from_meta (buf, 0, FRAME_W,
+  fail_unless_equals_int (gst_cuda_preproc_rois_from_meta (buf, &all, FRAME_W,
           FRAME_H, rects, NULL, 2, &dropped), 2);
   fail_unless_equals_int (dropped, 3);
   fail_unless_equals_int (count.clamped, 2);
@@ -711,7 +726,7 @@ GST_START_TEST (test_rois_logged)
 
   count.clamped = count.skipped = count.dropped = count.other = 0;
   gst_debug_set_threshold_for_name ("cudapreproc-rois", GST_LEVEL_INFO);
-  fail_unless_equals_int (gst_cuda_preproc_rois_from_meta (buf, 0, FRAME_W,
+  fail_unless_equals_int (gst_cuda_preproc_rois_from_meta (buf, &all, FRAME_W,
           FRAME_H, rects, NULL, 2, &dropped), 2);
   fail_unless_equals_int (count.clamped + count.skipped + count.dropped
       + count.other, 0);

@@ -7,28 +7,29 @@
  * version 2 of the License, or (at your option) any later version.
  */
 
-/* cudapreprocbatch's tensor buffers (see gstcudapreprocbatch-output.h). */
+/* cudapreprocbatch's tensor buffers (see gstcudapreproc-tensors.h). */
 
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
 
-#include "gstcudapreprocbatch-output.h"
+#include "gstcudapreproc-tensors.h"
 #include "gstcudapreproc-caps.h"
 
 void
-gst_cuda_preproc_batch_output_clear (GstCudaPreprocBatchOutput * out)
+gst_cuda_preproc_tensors_clear (GstCudaPreprocTensors * out)
 {
   if (out->pool != NULL)
     gst_buffer_pool_set_active (out->pool, FALSE);
   gst_clear_object (&out->pool);
   out->cuda = FALSE;
+  out->bytes = 0;
 }
 
 /* A pool of the tensor's size, cache-line aligned (the vector stores of
  * the CPU path), the element's own. */
 static gboolean
-output_make_pool (GstCudaPreprocBatchOutput * out, GstCaps * caps, gsize bytes)
+output_make_pool (GstCudaPreprocTensors * out, GstCaps * caps, gsize bytes)
 {
   GstAllocationParams params;
   GstStructure *config;
@@ -44,22 +45,36 @@ output_make_pool (GstCudaPreprocBatchOutput * out, GstCaps * caps, gsize bytes)
 }
 
 gboolean
-gst_cuda_preproc_batch_output_set_caps (GstCudaPreprocBatchOutput * out,
+gst_cuda_preproc_tensors_set_caps (GstCudaPreprocTensors * out,
     GstCaps * caps, gsize bytes)
 {
-  gst_cuda_preproc_batch_output_clear (out);
+  gst_cuda_preproc_tensors_clear (out);
   out->cuda = gst_cuda_preproc_caps_is_cuda (caps);
+  out->bytes = bytes;
   return out->cuda || output_make_pool (out, caps, bytes);
 }
 
 gboolean
-gst_cuda_preproc_batch_output_ready (const GstCudaPreprocBatchOutput * out)
+gst_cuda_preproc_tensors_set (GstCudaPreprocTensors * out, gboolean cuda,
+    gsize bytes)
+{
+  if (gst_cuda_preproc_tensors_ready (out) && out->cuda == cuda &&
+      out->bytes == bytes)
+    return TRUE;
+  gst_cuda_preproc_tensors_clear (out);
+  out->cuda = cuda;
+  out->bytes = bytes;
+  return cuda || output_make_pool (out, NULL, bytes);
+}
+
+gboolean
+gst_cuda_preproc_tensors_ready (const GstCudaPreprocTensors * out)
 {
   return out->cuda || out->pool != NULL;
 }
 
 GstFlowReturn
-gst_cuda_preproc_batch_output_acquire (GstCudaPreprocBatchOutput * out,
+gst_cuda_preproc_tensors_acquire (GstCudaPreprocTensors * out,
     GstElement * element, GstCudaPreprocCuda * cuda, GstBuffer ** bufs,
     guint n, gboolean inputs_cuda, gsize bytes, guint max, GstBuffer ** outbuf)
 {

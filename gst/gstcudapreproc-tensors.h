@@ -7,13 +7,14 @@
  * version 2 of the License, or (at your option) any later version.
  */
 
-/* cudapreprocbatch's tensor buffers: a system pool of the tensor's size,
- * or CUDA tensors from cudapreproc's output pool in the inputs' context
- * (docs/batching.md, "The tensor's memory").  No element code but the
- * errors it posts on @element. */
+/* Tensor buffers that an element allocates itself: a system pool of the
+ * tensor's size, or CUDA tensors from the CUDA output pool in the inputs'
+ * context.  cudapreprocbatch's output (docs/batching.md, "The tensor's
+ * memory") and cudapreproc's tensors of output-mode=meta.  No element code
+ * but the errors it posts on @element. */
 
-#ifndef __GST_CUDA_PREPROC_BATCH_OUTPUT_H__
-#define __GST_CUDA_PREPROC_BATCH_OUTPUT_H__
+#ifndef __GST_CUDA_PREPROC_TENSORS_H__
+#define __GST_CUDA_PREPROC_TENSORS_H__
 
 #include <gst/gst.h>
 
@@ -21,31 +22,37 @@
 
 G_BEGIN_DECLS
 
-/* The aggregator's thread only. */
+/* The streaming thread only. */
 typedef struct
 {
   GstBufferPool *pool;          /* system tensors */
   gboolean cuda;                /* CUDA tensors negotiated */
-} GstCudaPreprocBatchOutput;
+  gsize bytes;                  /* the tensors' size */
+} GstCudaPreprocTensors;
 
-void gst_cuda_preproc_batch_output_clear (GstCudaPreprocBatchOutput * out);
+void gst_cuda_preproc_tensors_clear (GstCudaPreprocTensors * out);
 
 /* Negotiated @caps, of @bytes tensors: CUDA memory or a system pool. */
-gboolean gst_cuda_preproc_batch_output_set_caps (GstCudaPreprocBatchOutput *
+gboolean gst_cuda_preproc_tensors_set_caps (GstCudaPreprocTensors *
     out, GstCaps * caps, gsize bytes);
 
+/* Tensors of @bytes in CUDA memory (@cuda) or in a system pool; kept
+ * when they are those already. */
+gboolean gst_cuda_preproc_tensors_set (GstCudaPreprocTensors * out,
+    gboolean cuda, gsize bytes);
+
 /* TRUE once caps were set. */
-gboolean gst_cuda_preproc_batch_output_ready (const GstCudaPreprocBatchOutput *
+gboolean gst_cuda_preproc_tensors_ready (const GstCudaPreprocTensors *
     out);
 
 /* A tensor buffer of @bytes: from the pool, or a CUDA tensor in the
  * context of the first frame of @bufs (@n entries, NULL: none), which
  * must be in CUDA memory (@inputs_cuda), at most @max in flight. */
-GstFlowReturn gst_cuda_preproc_batch_output_acquire (GstCudaPreprocBatchOutput
+GstFlowReturn gst_cuda_preproc_tensors_acquire (GstCudaPreprocTensors
     * out, GstElement * element, GstCudaPreprocCuda * cuda, GstBuffer ** bufs,
     guint n, gboolean inputs_cuda, gsize bytes, guint max,
     GstBuffer ** outbuf);
 
 G_END_DECLS
 
-#endif /* __GST_CUDA_PREPROC_BATCH_OUTPUT_H__ */
+#endif /* __GST_CUDA_PREPROC_TENSORS_H__ */
