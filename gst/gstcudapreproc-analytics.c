@@ -180,7 +180,7 @@ analytics_relate_slots (GstBuffer * video,
 {
   GstAnalyticsRelationMeta *rmeta;
   gsize slot_bytes = gst_buffer_get_size (spec->data) / spec->shape->batch;
-  guint i;
+  guint i = 0;
 
   rmeta = gst_buffer_get_analytics_relation_meta (video);
   if (rmeta == NULL)

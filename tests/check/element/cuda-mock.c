@@ -40,6 +40,7 @@
 #define GST_CUDA_PREPROC_TEST_STREAMS GST_CHECK_VERSION(1, 24, 0)
 
 #include "prep.h"
+#include "gstcudapreproc-analytics-compat.h"
 #include "mock-cuda.h"
 #include "mock-cuda-check.h"
 #include "element-harness.h"
@@ -318,6 +319,93 @@ GST_START_TEST (test_cuda_to_system)
 }
 
 GST_END_TEST;
+
+#if GST_CUDA_PREPROC_HAVE_TENSOR_META
+/* output-mode=meta on CUDA input: the video goes on in its own CUDA
+ * memory, carrying a GstTensorMeta whose tensor is the CPU engine's, in
+ * CUDA memory from the element's pool (tensor-memory=auto) or downloaded
+ * into system memory (tensor-memory=system).  On 1.28 each slot's
+ * GstAnalyticsTensorMtd shares the CUDA tensor's device memory. */
+static void
+run_meta_case (const gchar * memory, gboolean want_cuda)
+{
+  GstCudaContext *ctx = test_context (0);
+  GstBufferPool *pool = cuda_pool_new (ctx);
+  gchar *props = g_strdup_printf ("cudapreproc output-mode=meta "
+      "tensor-memory=%s width=32 height=24", memory);
+  GstHarness *h = cuda_harness (props, CUDA_NV12);
+  PrepConfig cfg;
+  HostFrame f;
+  guint i;
+
+  config_for (&cfg, 32, 24, FALSE, FALSE);
+  for (i = 0; i < 3; i++) {
+    gchar *what = g_strdup_printf ("tensor-memory=%s, frame %u", memory, i);
+    GstBuffer *in, *out;
+    GstMemory *video;
+    GstTensorMeta *tmeta;
+    const GstTensor *t;
+    GstMapInfo map;
+    gfloat *expected;
+    gsize bytes;
+
+    host_frame_fill (&f, 20 + i);
+    expected = expected_tensor (&cfg, &f, &bytes);
+    in = cuda_frame_buffer (pool, &f);
+    video = gst_buffer_get_memory (in, 0);
+    fail_unless_equals_int (gst_harness_push (h, in), GST_FLOW_OK);
+    out = gst_harness_pull (h);
+    fail_unless (out != NULL, "%s: no output", what);
+    fail_unless (gst_buffer_peek_memory (out, 0) == video,
+        "%s: the video's CUDA memory must pass through", what);
+    tmeta = gst_buffer_get_tensor_meta (out);
+    fail_unless (tmeta != NULL && tmeta->num_tensors == 1, "%s", what);
+    t = gst_tensor_meta_get (tmeta, 0);
+    mock_cuda_check_output (t->data);
+    fail_unless_equals_int (gst_is_cuda_memory (gst_buffer_peek_memory
+            (t->data, 0)), want_cuda);
+    fail_unless (gst_buffer_map (t->data, &map, GST_MAP_READ));
+    fail_unless_equals_uint64 (map.size, bytes);
+    assert_engine_tensor (map.data, expected, bytes, &cfg, what);
+    gst_buffer_unmap (t->data, &map);
+#if GST_CUDA_PREPROC_HAVE_TENSOR_MTD
+    {
+      GstAnalyticsRelationMeta *rmeta =
+          gst_buffer_get_analytics_relation_meta (out);
+      GstAnalyticsMtd mtd;
+      gpointer state = NULL;
+      GstTensor *slot;
+
+      fail_unless (rmeta != NULL && gst_analytics_relation_meta_iterate
+          (rmeta, &state, gst_analytics_tensor_mtd_get_mtd_type (), &mtd));
+      slot = gst_analytics_tensor_mtd_get_tensor (&mtd);
+      fail_unless_equals_int (gst_is_cuda_memory (gst_buffer_peek_memory
+              (slot->data, 0)), want_cuda);
+      fail_unless (gst_buffer_map (slot->data, &map, GST_MAP_READ));
+      fail_unless_equals_uint64 (map.size, bytes);
+      assert_engine_tensor (map.data, expected, bytes, &cfg, what);
+      gst_buffer_unmap (slot->data, &map);
+    }
+#endif
+    gst_memory_unref (video);
+    gst_buffer_unref (out);
+    g_free (expected);
+    g_free (what);
+  }
+  g_free (props);
+  case_end (h, pool, ctx);
+}
+
+GST_START_TEST (test_cuda_meta_mode)
+{
+  if (__i__ == 0)
+    run_meta_case ("auto", TRUE);
+  else
+    run_meta_case ("system", FALSE);
+}
+
+GST_END_TEST;
+#endif
 
 /* ------------------------------------------------------------------------ */
 /* Every input format on the CUDA path                                      */
@@ -1720,6 +1808,9 @@ cuda_mock_suite (void)
   G_STATIC_ASSERT (PREP_FORMAT_GRAY8 == PREP_FORMAT_COUNT - 1);
   tcase_add_loop_test (paths, test_cuda_formats, 0, PREP_FORMAT_GRAY8);
   tcase_add_loop_test (paths, test_cuda_antialias, 0, 2);
+#if GST_CUDA_PREPROC_HAVE_TENSOR_META
+  tcase_add_loop_test (paths, test_cuda_meta_mode, 0, 2);
+#endif
   suite_add_tcase (s, contexts);
   tcase_add_test (contexts, test_context_from_application);
   tcase_add_test (contexts, test_context_from_upstream);
