@@ -33,6 +33,14 @@
  * AVX2, on #GstCudaPreproc:n-threads threads); input in CUDA memory one
  * kernel launch per frame.  Both give the same bytes.
  *
+ * With #GstCudaPreproc:output-mode=meta (GStreamer 1.26 and later) the
+ * video passes through unchanged and carries the tensor as a
+ * GstTensorMeta, as GStreamer's analytics elements hand tensors along; on
+ * 1.28 and later each slot's part of it is also a GstAnalyticsTensorMtd
+ * related to the slot's object.  With #GstCudaPreproc:roi-source=meta the
+ * slots are the objects of each buffer's GstVideoRegionOfInterestMeta and
+ * GstAnalyticsODMtd (1.24 and later).
+ *
  * ## Example launch lines
  * |[
  * gst-launch-1.0 videotestsrc num-buffers=1 ! video/x-raw,format=NV12 ! \
@@ -50,6 +58,12 @@
  *     color-matrix=bt601 color-range=limited channel-order=bgr ! fakesink
  * ]| A decoder's I420 (or P010) directly, in the colours OpenCV's cvtColor
  * gives (what most OpenCV-trained detectors saw).
+ * |[
+ * gst-launch-1.0 filesrc location=clip.mp4 ! decodebin ! \
+ *     cudapreproc output-mode=meta width=640 height=640 aspect=letterbox ! \
+ *     videoconvert ! autovideosink
+ * ]| The video goes on to the screen, each frame carrying its tensor as a
+ * GstTensorMeta (GStreamer 1.26 and later).
  *
  * Since: 0.1
  */
