@@ -115,33 +115,18 @@ gst_cuda_preproc_compat_memory_sync (GstMemory * mem)
 #endif
 }
 
-/* A 1-row RGBA "frame" of @bytes bytes wrapping @ptr (the pool's trick,
- * gstcudapreproc-pool.c); @notify (@user_data) when it is freed.  NULL
- * before 1.24, which has no wrapped CUDA memory. */
+/* gst_cuda_allocator_alloc_wrapped () (device memory of another owner as
+ * GstCudaMemory, @notify (@user_data) when it is freed); NULL before 1.24,
+ * which has none. */
 static inline GstMemory *
-gst_cuda_preproc_compat_alloc_wrapped (GstCudaContext * ctx,
-    GstCudaPreprocStream * stream, CUdeviceptr ptr, gsize bytes,
-    gpointer user_data, GDestroyNotify notify)
+gst_cuda_preproc_compat_alloc_wrapped (GstCudaAllocator * alloc,
+    GstCudaContext * ctx, GstCudaPreprocStream * stream,
+    const GstVideoInfo * info, CUdeviceptr ptr, gpointer user_data,
+    GDestroyNotify notify)
 {
 #if GST_CHECK_VERSION(1, 24, 0)
-  GstAllocator *alloc;
-  GstVideoInfo info;
-  GstMemory *mem;
-
-  if (bytes == 0 || bytes > G_MAXINT)
-    return NULL;
-  gst_video_info_set_format (&info, GST_VIDEO_FORMAT_RGBA, (bytes + 3) / 4, 1);
-  info.stride[0] = (gint) bytes;
-  info.size = bytes;
-  alloc = gst_allocator_find (GST_CUDA_MEMORY_TYPE_NAME);
-  if (alloc == NULL)
-    return NULL;
-  mem = gst_cuda_allocator_alloc_wrapped (GST_CUDA_ALLOCATOR (alloc), ctx,
-      stream, &info, ptr, user_data, notify);
-  gst_object_unref (alloc);
-  if (mem != NULL)
-    gst_memory_resize (mem, 0, bytes);
-  return mem;
+  return gst_cuda_allocator_alloc_wrapped (alloc, ctx, stream, info, ptr,
+      user_data, notify);
 #else
   return NULL;
 #endif

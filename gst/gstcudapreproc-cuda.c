@@ -793,7 +793,7 @@ gst_cuda_preproc_cuda_sub_tensor (GstBuffer * tensor, gsize offset, gsize size)
 #if GST_CUDA_PREPROC_MEMORY_STREAMS
   stream = gst_cuda_memory_get_stream (GST_CUDA_MEMORY_CAST (mem));
 #endif
-  sub = gst_cuda_preproc_compat_alloc_wrapped (GST_CUDA_MEMORY_CAST
+  sub = gst_cuda_preproc_tensor_memory_wrap (GST_CUDA_MEMORY_CAST
       (mem)->context, stream, ptr, size, gst_buffer_ref (tensor),
       (GDestroyNotify) gst_buffer_unref);
   if (sub == NULL) {

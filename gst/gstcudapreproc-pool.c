@@ -38,29 +38,60 @@ struct _GstCudaPreprocPool
 
 G_DEFINE_TYPE (GstCudaPreprocPool, gst_cuda_preproc_pool, GST_TYPE_BUFFER_POOL);
 
-GstMemory *
-gst_cuda_preproc_tensor_memory_new (GstCudaContext * ctx,
-    GstCudaPreprocStream * stream, gsize bytes)
+/* The 1-row "frame" of a tensor of @bytes; FALSE for a size that a gint
+ * stride cannot hold. */
+static gboolean
+tensor_info (GstVideoInfo * info, gsize bytes)
+{
+  if (bytes == 0 || bytes > G_MAXINT)
+    return FALSE;
+  gst_video_info_set_format (info, GST_VIDEO_FORMAT_RGBA, (bytes + 3) / 4, 1);
+  info->stride[0] = (gint) bytes;
+  info->size = bytes;
+  return TRUE;
+}
+
+/* A tensor of @bytes: new device memory when @ptr is 0, else @ptr's
+ * (@notify with @user_data when the memory is freed). */
+static GstMemory *
+tensor_memory (GstCudaContext * ctx, GstCudaPreprocStream * stream,
+    gsize bytes, CUdeviceptr ptr, gpointer user_data, GDestroyNotify notify)
 {
   GstAllocator *alloc;
   GstVideoInfo info;
   GstMemory *mem;
 
-  /* the stride is a gint */
-  if (bytes == 0 || bytes > G_MAXINT)
+  if (!tensor_info (&info, bytes))
     return NULL;
-  gst_video_info_set_format (&info, GST_VIDEO_FORMAT_RGBA, (bytes + 3) / 4, 1);
-  info.stride[0] = (gint) bytes;
-  info.size = bytes;
   alloc = gst_allocator_find (GST_CUDA_MEMORY_TYPE_NAME);
   if (alloc == NULL)
     return NULL;
-  mem = gst_cuda_preproc_compat_alloc_on (GST_CUDA_ALLOCATOR (alloc), ctx,
-      stream, &info);
+  if (ptr == 0)
+    mem = gst_cuda_preproc_compat_alloc_on (GST_CUDA_ALLOCATOR (alloc), ctx,
+        stream, &info);
+  else
+    mem = gst_cuda_preproc_compat_alloc_wrapped (GST_CUDA_ALLOCATOR (alloc),
+        ctx, stream, &info, ptr, user_data, notify);
   gst_object_unref (alloc);
   if (mem != NULL)
     gst_memory_resize (mem, 0, bytes);
   return mem;
+}
+
+GstMemory *
+gst_cuda_preproc_tensor_memory_new (GstCudaContext * ctx,
+    GstCudaPreprocStream * stream, gsize bytes)
+{
+  return tensor_memory (ctx, stream, bytes, 0, NULL, NULL);
+}
+
+GstMemory *
+gst_cuda_preproc_tensor_memory_wrap (GstCudaContext * ctx,
+    GstCudaPreprocStream * stream, CUdeviceptr ptr, gsize bytes,
+    gpointer user_data, GDestroyNotify notify)
+{
+  g_return_val_if_fail (ptr != 0, NULL);
+  return tensor_memory (ctx, stream, bytes, ptr, user_data, notify);
 }
 
 static GstFlowReturn

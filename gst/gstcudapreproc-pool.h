@@ -27,6 +27,13 @@ G_DECLARE_FINAL_TYPE (GstCudaPreprocPool, gst_cuda_preproc_pool, GST,
 GstMemory *gst_cuda_preproc_tensor_memory_new (GstCudaContext * ctx,
     GstCudaPreprocStream * stream, gsize bytes);
 
+/* @bytes of device memory at @ptr, owned by someone else (@notify with
+ * @user_data when the memory is freed), as such a tensor; NULL before
+ * GStreamer 1.24 (no wrapped CUDA memory). */
+GstMemory *gst_cuda_preproc_tensor_memory_wrap (GstCudaContext * ctx,
+    GstCudaPreprocStream * stream, CUdeviceptr ptr, gsize bytes,
+    gpointer user_data, GDestroyNotify notify);
+
 /* A pool of at most @max buffers (acquire waits beyond) holding one such
  * tensor each. */
 GstBufferPool *gst_cuda_preproc_pool_new (GstCudaContext * ctx,

@@ -321,6 +321,23 @@ GST_START_TEST (test_cuda_to_system)
 GST_END_TEST;
 
 #if GST_CUDA_PREPROC_HAVE_TENSOR_META
+/* @data is in CUDA memory when @want_cuda says, and holds @expected's
+ * @bytes. */
+static void
+assert_meta_tensor (GstBuffer * data, gboolean want_cuda,
+    gconstpointer expected, gsize bytes, const PrepConfig * cfg,
+    const gchar * what)
+{
+  GstMapInfo map;
+
+  fail_unless_equals_int (gst_is_cuda_memory (gst_buffer_peek_memory (data,
+              0)), want_cuda);
+  fail_unless (gst_buffer_map (data, &map, GST_MAP_READ));
+  fail_unless_equals_uint64 (map.size, bytes);
+  assert_engine_tensor (map.data, expected, bytes, cfg, what);
+  gst_buffer_unmap (data, &map);
+}
+
 /* output-mode=meta on CUDA input: the video goes on in its own CUDA
  * memory, carrying a GstTensorMeta whose tensor is the CPU engine's, in
  * CUDA memory from the element's pool (tensor-memory=auto) or downloaded
@@ -345,7 +362,6 @@ run_meta_case (const gchar * memory, gboolean want_cuda)
     GstMemory *video;
     GstTensorMeta *tmeta;
     const GstTensor *t;
-    GstMapInfo map;
     gfloat *expected;
     gsize bytes;
 
@@ -362,12 +378,7 @@ run_meta_case (const gchar * memory, gboolean want_cuda)
     fail_unless (tmeta != NULL && tmeta->num_tensors == 1, "%s", what);
     t = gst_tensor_meta_get (tmeta, 0);
     mock_cuda_check_output (t->data);
-    fail_unless_equals_int (gst_is_cuda_memory (gst_buffer_peek_memory
-            (t->data, 0)), want_cuda);
-    fail_unless (gst_buffer_map (t->data, &map, GST_MAP_READ));
-    fail_unless_equals_uint64 (map.size, bytes);
-    assert_engine_tensor (map.data, expected, bytes, &cfg, what);
-    gst_buffer_unmap (t->data, &map);
+    assert_meta_tensor (t->data, want_cuda, expected, bytes, &cfg, what);
 #if GST_CUDA_PREPROC_HAVE_TENSOR_MTD
     {
       GstAnalyticsRelationMeta *rmeta =
@@ -379,12 +390,7 @@ run_meta_case (const gchar * memory, gboolean want_cuda)
       fail_unless (rmeta != NULL && gst_analytics_relation_meta_iterate
           (rmeta, &state, gst_analytics_tensor_mtd_get_mtd_type (), &mtd));
       slot = gst_analytics_tensor_mtd_get_tensor (&mtd);
-      fail_unless_equals_int (gst_is_cuda_memory (gst_buffer_peek_memory
-              (slot->data, 0)), want_cuda);
-      fail_unless (gst_buffer_map (slot->data, &map, GST_MAP_READ));
-      fail_unless_equals_uint64 (map.size, bytes);
-      assert_engine_tensor (map.data, expected, bytes, &cfg, what);
-      gst_buffer_unmap (slot->data, &map);
+      assert_meta_tensor (slot->data, want_cuda, expected, bytes, &cfg, what);
     }
 #endif
     gst_memory_unref (video);

@@ -112,6 +112,22 @@ assert_slots (const GstStructure * box, const SlotWant * want, guint n,
   }
 }
 
+/* Property @name of @object, serialized, is @want. */
+static void
+assert_array_prop (gpointer object, const gchar * name, const gchar * want)
+{
+  GValue v = G_VALUE_INIT;
+  gchar *str;
+
+  g_value_init (&v, GST_TYPE_ARRAY);
+  g_object_get_property (G_OBJECT (object), name, &v);
+  str = gst_value_serialize (&v);
+  fail_unless (g_strcmp0 (str, want) == 0, "%s is %s, expected %s", name,
+      str, want);
+  g_free (str);
+  g_value_unset (&v);
+}
+
 /* ------------------------------------------------------------------------ */
 /* Object filters on ROI metas (every version)                              */
 /* ------------------------------------------------------------------------ */
@@ -218,8 +234,6 @@ GST_END_TEST;
 GST_START_TEST (test_roi_filter_refusals)
 {
   GstElement *e = gst_element_factory_make ("cudapreproc", NULL);
-  GValue v = G_VALUE_INIT;
-  gchar *str;
 
   set_props (e, "roi-types=<car> roi-min-size=<4,5>");
   ASSERT_REFUSED (gst_util_set_object_arg (G_OBJECT (e), "roi-min-size",
@@ -227,18 +241,8 @@ GST_START_TEST (test_roi_filter_refusals)
   ASSERT_REFUSED (gst_util_set_object_arg (G_OBJECT (e), "roi-max-size",
           "<-1,2>"));
   ASSERT_REFUSED (gst_util_set_object_arg (G_OBJECT (e), "roi-types", "<1,2>"));
-  g_value_init (&v, GST_TYPE_ARRAY);
-  g_object_get_property (G_OBJECT (e), "roi-min-size", &v);
-  str = gst_value_serialize (&v);
-  fail_unless_equals_string (str, "< (int)4, (int)5 >");
-  g_free (str);
-  g_value_unset (&v);
-  g_value_init (&v, GST_TYPE_ARRAY);
-  g_object_get_property (G_OBJECT (e), "roi-types", &v);
-  str = gst_value_serialize (&v);
-  fail_unless_equals_string (str, "< (string)car >");
-  g_free (str);
-  g_value_unset (&v);
+  assert_array_prop (e, "roi-min-size", "< (int)4, (int)5 >");
+  assert_array_prop (e, "roi-types", "< (string)car >");
   gst_object_unref (e);
 }
 
@@ -249,26 +253,14 @@ GST_START_TEST (test_batch_pad_filters)
 {
   GstElement *e = gst_element_factory_make ("cudapreprocbatch", NULL);
   GstPad *pad = gst_element_request_pad_simple (e, "sink_%u");
-  GValue v = G_VALUE_INIT;
   gdouble conf = 0.0;
-  gchar *str;
 
   fail_unless (pad != NULL);
   gst_util_set_object_arg (G_OBJECT (pad), "roi-types", "<person,car>");
   gst_util_set_object_arg (G_OBJECT (pad), "roi-max-size", "<100,50>");
   g_object_set (pad, "roi-min-confidence", 0.25, NULL);
-  g_value_init (&v, GST_TYPE_ARRAY);
-  g_object_get_property (G_OBJECT (pad), "roi-types", &v);
-  str = gst_value_serialize (&v);
-  fail_unless_equals_string (str, "< (string)person, (string)car >");
-  g_free (str);
-  g_value_unset (&v);
-  g_value_init (&v, GST_TYPE_ARRAY);
-  g_object_get_property (G_OBJECT (pad), "roi-max-size", &v);
-  str = gst_value_serialize (&v);
-  fail_unless_equals_string (str, "< (int)100, (int)50 >");
-  g_free (str);
-  g_value_unset (&v);
+  assert_array_prop (pad, "roi-types", "< (string)person, (string)car >");
+  assert_array_prop (pad, "roi-max-size", "< (int)100, (int)50 >");
   g_object_get (pad, "roi-min-confidence", &conf, NULL);
   fail_unless_equals_float (conf, 0.25);
   ASSERT_REFUSED (gst_util_set_object_arg (G_OBJECT (pad), "roi-min-size",
