@@ -511,10 +511,14 @@ cuModuleGetFunction (CUfunction * hfunc, CUmodule hmod, const char *name)
     *hfunc = mock_handle (i);
   } else {
     if (m->function == 0) {
+      uint32_t function;
+
       module = (uint32_t) (m - mock_state.objects);
-      m->function = mock_object_new (MOCK_OBJ_FUNCTION, module);
-      /* mock_object_new may move the table */
+      /* mock_object_new may move the table: m is stale after it (and the
+       * assignment's left side may be computed before the call) */
+      function = mock_object_new (MOCK_OBJ_FUNCTION, module);
       m = mock_object (module);
+      m->function = function;
     }
     *hfunc = mock_handle (m->function);
   }
