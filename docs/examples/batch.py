@@ -34,9 +34,18 @@ PIPELINE = "cudapreprocbatch name=b width=640 height=640 aspect=letterbox ! " \
         for i, (f, w, h) in enumerate(CAMERAS))
 
 
+def first_structure(caps):
+    """The caps' first structure.  GStreamer 1.26.2's Python overrides
+    (Debian 13) hand out a wrapper that is only a context manager (fixed in
+    1.26.3); 1.22's structures are not context managers: unwrap it where
+    needed, so the same line works on every version."""
+    s = caps.get_structure(0)
+    return s if hasattr(s, "get_string") else s.__enter__()
+
+
 def tensor_of(sample):
     """The buffer as a numpy array of the caps' shape, outermost first."""
-    s = sample.get_caps().get_structure(0)
+    s = first_structure(sample.get_caps())
     dims = [int(d) for d in s.get_string("dimensions").split(":")]
     buf = sample.get_buffer()
     ok, info = buf.map(Gst.MapFlags.READ)
