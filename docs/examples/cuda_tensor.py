@@ -315,11 +315,16 @@ def view_of_tensor_meta(buffer, tensor_id="input"):
     tensor = tmeta.get(index)
     if tensor.dims_order != GstAnalytics.TensorDimOrder.ROW_MAJOR:
         raise ValueError("tensor %r is not row-major" % tensor_id)
-    name = tensor.data_type.value_nick.replace("-", "")
-    if name not in TYPESTRS:
-        raise ValueError("tensor %r has type %s" % (tensor_id, name))
-    return CudaTensorView(tensor.data, list(tensor.get_dims()),
-                          TYPESTRS[name])
+    # by value: PyGObject's enums have value_nick before 3.50 (Debian 13),
+    # not after (sid)
+    t = GstAnalytics.TensorDataType
+    typestrs = {int(t.FLOAT32): "<f4", int(t.FLOAT16): "<f2",
+                int(t.UINT8): "|u1", int(t.INT8): "|i1"}
+    typestr = typestrs.get(int(tensor.data_type))
+    if typestr is None:
+        raise ValueError("tensor %r has type %s" % (tensor_id,
+                                                     tensor.data_type))
+    return CudaTensorView(tensor.data, list(tensor.get_dims()), typestr)
 
 
 class PipelineError(Exception):
