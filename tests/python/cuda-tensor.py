@@ -431,8 +431,9 @@ def check_view(label, sample, meta, shape, typestr, reference, single):
         view = example.view_of_sample(sample)
     check(view.buffer_ptr == bptr, label + ": the view's GstBuffer",
           "hash () gave 0x%x, the buffer is at 0x%x" % (view.buffer_ptr, bptr))
-    check(refcount(bptr) == rc0 + 1, label + ": a view holds one reference",
-          "refcount %d, %d before" % (refcount(bptr), rc0))
+    # (references are counted once the pipeline is down, below: while it
+    # runs, the element and the sink take and drop their own on other
+    # threads)
     check(map_count(mem) == maps0 + 1, label + ": a view holds one map",
           "%d maps, %d before" % (map_count(mem), maps0))
 
@@ -500,7 +501,7 @@ def check_process_sample(label, sample, meta, reference):
     tbuf = tensor_buffer_of(sample, meta)
     bptr = buffer_ptr(tbuf)
     mem = peek_memory(bptr, 0)
-    rc0, maps0 = refcount(bptr), map_count(mem)
+    maps0 = map_count(mem)
     line = example.process_sample(sample, meta)
     ptr = device_pointer(mem)
     check(("at 0x%x," % ptr) in line and
@@ -515,10 +516,8 @@ def check_process_sample(label, sample, meta, reference):
     check(seen == [reference] and "channel means (test, on the GPU) "
           "[1.0, 2.0, 3.0]" in line, label + ": process_sample () hands the "
           "view to the consumer", line)
-    check(refcount(bptr) == rc0 and map_count(mem) == maps0,
-          label + ": process_sample () closes its views",
-          "refcount %d (%d before), %d maps (%d before)" % (
-              refcount(bptr), rc0, map_count(mem), maps0))
+    check(map_count(mem) == maps0, label + ": process_sample () closes its "
+          "views", "%d maps (%d before)" % (map_count(mem), maps0))
 
 
 def run_cuda(props, shape, typestr, reference, meta, frames):
