@@ -7,9 +7,12 @@
  * version 2 of the License, or (at your option) any later version.
  */
 
-/* Caps translation between raw video and NNStreamer's other/tensors.
- * The tensor's shape comes from the element's properties; the framerate is
- * carried over both ways; caps features are kept as they are. */
+/* Caps translation between raw video and NNStreamer's tensors
+ * (other/tensors static and flexible, the legacy other/tensor).  The
+ * tensor's shape comes from the element's properties, or from downstream's
+ * caps where the properties leave it free (gstcudapreproc-shape.c reads
+ * its spellings); the framerate is carried over both ways; caps features
+ * are kept as they are. */
 
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -20,22 +23,6 @@
 #include "gstcudapreproc-caps.h"
 #include "gstcudapreproc-cuda.h"
 #include "prep.h"
-
-#define MAX_DIMENSIONS 16
-
-static const gchar *const dtype_names[] = {
-  [PREP_DTYPE_FLOAT32] = "float32",
-  [PREP_DTYPE_FLOAT16] = "float16",
-  [PREP_DTYPE_UINT8] = "uint8",
-  [PREP_DTYPE_INT8] = "int8",
-};
-
-const gchar *
-gst_cuda_preproc_dtype_name (PrepDataType dtype)
-{
-  return (guint) dtype < G_N_ELEMENTS (dtype_names) ? dtype_names[dtype] :
-      "unknown";
-}
 
 /* The engine names its formats as GStreamer does (prep_format_name ()). */
 gboolean
@@ -52,140 +39,90 @@ gst_cuda_preproc_prep_format (GstVideoFormat format, PrepFormat * out)
   return FALSE;
 }
 
-gchar *
-gst_cuda_preproc_shape_to_dimensions (const GstCudaPreprocShape * shape)
+/* Which of NNStreamer's tensor structures @s is, and its fields' names:
+ * other/tensors has "dimensions" and "types", the legacy other/tensor
+ * "dimension" and "type"; flexible other/tensors neither. */
+static gboolean
+structure_is_legacy (const GstStructure * s)
 {
-  if (shape->nhwc)
-    return g_strdup_printf ("%d:%d:%d:%d", shape->channels, shape->width,
-        shape->height, shape->batch);
-  return g_strdup_printf ("%d:%d:%d:%d", shape->width, shape->height,
-      shape->channels, shape->batch);
+  return gst_structure_has_name (s, "other/tensor");
 }
 
-/* TRUE when both shapes give the same caps: the same dimensions string
- * (3:N:3:B reads as NCHW Nx3... and as NHWC 3xN...) and type. */
-gboolean
-gst_cuda_preproc_shape_same_caps (const GstCudaPreprocShape * a,
-    const GstCudaPreprocShape * b)
+static gboolean
+structure_is_flexible (const GstStructure * s)
 {
-  gchar *da = gst_cuda_preproc_shape_to_dimensions (a);
-  gchar *db = gst_cuda_preproc_shape_to_dimensions (b);
-  gboolean same = g_strcmp0 (da, db) == 0 && a->dtype == b->dtype;
-
-  g_free (da);
-  g_free (db);
-  return same;
+  return gst_structure_has_name (s, "other/tensors") &&
+      g_strcmp0 (gst_structure_get_string (s, "format"), "flexible") == 0;
 }
 
-/* Parses NNStreamer's "d0:d1:...": every dimension in [1, G_MAXINT]. */
-static gint
-parse_dimensions (const gchar * str, guint64 * dims)
+static const gchar *
+dims_field (const GstStructure * s)
 {
-  gchar **parts = g_strsplit (str, ":", -1);
-  gint n = 0;
-
-  for (; parts[n] != NULL; n++) {
-    gchar *end = NULL;
-    guint64 v = g_ascii_strtoull (parts[n], &end, 10);
-
-    if (n == MAX_DIMENSIONS || end == parts[n] || *end != '\0' || v == 0 ||
-        v > G_MAXINT) {
-      n = -1;
-      break;
-    }
-    dims[n] = v;
-  }
-  g_strfreev (parts);
-  return n;
+  return structure_is_legacy (s) ? "dimension" : "dimensions";
 }
 
-/* The dimensions and the element type of fixed tensor caps. */
-static gint
-caps_get_dimensions (const GstCaps * caps, guint64 * dims, PrepDataType * dtype)
+static const gchar *
+type_field (const GstStructure * s)
 {
-  const GstStructure *s;
-  const gchar *str, *types;
-  guint i;
-
-  if (caps == NULL || gst_caps_get_size (caps) < 1)
-    return -1;
-  s = gst_caps_get_structure (caps, 0);
-  str = gst_structure_get_string (s, "dimensions");
-  types = gst_structure_get_string (s, "types");
-  for (i = 0; i < G_N_ELEMENTS (dtype_names); i++)
-    if (g_strcmp0 (types, dtype_names[i]) == 0)
-      break;
-  if (i == G_N_ELEMENTS (dtype_names) || str == NULL)
-    return -1;
-  *dtype = (PrepDataType) i;
-  return parse_dimensions (str, dims);
+  return structure_is_legacy (s) ? "type" : "types";
 }
 
-/* Byte size of the tensor, refused when it does not fit a gssize: the
- * overflow policy of docs/bad-input.md. */
-gboolean
-gst_cuda_preproc_caps_get_bytes (const GstCaps * caps, gsize * bytes)
-{
-  guint64 dims[MAX_DIMENSIONS], total;
-  PrepDataType dtype = PREP_DTYPE_FLOAT32;
-  gint i, n = caps_get_dimensions (caps, dims, &dtype);
-
-  if (n <= 0)
-    return FALSE;
-  total = prep_data_type_size (dtype);
-  for (i = 0; i < n; i++) {
-    if (total > G_MAXSSIZE / dims[i])
-      return FALSE;
-    total *= dims[i];
-  }
-  *bytes = (gsize) total;
-  return TRUE;
-}
-
-gboolean
-gst_cuda_preproc_shape_get_bytes (const GstCudaPreprocShape * shape,
-    gsize * bytes)
-{
-  guint64 dims[4] = { shape->width, shape->height, shape->channels,
-    shape->batch
-  }, total = prep_data_type_size (shape->dtype);
-  gint i;
-
-  for (i = 0; i < 4; i++) {
-    if (dims[i] == 0 || total > G_MAXSSIZE / dims[i])
-      return FALSE;
-    total *= dims[i];
-  }
-  *bytes = (gsize) total;
-  return TRUE;
-}
-
-/* The shape of negotiated tensor caps.  With C channels (the hint's, the
- * properties': 3, or 1 for gray) W:H:C:N is NCHW and C:W:H:N NHWC;
- * dimensions that read both ways (3:N:3:B) take the layout of the hint. */
 gboolean
 gst_cuda_preproc_caps_get_shape (const GstCaps * caps,
-    const GstCudaPreprocShape * hint, GstCudaPreprocShape * shape)
+    const GstCudaPreprocWanted * want, GstCudaPreprocShape * shape,
+    gboolean * flexible, gchar ** why)
 {
-  guint64 d[MAX_DIMENSIONS];
-  gboolean nchw, nhwc;
-  PrepDataType dtype = PREP_DTYPE_FLOAT32;
+  const GstStructure *s;
+  const gchar *dims_str, *type;
+  GstCudaPreprocDims dims;
+  PrepDataType dtype;
+  gint n = 1;
 
-  if (caps_get_dimensions (caps, d, &dtype) != 4 || d[3] > PREP_BATCH_MAX)
+  *why = NULL;
+  *flexible = FALSE;
+  if (caps == NULL || gst_caps_get_size (caps) < 1)
+    goto no_tensor;
+  s = gst_caps_get_structure (caps, 0);
+  if (structure_is_flexible (s)) {
+    *shape = want->shape;
+    *flexible = TRUE;
+    return TRUE;
+  }
+  if (gst_structure_get_int (s, "num_tensors", &n) && n != 1)
+    goto not_one;
+  type = gst_structure_get_string (s, type_field (s));
+  if (!gst_cuda_preproc_dtype_from_name (type, &dtype))
+    goto bad_type;
+  dims_str = gst_structure_get_string (s, dims_field (s));
+  if (!gst_cuda_preproc_dims_parse (dims_str, &dims))
+    goto bad_dims;
+  return gst_cuda_preproc_shape_from_dims (&dims, dtype, want, shape, why);
+
+  /* ERRORS */
+no_tensor:
+  {
+    *why = g_strdup ("No tensor caps downstream");
     return FALSE;
-  shape->batch = (gint) d[3];
-  shape->dtype = dtype;
-  shape->channels = hint->channels;
-  nchw = d[2] == (guint64) hint->channels;
-  nhwc = d[0] == (guint64) hint->channels;
-  if (nchw && nhwc)
-    nchw = !hint->nhwc;
-  if (!nchw && !nhwc)
+  }
+not_one:
+  {
+    *why = g_strdup_printf ("Downstream wants num_tensors=%d: the element "
+        "gives one tensor", n);
     return FALSE;
-  shape->nhwc = !nchw;
-  shape->width = (gint) (nchw ? d[0] : d[1]);
-  shape->height = (gint) (nchw ? d[1] : d[2]);
-  return TRUE;
+  }
+bad_type:
+  {
+    *why = g_strdup_printf ("Downstream wants %s=%s: the element writes "
+        "float32, float16, uint8 or int8", type_field (s), GST_STR_NULL (type));
+    return FALSE;
+  }
+bad_dims:
+  {
+    *why = g_strdup_printf ("Downstream's %s=%s is no tensor shape: 1 to "
+        "%d dimensions, each 1 .. %d, innermost first", dims_field (s),
+        GST_STR_NULL (dims_str), GST_CUDA_PREPROC_RANK_MAX, G_MAXINT);
+    return FALSE;
+  }
 }
 
 static void
@@ -244,29 +181,80 @@ map_caps (const GstCaps * caps, StructureMapFunc func, gconstpointer data,
   return res;
 }
 
+/* The kinds of tensor structure a video structure maps to, in the order
+ * of preference. */
+typedef enum
+{
+  TENSOR_FIXED,                 /* the properties' dimensions and type */
+  TENSOR_OPEN,                  /* any dimensions and type */
+  LEGACY_FIXED,                 /* other/tensor, likewise */
+  LEGACY_OPEN,
+  TENSOR_FLEXIBLE,              /* other/tensors, format=flexible */
+  TENSOR_KINDS
+} TensorKind;
+
+typedef struct
+{
+  const GstCudaPreprocWanted *want;
+  TensorKind kind;
+} TensorMap;
+
+/* The type field: the properties' type, or all four with it first. */
+static void
+set_types (GstStructure * t, const gchar * field, PrepDataType dtype,
+    gboolean any)
+{
+  GValue list = G_VALUE_INIT, item = G_VALUE_INIT;
+  gint d;
+
+  if (!any) {
+    gst_structure_set (t, field, G_TYPE_STRING,
+        gst_cuda_preproc_dtype_name (dtype), NULL);
+    return;
+  }
+  g_value_init (&list, GST_TYPE_LIST);
+  g_value_init (&item, G_TYPE_STRING);
+  g_value_set_string (&item, gst_cuda_preproc_dtype_name (dtype));
+  gst_value_list_append_value (&list, &item);
+  for (d = 0; d <= PREP_DTYPE_INT8; d++) {
+    if (d == (gint) dtype)
+      continue;
+    g_value_set_string (&item, gst_cuda_preproc_dtype_name ((PrepDataType) d));
+    gst_value_list_append_value (&list, &item);
+  }
+  g_value_unset (&item);
+  gst_structure_take_value (t, field, &list);
+}
+
 static GstStructure *
 video_to_tensor (const GstStructure * s, gconstpointer data)
 {
-  gchar *dims = gst_cuda_preproc_shape_to_dimensions (data);
-  const GstCudaPreprocShape *shape = data;
-  GstStructure *t = gst_structure_new ("other/tensors",
-      "format", G_TYPE_STRING, "static",
-      "num_tensors", G_TYPE_INT, 1,
-      "types", G_TYPE_STRING, gst_cuda_preproc_dtype_name (shape->dtype),
-      "dimensions", G_TYPE_STRING, dims, NULL);
+  const TensorMap *map = data;
+  const GstCudaPreprocWanted *want = map->want;
+  gboolean legacy = map->kind == LEGACY_FIXED || map->kind == LEGACY_OPEN;
+  gboolean open = map->kind == TENSOR_OPEN || map->kind == LEGACY_OPEN;
+  GstStructure *t;
+  gchar *dims;
 
+  if (map->kind == TENSOR_FLEXIBLE) {
+    t = gst_structure_new ("other/tensors", "format", G_TYPE_STRING,
+        "flexible", NULL);
+  } else {
+    t = gst_structure_new_empty (legacy ? "other/tensor" : "other/tensors");
+    if (!legacy)
+      gst_structure_set (t, "format", G_TYPE_STRING, "static",
+          "num_tensors", G_TYPE_INT, 1, NULL);
+    /* the open structures take every type, so that a set data-type that
+     * downstream contradicts fails in set_caps () with a message naming
+     * both, not in linking */
+    set_types (t, type_field (t), want->shape.dtype, open);
+    if (!open) {
+      dims = gst_cuda_preproc_shape_to_dimensions (&want->shape);
+      gst_structure_set (t, dims_field (t), G_TYPE_STRING, dims, NULL);
+      g_free (dims);
+    }
+  }
   copy_framerate (s, t);
-  g_free (dims);
-  return t;
-}
-
-/* The same without dimensions: a downstream that fixes them chooses */
-static GstStructure *
-video_to_open_tensor (const GstStructure * s, gconstpointer data)
-{
-  GstStructure *t = video_to_tensor (s, data);
-
-  gst_structure_remove_field (t, "dimensions");
   return t;
 }
 
@@ -301,27 +289,77 @@ tensor_to_video (const GstStructure * s, gconstpointer data)
 
 GstCaps *
 gst_cuda_preproc_video_to_tensor_caps (const GstCaps * caps,
-    const GstCudaPreprocShape * shape, gboolean with_cuda)
+    const GstCudaPreprocWanted * want, gboolean with_cuda)
 {
-  GstCaps *res = map_caps (caps, video_to_tensor, shape, TRUE, with_cuda);
+  GstCaps *res = gst_caps_new_empty ();
+  TensorMap map = { want, TENSOR_FIXED };
 
-  return gst_caps_merge (res, map_caps (caps, video_to_open_tensor, shape,
-          TRUE, with_cuda));
+  for (; map.kind < TENSOR_KINDS; map.kind++)
+    res = gst_caps_merge (res, map_caps (caps, video_to_tensor, &map, TRUE,
+            with_cuda));
+  return res;
 }
 
-/* Fixed tensor caps that left the dimensions open take @shape's. */
-void
+gboolean
 gst_cuda_preproc_tensor_caps_fixate_dimensions (GstCaps * caps,
     const GstCudaPreprocShape * shape)
 {
   GstStructure *s = gst_caps_get_structure (caps, 0);
   gchar *dims;
 
-  if (gst_structure_has_field (s, "dimensions"))
-    return;
+  if (!gst_structure_has_name (s, "other/tensor") &&
+      !gst_structure_has_name (s, "other/tensors"))
+    return FALSE;
+  if (structure_is_flexible (s) || gst_structure_has_field (s, dims_field (s)))
+    return structure_is_flexible (s);
   dims = gst_cuda_preproc_shape_to_dimensions (shape);
-  gst_structure_set (s, "dimensions", G_TYPE_STRING, dims, NULL);
+  gst_structure_set (s, dims_field (s), G_TYPE_STRING, dims, NULL);
   g_free (dims);
+  return TRUE;
+}
+
+/* NNStreamer's GstTensorMetaInfo (nnstreamer_plugin_api_util_impl.c):
+ * 32-bit words, magic 0xfeedcced, version 1.0 (0xDE000000 | 1 << 12), the
+ * type (tensor_type: int32, uint32, int16, uint16, int8, uint8, float64,
+ * float32, int64, uint64, float16), 16 dimensions innermost first (0 past
+ * the rank), format (0: static), media type (4: tensor). */
+#define FLEX_MAGIC 0xfeedccedu
+#define FLEX_VERSION_1 (0xDE000000u | (1u << 12))
+#define FLEX_MEDIA_TENSOR 4u
+
+static guint32
+flex_type (PrepDataType dtype)
+{
+  switch (dtype) {
+    case PREP_DTYPE_FLOAT16:
+      return 10;
+    case PREP_DTYPE_UINT8:
+      return 5;
+    case PREP_DTYPE_INT8:
+      return 4;
+    case PREP_DTYPE_FLOAT32:
+    default:
+      return 7;
+  }
+}
+
+void
+gst_cuda_preproc_flex_header (const GstCudaPreprocShape * shape,
+    guint8 header[GST_CUDA_PREPROC_FLEX_HEADER_BYTES])
+{
+  guint32 words[GST_CUDA_PREPROC_FLEX_HEADER_BYTES / 4] = { 0 };
+  GstCudaPreprocDims dims;
+  guint i;
+
+  gst_cuda_preproc_shape_dims (shape, &dims);
+  words[0] = FLEX_MAGIC;
+  words[1] = FLEX_VERSION_1;
+  words[2] = flex_type (shape->dtype);
+  for (i = 0; i < dims.rank; i++)
+    words[3 + i] = (guint32) dims.d[i];
+  words[3 + GST_CUDA_PREPROC_RANK_MAX] = 0;     /* format: static */
+  words[4 + GST_CUDA_PREPROC_RANK_MAX] = FLEX_MEDIA_TENSOR;
+  memcpy (header, words, sizeof (words));
 }
 
 GstCaps *
@@ -345,6 +383,20 @@ gst_cuda_preproc_video_passthrough_caps (const GstCaps * caps,
       GST_CAPS_INTERSECT_FIRST);
   gst_caps_unref (video);
   return res;
+}
+
+gboolean
+gst_cuda_preproc_caps_have_dimensions (const GstCaps * caps)
+{
+  guint i;
+
+  for (i = 0; caps != NULL && i < gst_caps_get_size (caps); i++) {
+    const GstStructure *s = gst_caps_get_structure (caps, i);
+
+    if (gst_structure_get_string (s, dims_field (s)) != NULL)
+      return TRUE;
+  }
+  return FALSE;
 }
 
 gboolean

@@ -16,6 +16,7 @@
 #include <gst/gst.h>
 #include <gst/video/video.h>
 
+#include "gstcudapreproc-shape.h"
 #include "prep.h"
 
 G_BEGIN_DECLS
@@ -31,77 +32,94 @@ G_BEGIN_DECLS
     "width = (int) [ 1, max ], " \
     "height = (int) [ 1, max ], framerate = (fraction) [ 0/1, max ]"
 
-/* NNStreamer's static tensors: one tensor of float32, float16, uint8 or
- * int8, dimensions innermost first (640:640:3:1 is NCHW 1x3x640x640,
- * 224:224:3:8 a batch of 8, 64:32:1:1 one gray channel). */
+/* NNStreamer's tensors (docs/caps.md): static other/tensors with one
+ * tensor of float32, float16, uint8 or int8, dimensions innermost first
+ * (640:640:3:1 is NCHW 1x3x640x640, 224:224:3:8 a batch of 8, 64:32:1:1
+ * one gray channel; trailing 1s may be left out: 224:224:3); the legacy
+ * other/tensor (dimension, type); and flexible other/tensors, whose buffers
+ * start with NNStreamer's header of the tensor's shape and type. */
+#define GST_CUDA_PREPROC_TENSOR_TYPES "{ float32, float16, uint8, int8 }"
 #define GST_CUDA_PREPROC_TENSOR_FIELDS \
     "format = (string) static, num_tensors = (int) 1, " \
-    "types = (string) { float32, float16, uint8, int8 }, " \
+    "types = (string) " GST_CUDA_PREPROC_TENSOR_TYPES ", " \
     "framerate = (fraction) [ 0/1, max ]"
+#define GST_CUDA_PREPROC_FLEX_FIELDS \
+    "format = (string) flexible, framerate = (fraction) [ 0/1, max ]"
+#define GST_CUDA_PREPROC_LEGACY_FIELDS \
+    "type = (string) " GST_CUDA_PREPROC_TENSOR_TYPES ", " \
+    "framerate = (fraction) [ 0/1, max ]"
+#define GST_CUDA_PREPROC_TENSOR_STRUCTURES(feature) \
+    "other/tensors" feature ", " GST_CUDA_PREPROC_TENSOR_FIELDS "; " \
+    "other/tensor" feature ", " GST_CUDA_PREPROC_LEGACY_FIELDS "; " \
+    "other/tensors" feature ", " GST_CUDA_PREPROC_FLEX_FIELDS
 
-/* The source pad gives tensors, or with output-mode=meta the video it
- * took. */
+/* The size of the header flexible tensors start with (NNStreamer's
+ * GstTensorMetaInfo, version 1). */
+#define GST_CUDA_PREPROC_FLEX_HEADER_BYTES 128
+
 #ifdef HAVE_CUDA
 #define GST_CUDA_PREPROC_SINK_CAPS \
     "video/x-raw(memory:CUDAMemory), " GST_CUDA_PREPROC_VIDEO_FIELDS "; " \
     "video/x-raw, " GST_CUDA_PREPROC_VIDEO_FIELDS
 #define GST_CUDA_PREPROC_TENSOR_CAPS \
-    "other/tensors(memory:CUDAMemory), " GST_CUDA_PREPROC_TENSOR_FIELDS "; " \
-    "other/tensors, " GST_CUDA_PREPROC_TENSOR_FIELDS
+    GST_CUDA_PREPROC_TENSOR_STRUCTURES ("(memory:CUDAMemory)") "; " \
+    GST_CUDA_PREPROC_TENSOR_STRUCTURES ("")
 #else
 #define GST_CUDA_PREPROC_SINK_CAPS "video/x-raw, " GST_CUDA_PREPROC_VIDEO_FIELDS
-#define GST_CUDA_PREPROC_TENSOR_CAPS \
-    "other/tensors, " GST_CUDA_PREPROC_TENSOR_FIELDS
+#define GST_CUDA_PREPROC_TENSOR_CAPS GST_CUDA_PREPROC_TENSOR_STRUCTURES ("")
 #endif
 #define GST_CUDA_PREPROC_SRC_CAPS \
     GST_CUDA_PREPROC_TENSOR_CAPS "; " GST_CUDA_PREPROC_SINK_CAPS
+
+/* What comes before the tensor in its buffer: NNStreamer's header of
+ * flexible tensors, or nothing (bytes 0). */
+typedef struct
+{
+  const guint8 *data;
+  gsize bytes;
+} GstCudaPreprocHeader;
 
 /* The largest tensor the element produces, in bytes: the size of a
  * GstBufferPool's buffers is a guint (docs/bad-input.md).  Larger tensors
  * are refused at negotiation. */
 #define GST_CUDA_PREPROC_MAX_TENSOR_BYTES ((gsize) G_MAXUINT)
 
-/* The tensor shape as the element writes it. */
-typedef struct
-{
-  gint width;
-  gint height;
-  gboolean nhwc;
-  gint batch;                   /* N, 1..PREP_BATCH_MAX */
-  gint channels;                /* C: 3, or 1 (channel-order=gray) */
-  PrepDataType dtype;           /* the element type */
-} GstCudaPreprocShape;
-
-/* NNStreamer's name of @dtype ("float32", "float16", "uint8", "int8"). */
-const gchar *gst_cuda_preproc_dtype_name (PrepDataType dtype);
-
 /* The engine's format of @format; FALSE when the engine lacks it. */
 gboolean gst_cuda_preproc_prep_format (GstVideoFormat format,
     PrepFormat * out);
 
-gchar *gst_cuda_preproc_shape_to_dimensions (const GstCudaPreprocShape *
-    shape);
-gboolean gst_cuda_preproc_shape_same_caps (const GstCudaPreprocShape * a,
-    const GstCudaPreprocShape * b);
-gboolean gst_cuda_preproc_caps_get_bytes (const GstCaps * caps,
-    gsize * bytes);
-/* The byte size of @shape's tensor; FALSE when it does not fit a
- * gssize. */
-gboolean gst_cuda_preproc_shape_get_bytes (const GstCudaPreprocShape * shape,
-    gsize * bytes);
+/* The shape of negotiated tensor caps, read as @want allows
+ * (gst_cuda_preproc_shape_from_dims ()); flexible caps say none: theirs is
+ * @want's, and *@flexible is set.  FALSE with *@why (to free) naming both
+ * shapes when the caps can be no tensor of the element. */
 gboolean gst_cuda_preproc_caps_get_shape (const GstCaps * caps,
-    const GstCudaPreprocShape * hint, GstCudaPreprocShape * shape);
+    const GstCudaPreprocWanted * want, GstCudaPreprocShape * shape,
+    gboolean * flexible, gchar ** why);
 
 /* Caps on the other side.  CUDA video gives CUDA tensors, then system
  * tensors (the kernel's output is downloaded); system video gives system
  * tensors.  Without @with_cuda, structures that need CUDA are left out.
- * The tensor caps have @shape's dimensions, followed by the same
- * structures with the dimensions open, so that a downstream that fixes
- * them may choose (set_caps () checks that the properties allow it). */
+ * The tensor caps have the properties' dimensions and type first, then the
+ * same with the dimensions and type open, the legacy other/tensor
+ * likewise, then flexible tensors: a downstream that fixes what the
+ * properties leave free chooses it (set_caps () checks it with
+ * gst_cuda_preproc_shape_refusal (), and names both where a property
+ * contradicts it). */
 GstCaps *gst_cuda_preproc_video_to_tensor_caps (const GstCaps * caps,
-    const GstCudaPreprocShape * shape, gboolean with_cuda);
+    const GstCudaPreprocWanted * want, gboolean with_cuda);
 GstCaps *gst_cuda_preproc_tensor_to_video_caps (const GstCaps * caps,
     gboolean with_cuda);
+
+/* Fixed tensor caps that left the dimensions open take @shape's: TRUE
+ * when they did. */
+gboolean gst_cuda_preproc_tensor_caps_fixate_dimensions (GstCaps * caps,
+    const GstCudaPreprocShape * shape);
+
+/* NNStreamer's header of flexible tensors for @shape (GstTensorMetaInfo
+ * version 1: magic, version, type, the rank-4 dimensions innermost first,
+ * format static, media type tensor; the rest 0), in host byte order. */
+void gst_cuda_preproc_flex_header (const GstCudaPreprocShape * shape,
+    guint8 header[GST_CUDA_PREPROC_FLEX_HEADER_BYTES]);
 
 /* output-mode=meta: the video passes through, so each side's caps are
  * the other's, of the formats the engine reads (without @with_cuda, CUDA
@@ -109,10 +127,10 @@ GstCaps *gst_cuda_preproc_tensor_to_video_caps (const GstCaps * caps,
 GstCaps *gst_cuda_preproc_video_passthrough_caps (const GstCaps * caps,
     gboolean with_cuda);
 
-void gst_cuda_preproc_tensor_caps_fixate_dimensions (GstCaps * caps,
-    const GstCudaPreprocShape * shape);
-
 gboolean gst_cuda_preproc_caps_is_cuda (const GstCaps * caps);
+
+/* TRUE when a structure of @caps (may be NULL) fixes tensor dimensions. */
+gboolean gst_cuda_preproc_caps_have_dimensions (const GstCaps * caps);
 
 /* For fixed raw video caps of a format the engine lacks, the refusal that
  * names it and the remedy (to free); NULL otherwise. */

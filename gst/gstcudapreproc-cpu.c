@@ -13,6 +13,8 @@
 #include "config.h"
 #endif
 
+#include <string.h>
+
 #include <gst/base/gstbasetransform.h>
 
 #include "gstcudapreproc-cpu.h"
@@ -72,7 +74,7 @@ GstFlowReturn
 gst_cuda_preproc_cpu_process (GstCudaPreprocCpu * cpu, GstElement * element,
     gint n_threads, const PrepPlan * plan, const GstVideoInfo * in_info,
     PrepFormat format, gint frame_width, gint frame_height,
-    GstBuffer * inbuf, GstBuffer * outbuf)
+    GstBuffer * inbuf, GstBuffer * outbuf, const GstCudaPreprocHeader * header)
 {
   GstVideoFrame frame;
   PrepFrame src;
@@ -86,8 +88,11 @@ gst_cuda_preproc_cpu_process (GstCudaPreprocCpu * cpu, GstElement * element,
   cpu_ensure_workers (cpu, element, n_threads);
   gst_cuda_preproc_input_frame (&frame, format, frame_width, frame_height,
       &src);
+  /* the buffer's size is the negotiated one, header included */
+  if (header->bytes > 0)
+    memcpy (out.data, header->data, header->bytes);
   st = prep_plan_run_cpu_parallel (plan, cpu->workers, PREP_CPU_AUTO, &src,
-      out.data, out.size);
+      out.data + header->bytes, out.size - header->bytes);
   gst_buffer_unmap (outbuf, &out);
   gst_video_frame_unmap (&frame);
   if (st != PREP_OK)

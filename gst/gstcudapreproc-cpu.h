@@ -18,6 +18,7 @@
 #include <gst/gst.h>
 #include <gst/video/video.h>
 
+#include "gstcudapreproc-caps.h"
 #include "prep.h"
 
 G_BEGIN_DECLS
@@ -48,7 +49,8 @@ PrepWorkers *gst_cuda_preproc_cpu_workers (GstCudaPreprocCpu * cpu,
 GstFlowReturn gst_cuda_preproc_cpu_process (GstCudaPreprocCpu * cpu,
     GstElement * element, gint n_threads, const PrepPlan * plan,
     const GstVideoInfo * in_info, PrepFormat format, gint frame_width,
-    gint frame_height, GstBuffer * inbuf, GstBuffer * outbuf);
+    gint frame_height, GstBuffer * inbuf, GstBuffer * outbuf,
+    const GstCudaPreprocHeader * header);
 
 G_END_DECLS
 

@@ -88,7 +88,7 @@ GstFlowReturn
 gst_cuda_preproc_cuda_process (GstCudaPreprocCuda * cuda,
     const PrepPlan * plan, const GstVideoInfo * in_info, PrepFormat format,
     gint frame_width, gint frame_height, GstBuffer * inbuf,
-    GstBuffer * outbuf, gboolean cuda_out)
+    GstBuffer * outbuf, gboolean cuda_out, const GstCudaPreprocHeader * header)
 {
   return GST_FLOW_NOT_NEGOTIATED;
 }

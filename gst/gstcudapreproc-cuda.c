@@ -473,39 +473,60 @@ gst_cuda_preproc_cuda_download (GstCudaPreprocCuda * cuda,
   return res;
 }
 
-/* Copies the plan's tap table (its content changes with the slots, every
- * frame with ROI metas) to device memory, on our stream, ahead of the
- * launch.  From pageable memory the copy has read the table when the call
- * returns.  The context is current. */
+/* @bytes of host memory at @host into @dev, on our stream; from pageable
+ * memory the copy has read it when the call returns.  The context is
+ * current. */
 static CUresult
-gst_cuda_preproc_cuda_upload_taps (GstCudaPreprocCuda * cuda,
-    const PrepPlan * plan)
+gst_cuda_preproc_cuda_copy_in (GstCudaPreprocCuda * cuda, const void *host,
+    CUdeviceptr dev, gsize bytes)
 {
   CUDA_MEMCPY2D copy = { 0, };
-  const void *taps;
-  size_t bytes;
-  CUresult res;
 
-  if (prep_plan_kernel_taps (plan, &taps, &bytes) != PREP_OK)
-    return CUDA_ERROR_INVALID_VALUE;
-  if (cuda->taps_size < bytes) {
-    if (cuda->taps != 0)
-      CuMemFree (cuda->taps);
-    cuda->taps = 0;
-    cuda->taps_size = 0;
-    if ((res = CuMemAlloc (&cuda->taps, bytes)) != CUDA_SUCCESS)
-      return res;
-    cuda->taps_size = bytes;
-  }
   copy.srcMemoryType = CU_MEMORYTYPE_HOST;
-  copy.srcHost = taps;
+  copy.srcHost = host;
   copy.srcPitch = bytes;
   copy.dstMemoryType = CU_MEMORYTYPE_DEVICE;
-  copy.dstDevice = cuda->taps;
+  copy.dstDevice = dev;
   copy.dstPitch = bytes;
   copy.WidthInBytes = bytes;
   copy.Height = 1;
   return CuMemcpy2DAsync (&copy, cuda->stream);
+}
+
+/* @bytes of host memory at @host into *@dev (grown as needed), on our
+ * stream (gst_cuda_preproc_cuda_copy_in ()).  The context is current. */
+static CUresult
+gst_cuda_preproc_cuda_upload (GstCudaPreprocCuda * cuda, const void *host,
+    gsize bytes, CUdeviceptr * dev, gsize * dev_size)
+{
+  CUresult res;
+
+  if (*dev_size < bytes) {
+    if (*dev != 0)
+      CuMemFree (*dev);
+    *dev = 0;
+    *dev_size = 0;
+    if ((res = CuMemAlloc (dev, bytes)) != CUDA_SUCCESS)
+      return res;
+    *dev_size = bytes;
+  }
+  return gst_cuda_preproc_cuda_copy_in (cuda, host, *dev, bytes);
+}
+
+/* Copies the plan's tap table (its content changes with the slots, every
+ * frame with ROI metas) to device memory, on our stream, ahead of the
+ * launch.  The context is current. */
+static CUresult
+gst_cuda_preproc_cuda_upload_taps (GstCudaPreprocCuda * cuda,
+    const PrepPlan * plan)
+{
+  const void *taps;
+  size_t bytes;
+
+  if (prep_plan_kernel_taps (plan, &taps, &bytes) != PREP_OK)
+    return CUDA_ERROR_INVALID_VALUE;
+  return gst_cuda_preproc_cuda_upload (cuda, taps, bytes, &cuda->taps,
+      &cuda->taps_size);
 }
 
 /* After a launch that gave @st (@err: the driver's error): for system
@@ -532,21 +553,31 @@ gst_cuda_preproc_cuda_finish (GstCudaPreprocCuda * cuda, PrepStatus st,
 }
 
 /* The launch of @plan on @src, then gst_cuda_preproc_cuda_finish ().  The
- * context is current. */
+ * tensor starts @header->bytes into @dst, after the header (flexible
+ * tensors), which a CUDA tensor gets on our stream before the launch and a
+ * downloaded one on the host after it.  The context is current. */
 static GstFlowReturn
 gst_cuda_preproc_cuda_run (GstCudaPreprocCuda * cuda, const PrepPlan * plan,
     const PrepFrame * src, GstMapInfo * dst, GstBuffer * outbuf,
-    gboolean cuda_out)
+    gboolean cuda_out, const GstCudaPreprocHeader * header)
 {
   PrepStatus st = PREP_ERROR_LAUNCH;
+  GstFlowReturn ret;
   int err;
 
   err = gst_cuda_preproc_cuda_upload_taps (cuda, plan);
+  if (err == CUDA_SUCCESS && header->bytes > 0 && cuda_out)
+    err = gst_cuda_preproc_cuda_copy_in (cuda, header->data,
+        (CUdeviceptr) dst->data, header->bytes);
   if (err == CUDA_SUCCESS)
-    st = prep_plan_launch_taps (plan, cuda->taps, src, (guintptr) dst->data,
-        dst->size, gst_cuda_preproc_cuda_launch, cuda->stream, cuda, &err);
-  return gst_cuda_preproc_cuda_finish (cuda, st, err, dst, outbuf, cuda_out,
+    st = prep_plan_launch_taps (plan, cuda->taps, src,
+        (guintptr) dst->data + header->bytes, dst->size - header->bytes,
+        gst_cuda_preproc_cuda_launch, cuda->stream, cuda, &err);
+  ret = gst_cuda_preproc_cuda_finish (cuda, st, err, dst, outbuf, cuda_out,
       "CUDA preprocessing");
+  if (ret == GST_FLOW_OK && header->bytes > 0 && !cuda_out)
+    gst_buffer_fill (outbuf, 0, header->data, header->bytes);
+  return ret;
 }
 
 /* Makes the run context current; FALSE with an element error when it
@@ -565,7 +596,7 @@ GstFlowReturn
 gst_cuda_preproc_cuda_process (GstCudaPreprocCuda * cuda,
     const PrepPlan * plan, const GstVideoInfo * in_info, PrepFormat format,
     gint frame_width, gint frame_height, GstBuffer * inbuf,
-    GstBuffer * outbuf, gboolean cuda_out)
+    GstBuffer * outbuf, gboolean cuda_out, const GstCudaPreprocHeader * header)
 {
   GstCudaContext *ctx = gst_cuda_preproc_cuda_input_context (cuda, inbuf);
   GstVideoFrame frame;
@@ -590,7 +621,8 @@ gst_cuda_preproc_cuda_process (GstCudaPreprocCuda * cuda,
   gst_cuda_preproc_input_frame (&frame, format, frame_width, frame_height,
       &src);
   if (gst_cuda_preproc_cuda_push (cuda)) {
-    ret = gst_cuda_preproc_cuda_run (cuda, plan, &src, &dst, outbuf, cuda_out);
+    ret = gst_cuda_preproc_cuda_run (cuda, plan, &src, &dst, outbuf, cuda_out,
+        header);
     gst_cuda_context_pop (NULL);
   }
   gst_video_frame_unmap (&frame);
@@ -610,36 +642,6 @@ no_input:
         ("Cannot map the CUDA input frame"), (NULL));
     return GST_FLOW_ERROR;
   }
-}
-
-/* @bytes of host memory at @host into *@dev (grown as needed), on our
- * stream; from pageable memory the copy has read it when the call
- * returns.  The context is current. */
-static CUresult
-gst_cuda_preproc_cuda_upload (GstCudaPreprocCuda * cuda, const void *host,
-    gsize bytes, CUdeviceptr * dev, gsize * dev_size)
-{
-  CUDA_MEMCPY2D copy = { 0, };
-  CUresult res;
-
-  if (*dev_size < bytes) {
-    if (*dev != 0)
-      CuMemFree (*dev);
-    *dev = 0;
-    *dev_size = 0;
-    if ((res = CuMemAlloc (dev, bytes)) != CUDA_SUCCESS)
-      return res;
-    *dev_size = bytes;
-  }
-  copy.srcMemoryType = CU_MEMORYTYPE_HOST;
-  copy.srcHost = host;
-  copy.srcPitch = bytes;
-  copy.dstMemoryType = CU_MEMORYTYPE_DEVICE;
-  copy.dstDevice = *dev;
-  copy.dstPitch = bytes;
-  copy.WidthInBytes = bytes;
-  copy.Height = 1;
-  return CuMemcpy2DAsync (&copy, cuda->stream);
 }
 
 /* The one launch of a streams plan on @frames (device addresses), then

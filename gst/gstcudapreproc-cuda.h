@@ -18,6 +18,7 @@
 #include <gst/gst.h>
 #include <gst/video/video.h>
 
+#include "gstcudapreproc-caps.h"
 #include "prep.h"
 
 G_BEGIN_DECLS
@@ -78,7 +79,7 @@ GstFlowReturn gst_cuda_preproc_cuda_alloc_output (GstCudaPreprocCuda * cuda,
 GstFlowReturn gst_cuda_preproc_cuda_process (GstCudaPreprocCuda * cuda,
     const PrepPlan * plan, const GstVideoInfo * in_info, PrepFormat format,
     gint frame_width, gint frame_height, GstBuffer * inbuf,
-    GstBuffer * outbuf, gboolean cuda_out);
+    GstBuffer * outbuf, gboolean cuda_out, const GstCudaPreprocHeader * header);
 
 /* A batch of a streams plan (cudapreprocbatch): inbufs[i] is stream i's
  * frame in CUDA memory (@infos[i] its layout), NULL for a stream without a

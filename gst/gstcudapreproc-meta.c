@@ -161,19 +161,20 @@ gst_cuda_preproc_box_meta_add (GstBuffer * buffer, const PrepBoxMap * maps,
     gint tensor_height)
 {
   return gst_cuda_preproc_box_meta_add_streams (buffer, maps, objects, NULL,
-      batch_size, tensor_width, tensor_height);
+      batch_size, tensor_width, tensor_height, 0);
 }
 
 gboolean
 gst_cuda_preproc_box_meta_add_streams (GstBuffer * buffer,
     const PrepBoxMap * maps, const GstCudaPreprocObject * objects,
     const GstCudaPreprocBoxStream * streams, guint batch_size,
-    gint tensor_width, gint tensor_height)
+    gint tensor_width, gint tensor_height, guint64 slot_bytes)
 {
   GstCudaPreprocBoxMetaSpec spec = {
     .maps = maps,.objects = objects,.streams = streams,
     .batch_size = batch_size,.tensor_width = tensor_width,
-    .tensor_height = tensor_height,.tensor_id = NULL,
+    .tensor_height = tensor_height,.slot_bytes = slot_bytes,
+    .tensor_id = NULL,
   };
 
   g_return_val_if_fail (maps != NULL, FALSE);
@@ -204,6 +205,8 @@ gst_cuda_preproc_box_meta_add_spec (GstBuffer * buffer,
       "valid-slots", G_TYPE_UINT, box_count_valid (spec->maps,
           spec->batch_size), "tensor-width", G_TYPE_INT, spec->tensor_width,
       "tensor-height", G_TYPE_INT, spec->tensor_height, NULL);
+  if (spec->slot_bytes > 0)
+    gst_structure_set (s, "slot-bytes", G_TYPE_UINT64, spec->slot_bytes, NULL);
   if (spec->tensor_id != NULL)
     gst_structure_set (s, "tensor-id", G_TYPE_STRING, spec->tensor_id, NULL);
   box_set_slots (s, spec);

@@ -20,6 +20,8 @@
  *   "valid-slots"   guint   slots that hold a source rectangle
  *   "tensor-width"  gint    tensor spatial size
  *   "tensor-height" gint
+ *   "slot-bytes"    guint64 the bytes of one slot of the tensor (a split
+ *                           of the tensor finds its slots by it)
  *   "slots"         GstValueArray of batch-size GstStructures "slot":
  *     "index"       guint     the slot's index, 0 .. batch-size - 1
  *     "valid"       gboolean
@@ -86,6 +88,7 @@ typedef struct
                                                  * fields */
   guint batch_size;
   gint tensor_width, tensor_height;     /* the tensor's spatial size */
+  guint64 slot_bytes;           /* the bytes of one slot; 0: not said */
   const gchar *tensor_id;       /* the GstTensorMeta tensor described;
                                  * NULL: the buffer is the tensor */
 } GstCudaPreprocBoxMetaSpec;
@@ -110,11 +113,11 @@ gboolean gst_cuda_preproc_box_meta_add (GstBuffer * buffer,
 
 /* gst_cuda_preproc_box_meta_add () with each slot's stream, streams[i] for
  * slot i (@streams NULL: no stream fields, as gst_cuda_preproc_box_meta_add
- * ()). */
+ * ()), and the bytes of one slot (0: not said). */
 gboolean gst_cuda_preproc_box_meta_add_streams (GstBuffer * buffer,
     const PrepBoxMap * maps, const GstCudaPreprocObject * objects,
     const GstCudaPreprocBoxStream * streams, guint batch_size,
-    gint tensor_width, gint tensor_height);
+    gint tensor_width, gint tensor_height, guint64 slot_bytes);
 
 G_END_DECLS
 

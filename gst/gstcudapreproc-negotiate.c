@@ -17,21 +17,6 @@
 #include "gstcudapreproc-enums.h"
 #include "gstcudapreproc-input.h"
 
-/* TRUE when the negotiated shape @got is one the properties allow: what
- * they left unset downstream may choose. */
-static gboolean
-shape_allowed (const GstCudaPreprocWanted * want,
-    const GstCudaPreprocShape * got)
-{
-  const GstCudaPreprocShape *p = &want->shape;
-
-  if (got->dtype != p->dtype || got->channels != p->channels ||
-      (!want->batch_free && got->batch != p->batch))
-    return FALSE;
-  return want->size_free || (got->width == p->width &&
-      got->height == p->height && !got->nhwc == !p->nhwc);
-}
-
 /* Tensors beyond GST_CUDA_PREPROC_MAX_TENSOR_BYTES, or that this process
  * cannot allocate in system memory, are refused at negotiation rather than
  * failing (or aborting, g_malloc ()) at the first buffer. */
@@ -62,18 +47,24 @@ output_too_large (const GstCudaPreprocNegotiated * neg)
   return text;
 }
 
+/* The tensor buffer's bytes: the tensor's, after the header of flexible
+ * tensors; NULL, or why not (the overflow policy of docs/bad-input.md). */
 static gchar *
-wrong_shape (const GstCudaPreprocWanted * want, const GstCudaPreprocShape * got)
+buffer_bytes (GstCudaPreprocNegotiated * neg, gboolean flexible)
 {
-  gchar *theirs = gst_cuda_preproc_shape_to_dimensions (got);
-  gchar *mine = gst_cuda_preproc_shape_to_dimensions (&want->shape);
-  gchar *text = g_strdup_printf ("Downstream wants the tensor dimensions=%s, "
-      "the properties give dimensions=%s: set width, height, layout and "
-      "batch-size to match, or leave width, height and batch-size unset to "
-      "let downstream choose", theirs, mine);
+  gchar *str, *text;
 
-  g_free (theirs);
-  g_free (mine);
+  neg->header_bytes = flexible ? GST_CUDA_PREPROC_FLEX_HEADER_BYTES : 0;
+  if (gst_cuda_preproc_shape_get_bytes (&neg->shape, &neg->out_bytes) &&
+      neg->out_bytes <= G_MAXSSIZE - neg->header_bytes) {
+    neg->out_bytes += neg->header_bytes;
+    return NULL;
+  }
+  str = gst_cuda_preproc_shape_to_dimensions (&neg->shape);
+  text = g_strdup_printf ("Output tensor (dimensions=%s, %s) is too large: "
+      "its byte size overflows", str,
+      gst_cuda_preproc_dtype_name (neg->shape.dtype));
+  g_free (str);
   return text;
 }
 
@@ -105,33 +96,22 @@ bad_format:
   }
 }
 
-static gchar *
-overflow_text (const GstCudaPreprocShape * shape)
-{
-  gchar *str = gst_cuda_preproc_shape_to_dimensions (shape);
-  gchar *text = g_strdup_printf ("Output tensor (dimensions=%s, %s) is too "
-      "large: its byte size overflows", str,
-      gst_cuda_preproc_dtype_name (shape->dtype));
-
-  g_free (str);
-  return text;
-}
-
 gboolean
 gst_cuda_preproc_negotiated_from_caps (GstCudaPreprocNegotiated * neg,
     GstCaps * incaps, GstCaps * outcaps, const GstCudaPreprocWanted * want,
     gchar ** error)
 {
+  gboolean flexible;
+
   if (!read_input (neg, incaps, error))
     return FALSE;
   neg->meta = FALSE;
-  if (!gst_cuda_preproc_caps_get_shape (outcaps, &want->shape, &neg->shape) ||
-      !gst_cuda_preproc_caps_get_bytes (outcaps, &neg->out_bytes)) {
-    *error = overflow_text (&want->shape);
+  if (!gst_cuda_preproc_caps_get_shape (outcaps, want, &neg->shape,
+          &flexible, error))
     return FALSE;
-  }
   neg->cuda_out = gst_cuda_preproc_caps_is_cuda (outcaps);
-  *error = output_too_large (neg);
+  if ((*error = buffer_bytes (neg, flexible)) == NULL)
+    *error = output_too_large (neg);
   return *error == NULL;
 }
 
@@ -139,9 +119,11 @@ gst_cuda_preproc_negotiated_from_caps (GstCudaPreprocNegotiated * neg,
 static gchar *
 meta_shape (GstCudaPreprocNegotiated * neg, const GstCudaPreprocWanted * want)
 {
+  gchar *error;
+
   neg->shape = want->shape;
-  if (!gst_cuda_preproc_shape_get_bytes (&neg->shape, &neg->out_bytes))
-    return overflow_text (&neg->shape);
+  if ((error = buffer_bytes (neg, FALSE)) != NULL)
+    return error;
   return output_too_large (neg);
 }
 
@@ -263,6 +245,23 @@ outside:
   }
 }
 
+/* What about the shape is worth a warning: an integer tensor that holds
+ * few values, a size nobody chose. */
+static void
+shape_warnings (const GstCudaPreprocNegotiated * neg,
+    const GstCudaPreprocSettings * s, GPtrArray * warnings)
+{
+  gchar *text = gst_cuda_preproc_settings_integer_refusal (s, &neg->shape);
+
+  if (text != NULL)
+    g_ptr_array_add (warnings, text);
+  if (neg->size_defaulted)
+    g_ptr_array_add (warnings, g_strdup_printf ("Neither width nor height "
+            "is set and downstream leaves the tensor's dimensions open: the "
+            "tensor is %dx%d, the defaults; set width and height to the "
+            "model's input size", neg->shape.width, neg->shape.height));
+}
+
 PrepPlan *
 gst_cuda_preproc_negotiated_plan (GstCudaPreprocNegotiated * neg,
     const GstCudaPreprocSettings * s, const GstCudaPreprocWanted * want,
@@ -282,10 +281,8 @@ gst_cuda_preproc_negotiated_plan (GstCudaPreprocNegotiated * neg,
   /* here, not only at set_caps (): a shape property changed while playing
    * may leave the caps as they were (downstream fixed them), and then
    * GstBaseTransform does not call set_caps () */
-  if (!shape_allowed (want, &neg->shape)) {
-    *error = wrong_shape (want, &neg->shape);
+  if ((*error = gst_cuda_preproc_shape_refusal (want, &neg->shape)) != NULL)
     return NULL;
-  }
   fill_config (neg, s, &cfg);
   if ((*error = choose_colorimetry (neg, s, &cfg)) != NULL)
     return NULL;
@@ -294,8 +291,10 @@ gst_cuda_preproc_negotiated_plan (GstCudaPreprocNegotiated * neg,
       (*error = resolve_slots (slots, s->n_rois > 0, warnings)) != NULL)
     return NULL;
   st = prep_plan_new (&cfg, slots->rects, (int) slots->n, &plan);
-  if (st == PREP_OK)
+  if (st == PREP_OK) {
+    shape_warnings (neg, s, warnings);
     return plan;
+  }
   *error = g_strdup_printf ("Cannot prepare the %dx%dx%dx%d %s tensor: %s",
       cfg.batch_size, neg->shape.channels, cfg.out_height, cfg.out_width,
       gst_cuda_preproc_dtype_name (neg->shape.dtype), prep_status_string (st));

@@ -33,7 +33,11 @@ typedef struct
   gboolean matrix_known;        /* FALSE: a YUV matrix the engine lacks */
   PrepRange range;              /* the caps' (color-range=auto) */
   GstCudaPreprocShape shape;    /* negotiated output */
-  gsize out_bytes;
+  gsize out_bytes;              /* of a tensor buffer: header and tensor */
+  gsize header_bytes;           /* flexible tensors: NNStreamer's header
+                                 * before the tensor; else 0 */
+  gboolean size_defaulted;      /* width and height unset, and downstream
+                                 * left the dimensions open */
   gint frame_width, frame_height;       /* of the plan: the caps', or the
                                          * video meta's with a crop meta */
   gboolean cuda_in, cuda_out;   /* negotiated memory (output-mode=meta:
@@ -42,17 +46,10 @@ typedef struct
                                  * through, the shape is the properties' */
 } GstCudaPreprocNegotiated;
 
-/* What the properties leave to downstream (docs/caps.md). */
-typedef struct
-{
-  GstCudaPreprocShape shape;    /* the properties' shape */
-  gboolean size_free;           /* width, height and layout */
-  gboolean batch_free;
-} GstCudaPreprocWanted;
-
 /* Reads negotiated caps into @neg: input info and colorimetry, the tensor
- * shape (@want's layout decides dimensions that read both ways) and its
- * size (which must be one the element can allocate).  FALSE with *@error
+ * shape (in any of NNStreamer's spellings, as @want allows: its layout
+ * decides dimensions that read both ways; flexible caps take @want's) and
+ * its size (which must be one the element can allocate).  FALSE with *@error
  * (to free) saying why; *@error stays NULL for caps GstVideoInfo cannot
  * parse. */
 gboolean gst_cuda_preproc_negotiated_from_caps (GstCudaPreprocNegotiated *
@@ -70,9 +67,10 @@ gboolean gst_cuda_preproc_negotiated_from_video (GstCudaPreprocNegotiated *
 /* Builds the plan of @neg and the settings @s, the batch's rectangles in
  * @slots: property rectangles are resolved against the caps' frame (the
  * texts of clamped ones, and of rois beyond the batch, are appended to
- * @warnings).  @neg's layout follows the property where the caps read both
- * ways; with output-mode=meta its shape is @want's and its tensor is in
- * CUDA memory when the input is and tensor-memory is auto.  NULL with *@error (to free) when @neg's shape is not one @want
+ * @warnings, with those of an integer tensor holding few values and of
+ * the default size).  @neg's layout follows the property where the caps
+ * read both ways; with output-mode=meta its shape is @want's and its
+ * tensor is in CUDA memory when the input is and tensor-memory is auto.  NULL with *@error (to free) when @neg's shape is not one @want
  * allows, a rectangle lies outside the frame or the engine refuses the
  * tensor. */
 PrepPlan *gst_cuda_preproc_negotiated_plan (GstCudaPreprocNegotiated * neg,

@@ -65,9 +65,11 @@ install_geometry_properties (GObjectClass * gobject_class)
    * Width of the output tensor in pixels.  Changing it while playing
    * renegotiates on the next buffer.  While neither width nor height is
    * set, downstream caps with fixed dimensions choose the tensor's size
-   * (and its layout); once one is set, the properties decide, and
-   * downstream caps that want another shape fail negotiation with a
-   * message naming both.
+   * (in any NNStreamer spelling: 224:224:3 is 224:224:3:1); once one is
+   * set, the properties decide, and downstream caps that want another
+   * shape fail negotiation with a message naming both.  When neither is
+   * set and downstream leaves the dimensions open, the tensor is 640x640
+   * with one element warning.
    *
    * Since: 0.1
    */
@@ -253,8 +255,9 @@ install_mapping_properties (GObjectClass * gobject_class)
    *
    * Order of the color channels in the tensor, or gray: one channel (the
    * luma of a YUV or GRAY8 input, BT.601's luma of an RGB one; caps
-   * dimensions W:H:1:N, normalized with mean[0] and std[0]).  Changing
-   * it to or from gray while playing renegotiates.
+   * dimensions W:H:1:N, normalized with mean[0] and std[0]).  While it
+   * is not set, downstream's fixed dimensions choose gray (C = 1) or rgb
+   * (C = 3).  Changing it to or from gray while playing renegotiates.
    *
    * Since: 0.1
    */
@@ -295,7 +298,9 @@ install_mapping_properties (GObjectClass * gobject_class)
   /**
    * GstCudaPreproc:layout:
    *
-   * Memory layout of the tensor.  Changing it while playing renegotiates.
+   * Memory layout of the tensor.  While it is not set, downstream's fixed
+   * dimensions choose it (3 innermost: NHWC, 3 third: NCHW).  Changing it
+   * while playing renegotiates.
    *
    * Since: 0.1
    */
@@ -311,7 +316,10 @@ install_normalization_properties (GObjectClass * gobject_class)
    * GstCudaPreproc:scale:
    *
    * Factor applied to the 0..255 value before the mean is subtracted:
-   * out = (value * scale - mean[c]) / std[c].  Must be finite.
+   * out = (value * scale - mean[c]) / std[c].  Must be finite.  While it
+   * is not set it follows the tensor's type: 1/255 for float32 and float16
+   * (values in 0..1), 1 for uint8 and int8 (the pixel values a quantized
+   * model takes); reading it gives that of #GstCudaPreproc:data-type.
    *
    * Since: 0.1
    */
@@ -354,9 +362,11 @@ install_normalization_properties (GObjectClass * gobject_class)
    * Element type of the tensor: float32, float16 (IEEE half, rounded
    * to nearest even; the same bits on the CPU and CUDA paths; needs
    * normalized values within +-65504), uint8 (the normalized value
-   * saturated to 0..255 and rounded half to even: for quantized models
-   * that take pixels, use scale=1) or int8 (the uint8 value minus 128).
-   * Changing it while playing renegotiates.
+   * saturated to 0..255 and rounded half to even; the default scale is
+   * then 1: the pixel values) or int8 (the uint8 value minus 128).  While
+   * it is not set, a downstream that fixes types chooses it; an integer
+   * type whose normalization leaves fewer than 16 values per channel is
+   * warned about once.  Changing it while playing renegotiates.
    *
    * Since: 0.1
    */
@@ -688,7 +698,7 @@ gst_cuda_preproc_settings_check_normalization (const GstCudaPreprocSettings
 {
   gchar *why = NULL;
 
-  n->scale = s->scale;
+  n->scale = gst_cuda_preproc_settings_scale (s, (PrepDataType) s->data_type);
   memcpy (n->mean, s->mean, sizeof (n->mean));
   memcpy (n->std, s->std, sizeof (n->std));
   if (prop_id == PROP_SCALE)

@@ -65,6 +65,9 @@ typedef struct
   gint width, height;
   gboolean size_set;            /* width or height was set: downstream caps
                                  * cannot choose the size */
+  /* set by the application (else downstream may choose them, and the
+   * scale follows the data type) */
+  gboolean layout_set, channel_order_set, data_type_set, scale_set;
   PrepRect crop;                /* as requested: 0 size = to the edge */
   gint aspect, interpolation, channel_order, layout;
   gint cuda_device_id;          /* -1: any */
@@ -94,6 +97,21 @@ typedef struct
 /* The tensor shape these settings give. */
 GstCudaPreprocShape gst_cuda_preproc_settings_shape (const
     GstCudaPreprocSettings * s);
+/* That shape, and what of it the properties leave to downstream: what was
+ * not set (width and height, layout, channel-order, data-type, the batch
+ * of batch-size or rois). */
+void gst_cuda_preproc_settings_wanted (const GstCudaPreprocSettings * s,
+    GstCudaPreprocWanted * want);
+/* The scale of a tensor of @dtype: the property's when set, else 1/255
+ * for float types and 1 for uint8 and int8 (the pixel values a quantized
+ * model takes). */
+gdouble gst_cuda_preproc_settings_scale (const GstCudaPreprocSettings * s,
+    PrepDataType dtype);
+/* For an integer tensor whose normalization leaves few of its values (a
+ * scale of 1/255 gives 0 and 1 only), the warning that says so (to free);
+ * NULL otherwise. */
+gchar *gst_cuda_preproc_settings_integer_refusal (const GstCudaPreprocSettings
+    * s, const GstCudaPreprocShape * shape);
 
 /* Slots of the tensor these settings give (batch-size, or automatic). */
 guint gst_cuda_preproc_settings_batch (const GstCudaPreprocSettings * s);
@@ -143,8 +161,8 @@ void gst_cuda_preproc_settings_roi_filter (const GstCudaPreprocSettings * s,
     GstCudaPreprocRoiFilter * filter);
 
 /* The engine's config of the tensor these settings give with @shape (the
- * negotiated one): size, batch, layout, data type, mapping, filter,
- * normalization.  The input's format, size and colour are left to the
+ * negotiated one): size, batch, layout, data type, channels (1: gray),
+ * mapping, filter, normalization (the scale of @shape's type).  The input's format, size and colour are left to the
  * caller. */
 void gst_cuda_preproc_settings_config (const GstCudaPreprocSettings * s,
     const GstCudaPreprocShape * shape, PrepConfig * cfg);

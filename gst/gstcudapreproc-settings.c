@@ -18,6 +18,7 @@
 #include "config.h"
 #endif
 
+#include <math.h>
 #include <string.h>
 
 #include "gstcudapreproc-props.h"
@@ -39,6 +40,66 @@ gst_cuda_preproc_settings_batch_free (const GstCudaPreprocSettings * s)
 {
   return s->batch_size == 0 && (s->roi_source !=
       GST_CUDA_PREPROC_ROI_SOURCE_PROPERTY || s->n_rois == 0);
+}
+
+void
+gst_cuda_preproc_settings_wanted (const GstCudaPreprocSettings * s,
+    GstCudaPreprocWanted * want)
+{
+  want->shape = gst_cuda_preproc_settings_shape (s);
+  want->size_free = !s->size_set;
+  want->layout_free = !s->layout_set;
+  want->channels_free = !s->channel_order_set;
+  want->dtype_free = !s->data_type_set;
+  want->batch_free = gst_cuda_preproc_settings_batch_free (s);
+}
+
+gdouble
+gst_cuda_preproc_settings_scale (const GstCudaPreprocSettings * s,
+    PrepDataType dtype)
+{
+  if (s->scale_set)
+    return s->scale;
+  return dtype == PREP_DTYPE_UINT8 || dtype == PREP_DTYPE_INT8 ? 1.0 :
+      PREP_DEFAULT_SCALE;
+}
+
+/* The fewest values a channel of an integer tensor should span. */
+#define INTEGER_VALUES_MIN 16
+
+gchar *
+gst_cuda_preproc_settings_integer_refusal (const GstCudaPreprocSettings * s,
+    const GstCudaPreprocShape * shape)
+{
+  gdouble scale = gst_cuda_preproc_settings_scale (s, shape->dtype);
+  gint c, fewest = G_MAXINT, worst = 0;
+  gdouble lo = 0.0, hi = 0.0;
+
+  if (shape->dtype != PREP_DTYPE_UINT8 && shape->dtype != PREP_DTYPE_INT8)
+    return NULL;
+  /* the value 0..255 of a pixel, normalized, saturated to 0..255 (int8:
+   * that minus 128, the same count) */
+  for (c = 0; c < shape->channels; c++) {
+    gdouble a = CLAMP ((0.0 * scale - s->mean[c]) / s->std[c], 0.0, 255.0);
+    gdouble b = CLAMP ((255.0 * scale - s->mean[c]) / s->std[c], 0.0, 255.0);
+    gint n = (gint) (fabs (b - a) + 1.0);
+
+    if (n < fewest) {
+      fewest = n;
+      worst = c;
+      lo = MIN (a, b);
+      hi = MAX (a, b);
+    }
+  }
+  if (fewest >= INTEGER_VALUES_MIN)
+    return NULL;
+  return g_strdup_printf ("data-type=%s with scale=%g, mean[%d]=%g and "
+      "std[%d]=%g maps the pixel values 0..255 to %g..%g: channel %d of the "
+      "tensor holds at most %d distinct values.  A quantized model takes "
+      "the pixel values: leave scale unset (1 for uint8 and int8) and mean "
+      "and std at 0 and 1, or fold its quantization into mean and std",
+      gst_cuda_preproc_dtype_name (shape->dtype), scale, worst,
+      s->mean[worst], worst, s->std[worst], lo, hi, worst, fewest);
 }
 
 GstCudaPreprocShape
@@ -74,8 +135,10 @@ gst_cuda_preproc_settings_config (const GstCudaPreprocSettings * s,
   cfg->crop_fraction = s->crop_fraction;
   cfg->antialias = s->antialias ? 1 : 0;
   cfg->letterbox_rounding = (PrepRounding) s->letterbox_rounding;
-  cfg->channel_order = (PrepChannelOrder) s->channel_order;
-  cfg->scale = s->scale;
+  /* channel-order unset: downstream's C = 1 is gray */
+  cfg->channel_order = shape->channels == 1 ? PREP_ORDER_GRAY :
+      (PrepChannelOrder) s->channel_order;
+  cfg->scale = gst_cuda_preproc_settings_scale (s, shape->dtype);
   for (c = 0; c < 3; c++) {
     cfg->mean[c] = s->mean[c];
     cfg->std[c] = s->std[c];
@@ -153,9 +216,11 @@ settings_store (GstCudaPreprocSettings * s, guint prop_id,
       break;
     case PROP_CHANNEL_ORDER:
       s->channel_order = g_value_get_enum (value);
+      s->channel_order_set = TRUE;
       break;
     case PROP_LAYOUT:
       s->layout = g_value_get_enum (value);
+      s->layout_set = TRUE;
       break;
     case PROP_CUDA_DEVICE_ID:
       s->cuda_device_id = g_value_get_int (value);
@@ -177,6 +242,7 @@ settings_store (GstCudaPreprocSettings * s, guint prop_id,
       if (*why != NULL)
         break;
       s->scale = n.scale;
+      s->scale_set |= prop_id == PROP_SCALE;
       memcpy (s->mean, n.mean, sizeof (n.mean));
       memcpy (s->std, n.std, sizeof (n.std));
       break;
@@ -215,6 +281,7 @@ settings_store (GstCudaPreprocSettings * s, guint prop_id,
       break;
     case PROP_DATA_TYPE:
       s->data_type = g_value_get_enum (value);
+      s->data_type_set = TRUE;
       break;
     case PROP_OUTPUT_MODE:
       s->output_mode = g_value_get_enum (value);
@@ -364,7 +431,8 @@ gst_cuda_preproc_settings_get (GstObject * self,
       g_value_set_double (value, s.pad_value);
       break;
     case PROP_SCALE:
-      g_value_set_double (value, s.scale);
+      g_value_set_double (value, gst_cuda_preproc_settings_scale (&s,
+              (PrepDataType) s.data_type));
       break;
     case PROP_MEAN:
       settings_get_triple (s.mean, value);

@@ -174,12 +174,13 @@ gst_cuda_preproc_slots_maps (const GstCudaPreprocSlots * slots,
 gboolean
 gst_cuda_preproc_slots_add_meta (const GstCudaPreprocSlots * slots,
     const PrepPlan * plan, GstBuffer * outbuf, gint width, gint height,
-    const gchar * tensor_id)
+    guint64 slot_bytes, const gchar * tensor_id)
 {
   PrepBoxMap maps[PREP_BATCH_MAX];
   GstCudaPreprocBoxMetaSpec spec = {
     .maps = maps,.objects = slots->objects,.batch_size = (guint) slots->batch,
-    .tensor_width = width,.tensor_height = height,.tensor_id = tensor_id,
+    .tensor_width = width,.tensor_height = height,.slot_bytes = slot_bytes,
+    .tensor_id = tensor_id,
   };
 
   gst_cuda_preproc_slots_maps (slots, plan, maps);

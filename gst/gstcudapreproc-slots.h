@@ -82,11 +82,12 @@ void gst_cuda_preproc_slots_maps (const GstCudaPreprocSlots * slots,
     const PrepPlan * plan, PrepBoxMap * maps);
 
 /* Attaches the box meta (docs/meta.md) of the plan's slots, with source
- * rectangles in the visible area's coordinates; @tensor_id (NULL: none)
+ * rectangles in the visible area's coordinates, and the bytes of one slot
+ * (@slot_bytes); @tensor_id (NULL: none)
  * names the GstTensorMeta tensor it describes (output-mode=meta). */
 gboolean gst_cuda_preproc_slots_add_meta (const GstCudaPreprocSlots * slots,
     const PrepPlan * plan, GstBuffer * outbuf, gint width, gint height,
-    const gchar * tensor_id);
+    guint64 slot_bytes, const gchar * tensor_id);
 
 G_END_DECLS
 

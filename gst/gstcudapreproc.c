@@ -541,18 +541,21 @@ gst_cuda_preproc_transform_caps (GstBaseTransform * trans,
     GstPadDirection direction, GstCaps * caps, GstCaps * filter)
 {
   GstCudaPreproc *self = GST_CUDA_PREPROC (trans);
-  GstCudaPreprocShape shape;
   gboolean with_cuda = gst_cuda_preproc_cuda_usable (self->cuda,
       gst_cuda_preproc_device_id (self), NULL);
+  GstCudaPreprocWanted want;
   GstCaps *res, *tmp;
   guint serial;
 
-  shape = gst_cuda_preproc_property_shape_serial (self, &serial);
+  GST_OBJECT_LOCK (self);
+  serial = self->shape_serial;
+  gst_cuda_preproc_settings_wanted (&self->settings, &want);
+  GST_OBJECT_UNLOCK (self);
   g_atomic_int_set (&self->caps_serial, serial);
   if (gst_cuda_preproc_meta_mode (self))
     res = gst_cuda_preproc_video_passthrough_caps (caps, with_cuda);
   else if (direction == GST_PAD_SINK)
-    res = gst_cuda_preproc_video_to_tensor_caps (caps, &shape, with_cuda);
+    res = gst_cuda_preproc_video_to_tensor_caps (caps, &want, with_cuda);
   else
     res = gst_cuda_preproc_tensor_to_video_caps (caps, with_cuda);
   if (filter) {
@@ -603,13 +606,13 @@ gst_cuda_preproc_wanted (GstCudaPreproc * self, GstCudaPreprocWanted * want)
 {
   guint serial;
 
-  want->shape = gst_cuda_preproc_property_shape_serial (self, &serial);
   GST_OBJECT_LOCK (self);
-  want->size_free = !self->settings.size_set;
-  want->batch_free = gst_cuda_preproc_settings_batch_free (&self->settings);
+  serial = self->shape_serial;
+  gst_cuda_preproc_settings_wanted (&self->settings, want);
   GST_OBJECT_UNLOCK (self);
   if (serial != (guint) g_atomic_int_get (&self->caps_serial))
-    want->size_free = want->batch_free = TRUE;
+    want->size_free = want->layout_free = want->channels_free =
+        want->dtype_free = want->batch_free = TRUE;
 }
 
 /* The one place where the negotiated state changes, as a whole. */
@@ -692,6 +695,20 @@ refused:
   }
 }
 
+/* TRUE when downstream's caps fix the tensor's dimensions (a model's input
+ * size); FALSE when it takes any (a fakesink, an appsink, a filter that
+ * learns its size late). */
+static gboolean
+gst_cuda_preproc_downstream_sized (GstCudaPreproc * self)
+{
+  GstCaps *peer =
+      gst_pad_peer_query_caps (GST_BASE_TRANSFORM_SRC_PAD (self), NULL);
+  gboolean sized = gst_cuda_preproc_caps_have_dimensions (peer);
+
+  gst_clear_caps (&peer);
+  return sized;
+}
+
 static gboolean
 gst_cuda_preproc_set_caps (GstBaseTransform * trans, GstCaps * incaps,
     GstCaps * outcaps)
@@ -707,6 +724,11 @@ gst_cuda_preproc_set_caps (GstBaseTransform * trans, GstCaps * incaps,
   if (meta && !gst_cuda_preproc_negotiated_from_video (&neg, incaps, &want,
           &error))
     goto refused;
+  GST_OBJECT_LOCK (self);
+  neg.size_defaulted = !meta && !self->settings.size_set;
+  GST_OBJECT_UNLOCK (self);
+  if (neg.size_defaulted)
+    neg.size_defaulted = !gst_cuda_preproc_downstream_sized (self);
   if (!meta && !gst_cuda_preproc_negotiated_from_caps (&neg, incaps, outcaps,
           &want, &error))
     goto refused;
@@ -737,7 +759,9 @@ gst_cuda_preproc_transform_size (GstBaseTransform * trans,
 {
   if (direction == GST_PAD_SRC)
     return FALSE;
-  return gst_cuda_preproc_caps_get_bytes (othercaps, othersize);
+  /* the negotiated tensor's, with a flexible tensor's header */
+  *othersize = GST_CUDA_PREPROC (trans)->neg.out_bytes;
+  return *othersize > 0;
 }
 
 /* Upstream may hand us frames with any strides and plane offsets, and
@@ -765,11 +789,9 @@ gst_cuda_preproc_propose_allocation (GstBaseTransform * trans,
 static gboolean
 gst_cuda_preproc_decide_allocation (GstBaseTransform * trans, GstQuery * query)
 {
-  GstCaps *caps;
-  gsize bytes;
+  gsize bytes = GST_CUDA_PREPROC (trans)->neg.out_bytes;
 
-  gst_query_parse_allocation (query, &caps, NULL);
-  if (caps == NULL || !gst_cuda_preproc_caps_get_bytes (caps, &bytes))
+  if (bytes == 0)
     return FALSE;
   if (GST_CUDA_PREPROC (trans)->neg.cuda_out) {
     while (gst_query_get_n_allocation_pools (query) > 0)
@@ -840,6 +862,14 @@ gst_cuda_preproc_ensure_plan (GstCudaPreproc * self, GstBuffer * buf)
   return gst_cuda_preproc_rebuild_plan (self, &neg);
 }
 
+/* The bytes of one slot of the negotiated tensor. */
+static guint64
+gst_cuda_preproc_slot_bytes (GstCudaPreproc * self)
+{
+  return (self->neg.out_bytes - self->neg.header_bytes) /
+      (guint64) self->neg.shape.batch;
+}
+
 /* The plan and the batch's rectangles for the frame @inbuf: OK, or
  * NOT_NEGOTIATED, or DROPPED (a short buffer, rectangles outside its crop
  * meta: warned about). */
@@ -859,20 +889,26 @@ gst_cuda_preproc_prepare_frame (GstCudaPreproc * self, GstBuffer * inbuf)
   return GST_FLOW_OK;
 }
 
-/* The tensor of the frame @inbuf into @tensor: one kernel launch for CUDA
- * input, the CPU path for the rest. */
+/* The tensor of the frame @inbuf into @tensor (after NNStreamer's header
+ * for flexible tensors): one kernel launch for CUDA input, the CPU path
+ * for the rest. */
 static GstFlowReturn
 gst_cuda_preproc_compute (GstCudaPreproc * self, GstBuffer * inbuf,
     GstBuffer * tensor)
 {
+  guint8 flex[GST_CUDA_PREPROC_FLEX_HEADER_BYTES];
+  GstCudaPreprocHeader header = { flex, self->neg.header_bytes };
+
+  if (header.bytes > 0)
+    gst_cuda_preproc_flex_header (&self->neg.shape, flex);
   if (self->neg.cuda_in)
     return gst_cuda_preproc_cuda_process (self->cuda, self->plan,
         &self->neg.in_info, self->neg.format, self->neg.frame_width,
-        self->neg.frame_height, inbuf, tensor, self->neg.cuda_out);
+        self->neg.frame_height, inbuf, tensor, self->neg.cuda_out, &header);
   return gst_cuda_preproc_cpu_process (&self->cpu, GST_ELEMENT (self),
       gst_cuda_preproc_n_threads (self), self->plan, &self->neg.in_info,
       self->neg.format, self->neg.frame_width, self->neg.frame_height,
-      inbuf, tensor);
+      inbuf, tensor, &header);
 }
 
 static GstFlowReturn
@@ -885,7 +921,8 @@ gst_cuda_preproc_transform (GstBaseTransform * trans, GstBuffer * inbuf,
   if (ret != GST_FLOW_OK)
     return ret;
   gst_cuda_preproc_slots_add_meta (&self->slots, self->plan, outbuf,
-      self->neg.shape.width, self->neg.shape.height, NULL);
+      self->neg.shape.width, self->neg.shape.height,
+      gst_cuda_preproc_slot_bytes (self), NULL);
   return gst_cuda_preproc_compute (self, inbuf, outbuf);
 }
 
@@ -935,7 +972,7 @@ gst_cuda_preproc_attach_tensor (GstCudaPreproc * self, GstBuffer * video,
   gst_cuda_preproc_slots_maps (&self->slots, self->plan, maps);
   gst_cuda_preproc_slots_add_meta (&self->slots, self->plan, video,
       self->neg.shape.width, self->neg.shape.height,
-      g_quark_to_string (spec.id));
+      gst_cuda_preproc_slot_bytes (self), g_quark_to_string (spec.id));
   if (!gst_cuda_preproc_analytics_attach (video, &spec, &error))
     goto refused;
   return GST_FLOW_OK;

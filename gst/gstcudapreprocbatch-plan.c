@@ -252,7 +252,7 @@ plan_add_meta (GstCudaPreprocBatchPlan * bp, const gboolean * had,
       prep_plan_slot_map (bp->run_plan, (gint) j, &maps[j]);
   }
   gst_cuda_preproc_box_meta_add_streams (outbuf, maps, objects, slots, batch,
-      bp->shape.width, bp->shape.height);
+      bp->shape.width, bp->shape.height, gst_buffer_get_size (outbuf) / batch);
   plan_copy_rois (bp, streams, outbuf);
 }
 

@@ -285,19 +285,19 @@ gst_cuda_preproc_batch_get_property (GObject * object, guint prop_id,
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
 }
 
-/* The tensor the properties and the sink pads give. */
-static GstCudaPreprocShape
-gst_cuda_preproc_batch_property_shape (GstCudaPreprocBatch * self)
+/* The tensor the properties and the sink pads give (batch-size 0: a slot
+ * per pad), and what of it downstream may choose. */
+static void
+gst_cuda_preproc_batch_wanted (GstCudaPreprocBatch * self,
+    GstCudaPreprocWanted * want)
 {
-  GstCudaPreprocShape shape;
-
   GST_OBJECT_LOCK (self);
-  shape = gst_cuda_preproc_settings_shape (&self->settings);
-  if (self->settings.batch_size == 0)
-    shape.batch = CLAMP ((gint) GST_ELEMENT (self)->numsinkpads, 1,
+  gst_cuda_preproc_settings_wanted (&self->settings, want);
+  want->batch_free = self->settings.batch_size == 0;
+  if (want->batch_free)
+    want->shape.batch = CLAMP ((gint) GST_ELEMENT (self)->numsinkpads, 1,
         PREP_BATCH_MAX);
   GST_OBJECT_UNLOCK (self);
-  return shape;
 }
 
 /* With batch-size 0 the tensor has one slot per sink pad. */
@@ -457,44 +457,46 @@ gst_cuda_preproc_batch_framerate (GstCudaPreprocBatch * self, gint * num,
 }
 
 /* The tensor caps of the properties (cudapreproc's caps code), as
- * downstream takes them. */
+ * downstream takes them: what the properties leave free, downstream's
+ * fixed caps choose.  Flexible tensors are cudapreproc's only. */
 static GstFlowReturn
 gst_cuda_preproc_batch_update_src_caps (GstAggregator * agg, GstCaps * caps,
     GstCaps ** ret)
 {
   GstCudaPreprocBatch *self = GST_CUDA_PREPROC_BATCH (agg);
-  GstCudaPreprocShape shape = gst_cuda_preproc_batch_property_shape (self);
+  GstCudaPreprocWanted want;
   GstCaps *video, *tensor;
   gchar *dims, *theirs;
   gint num, den, i;
   gboolean cuda;
 
+  gst_cuda_preproc_batch_wanted (self, &want);
   gst_cuda_preproc_batch_framerate (self, &num, &den, &cuda);
   video = gst_caps_new_simple ("video/x-raw", "framerate", GST_TYPE_FRACTION,
       num, den, NULL);
   if (cuda)
     gst_caps_set_features (video, 0,
         gst_caps_features_new ("memory:CUDAMemory", NULL));
-  /* CUDA inputs: a CUDA tensor first, else a system one; only the
-   * structures with the properties' dimensions */
-  tensor = gst_cuda_preproc_video_to_tensor_caps (video, &shape, cuda);
+  /* CUDA inputs: a CUDA tensor first, else a system one */
+  tensor = gst_cuda_preproc_video_to_tensor_caps (video, &want, cuda);
   gst_caps_unref (video);
   for (i = (gint) gst_caps_get_size (tensor) - 1; i >= 0; i--)
-    if (!gst_structure_has_field (gst_caps_get_structure (tensor, i),
-            "dimensions"))
+    if (g_strcmp0 (gst_structure_get_string (gst_caps_get_structure (tensor,
+                    i), "format"), "flexible") == 0)
       gst_caps_remove_structure (tensor, i);
   *ret = gst_caps_intersect_full (tensor, caps, GST_CAPS_INTERSECT_FIRST);
   gst_caps_unref (tensor);
   if (!gst_caps_is_empty (*ret)) {
-    *ret = gst_caps_truncate (*ret);
+    *ret = gst_caps_fixate (gst_caps_truncate (*ret));
+    gst_cuda_preproc_tensor_caps_fixate_dimensions (*ret, &want.shape);
     return GST_FLOW_OK;
   }
-  dims = gst_cuda_preproc_shape_to_dimensions (&shape);
+  dims = gst_cuda_preproc_shape_to_dimensions (&want.shape);
   theirs = gst_caps_to_string (caps);
   gst_cuda_preproc_batch_negotiation_error (self, g_strdup_printf
       ("Downstream does not take the tensor dimensions=%s (%s) the "
           "properties give: it takes %s", dims,
-          gst_cuda_preproc_dtype_name (shape.dtype), theirs));
+          gst_cuda_preproc_dtype_name (want.shape.dtype), theirs));
   g_free (dims);
   g_free (theirs);
   gst_clear_caps (ret);
@@ -505,14 +507,18 @@ static gboolean
 gst_cuda_preproc_batch_negotiated_src_caps (GstAggregator * agg, GstCaps * caps)
 {
   GstCudaPreprocBatch *self = GST_CUDA_PREPROC_BATCH (agg);
-  GstCudaPreprocShape hint = gst_cuda_preproc_batch_property_shape (self);
+  GstCudaPreprocWanted want;
   GstCudaPreprocShape shape;
+  gboolean flexible;
+  gchar *why = NULL;
   gsize bytes;
 
-  if (!gst_cuda_preproc_caps_get_shape (caps, &hint, &shape) ||
-      !gst_cuda_preproc_caps_get_bytes (caps, &bytes))
-    return FALSE;
-  if (bytes > GST_CUDA_PREPROC_MAX_TENSOR_BYTES)
+  gst_cuda_preproc_batch_wanted (self, &want);
+  if (!gst_cuda_preproc_caps_get_shape (caps, &want, &shape, &flexible, &why)
+      || (why = gst_cuda_preproc_shape_refusal (&want, &shape)) != NULL)
+    goto refused;
+  if (!gst_cuda_preproc_shape_get_bytes (&shape, &bytes) ||
+      bytes > GST_CUDA_PREPROC_MAX_TENSOR_BYTES)
     goto too_large;
   if (!gst_cuda_preproc_tensors_set_caps (&self->out, caps, bytes))
     return FALSE;
@@ -521,12 +527,20 @@ gst_cuda_preproc_batch_negotiated_src_caps (GstAggregator * agg, GstCaps * caps)
   return TRUE;
 
   /* ERRORS */
+refused:
+  {
+    gst_cuda_preproc_batch_negotiation_error (self, why);
+    return FALSE;
+  }
 too_large:
   {
+    gchar *dims = gst_cuda_preproc_shape_to_dimensions (&shape);
+
     gst_cuda_preproc_batch_negotiation_error (self, g_strdup_printf
-        ("The output tensor takes %" G_GSIZE_FORMAT " bytes, more than the %u "
-            "a tensor buffer can hold: lower width, height or batch-size",
-            bytes, G_MAXUINT));
+        ("The output tensor (dimensions=%s) takes more than the %u bytes a "
+            "tensor buffer can hold: lower width, height or batch-size", dims,
+            G_MAXUINT));
+    g_free (dims);
     return FALSE;
   }
 }
