@@ -413,6 +413,51 @@ GST_START_TEST (test_cuda_meta_mode)
 GST_END_TEST;
 #endif
 
+/* Flexible tensors (NNStreamer's header, then the tensor) from CUDA input:
+ * in CUDA memory the header is copied in on the element's stream before
+ * the launch, in system memory written after the download. */
+GST_START_TEST (test_cuda_flexible)
+{
+  const gboolean cuda = __i__ == 0;
+  GstCudaContext *ctx = test_context (0);
+  GstBufferPool *pool = cuda_pool_new (ctx);
+  GstHarness *h = cuda_harness ("cudapreproc width=32 height=24",
+      cuda ? CUDA_TENSORS ", format=(string)flexible" :
+      SYS_TENSORS ", format=(string)flexible");
+  const gsize header = 128;
+  guint32 words[3];
+  PrepConfig cfg;
+  HostFrame f;
+  GstBuffer *out;
+  GstMapInfo map;
+  gfloat *expected;
+  gsize bytes;
+
+  config_for (&cfg, 32, 24, FALSE, FALSE);
+  host_frame_fill (&f, 41);
+  expected = expected_tensor (&cfg, &f, &bytes);
+  fail_unless_equals_int (gst_harness_push (h, cuda_frame_buffer (pool, &f)),
+      GST_FLOW_OK);
+  out = gst_harness_pull (h);
+  fail_unless (out != NULL);
+  mock_cuda_check_output (out);
+  fail_unless_equals_int (gst_is_cuda_memory (gst_buffer_peek_memory (out,
+              0)), cuda);
+  fail_unless (gst_buffer_map (out, &map, GST_MAP_READ));
+  fail_unless_equals_uint64 (map.size, header + bytes);
+  memcpy (words, map.data, sizeof (words));
+  fail_unless (words[0] == 0xfeedcced && words[1] == 0xDE001000 &&
+      words[2] == 7, "header %08x %08x %u", words[0], words[1], words[2]);
+  assert_engine_tensor (map.data + header, expected, bytes, &cfg,
+      cuda ? "flexible CUDA tensor" : "flexible system tensor");
+  gst_buffer_unmap (out, &map);
+  gst_buffer_unref (out);
+  g_free (expected);
+  case_end (h, pool, ctx);
+}
+
+GST_END_TEST;
+
 /* ------------------------------------------------------------------------ */
 /* Every input format on the CUDA path                                      */
 /* ------------------------------------------------------------------------ */
@@ -1814,6 +1859,7 @@ cuda_mock_suite (void)
   G_STATIC_ASSERT (PREP_FORMAT_GRAY8 == PREP_FORMAT_COUNT - 1);
   tcase_add_loop_test (paths, test_cuda_formats, 0, PREP_FORMAT_GRAY8);
   tcase_add_loop_test (paths, test_cuda_antialias, 0, 2);
+  tcase_add_loop_test (paths, test_cuda_flexible, 0, 2);
 #if GST_CUDA_PREPROC_HAVE_TENSOR_META
   tcase_add_loop_test (paths, test_cuda_meta_mode, 0, 2);
 #endif

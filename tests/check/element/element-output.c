@@ -204,6 +204,21 @@ case_config (const EngineCase * c, PrepConfig * cfg)
   }
 }
 
+/* No warning, but for the case without width and height: the harness's
+ * sink takes any dimensions, so the defaults are warned about, once. */
+static void
+assert_size_warnings (GstBus * bus, const EngineCase * c)
+{
+  GString *text = g_string_new (NULL);
+  gboolean sized = strstr (c->props, "width=") != NULL;
+
+  fail_unless_equals_int (take_messages (bus, GST_MESSAGE_WARNING, text),
+      sized ? 0 : 1);
+  if (!sized)
+    assert_contains (text, "the tensor is 640x640, the defaults");
+  g_string_free (text, TRUE);
+}
+
 GST_START_TEST (test_output_matches_engine)
 {
   const EngineCase *c = &engine_cases[__i__];
@@ -224,7 +239,7 @@ GST_START_TEST (test_output_matches_engine)
     frame_clear (&f);
   }
   fail_unless_equals_int (take_messages (bus, GST_MESSAGE_ERROR, NULL), 0);
-  fail_unless_equals_int (take_messages (bus, GST_MESSAGE_WARNING, NULL), 0);
+  assert_size_warnings (bus, c);
   g_free (caps);
   harness_free (h, bus);
 }
@@ -257,7 +272,7 @@ GST_START_TEST (test_output_threads)
     }
   }
   fail_unless_equals_int (take_messages (bus, GST_MESSAGE_ERROR, NULL), 0);
-  fail_unless_equals_int (take_messages (bus, GST_MESSAGE_WARNING, NULL), 0);
+  assert_size_warnings (bus, c);
   g_free (caps);
   harness_free (h, bus);
 }
