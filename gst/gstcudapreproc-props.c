@@ -641,6 +641,8 @@ gst_cuda_preproc_settings_init (GstCudaPreprocSettings * s)
   }
 }
 
+static const gchar *const ordinals[] = { "first", "second", "third" };
+
 /* Reads a 3-value array of numbers (doubles, or integers as Python and
  * gst-launch give them); NULL, or why not (to free). */
 static gchar *
@@ -659,8 +661,8 @@ settings_read_triple (const GValue * value, gdouble out[3])
       out[i] = g_value_get_double (&d);
       continue;
     }
-    return g_strdup_printf ("value %u is a %s, not a number", i,
-        G_VALUE_TYPE_NAME (e));
+    return g_strdup_printf ("the %s value is a %s, not a number",
+        ordinals[i], G_VALUE_TYPE_NAME (e));
   }
   return NULL;
 }
@@ -677,11 +679,11 @@ settings_normalization_rule (gdouble scale, const gdouble mean[3],
     return g_strdup ("scale must be a finite number");
   for (c = 0; c < 3; c++) {
     if (!isfinite (mean[c]))
-      return g_strdup_printf ("mean value %d is not finite", c);
+      return g_strdup_printf ("the %s mean value is not finite", ordinals[c]);
     if (!isfinite (std[c]))
-      return g_strdup_printf ("std value %d is not finite", c);
+      return g_strdup_printf ("the %s std value is not finite", ordinals[c]);
     if (std[c] == 0.0)
-      return g_strdup_printf ("std value %d is 0", c);
+      return g_strdup_printf ("the %s std value is 0", ordinals[c]);
   }
   if (prep_normalization_validate (scale, mean, std) != PREP_OK)
     return g_strdup ("(255 * scale - mean) / std must fit in a float for "

@@ -16,9 +16,7 @@
 #include "gstcudapreproc-rois.h"
 #include "prep.h"
 
-G_BEGIN_DECLS
-
-enum
+G_BEGIN_DECLS enum
 {
   PROP_0,
   PROP_WIDTH,
@@ -56,6 +54,7 @@ enum
   PROP_ROI_MIN_SIZE,
   PROP_ROI_MAX_SIZE,
   PROP_ROI_MIN_CONFIDENCE,
+  PROP_STRICT,                  /* the element's (refusals.h) */
   PROP_BATCH_TIMEOUT,           /* cudapreprocbatch's own */
 };
 
@@ -173,12 +172,13 @@ gboolean gst_cuda_preproc_settings_colorimetry (const GstCudaPreprocSettings *
     s, gboolean known, PrepMatrix * matrix, PrepRange * range);
 
 /* The store (gstcudapreproc-settings.c): one locked switch each way.
- * _set () refuses a bad value with a warning and keeps the old one;
- * *reshape tells whether the tensor's caps changed.  Both return FALSE for
- * a property that is not one of these. */
+ * _set () refuses a bad value, keeps the old one and gives the rule it
+ * breaks in *@refusal (to free; NULL when taken), which the element posts
+ * (gstcudapreproc-refusals.h); *reshape tells whether the tensor's caps
+ * changed.  Both return FALSE for a property that is not one of these. */
 gboolean gst_cuda_preproc_settings_set (GstObject * self,
     GstCudaPreprocSettings * s, GParamSpec * pspec, const GValue * value,
-    gboolean * reshape);
+    gboolean * reshape, gchar ** refusal);
 gboolean gst_cuda_preproc_settings_get (GstObject * self,
     const GstCudaPreprocSettings * s, guint prop_id, GValue * value);
 
@@ -191,5 +191,4 @@ void gst_cuda_preproc_settings_warn (GstElement * element, GPtrArray * texts,
     gchar ** last);
 
 G_END_DECLS
-
 #endif /* __GST_CUDA_PREPROC_PROPS_H__ */

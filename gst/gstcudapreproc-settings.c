@@ -311,12 +311,13 @@ settings_store (GstCudaPreprocSettings * s, guint prop_id,
 
 gboolean
 gst_cuda_preproc_settings_set (GstObject * self, GstCudaPreprocSettings * s,
-    GParamSpec * pspec, const GValue * value, gboolean * reshape)
+    GParamSpec * pspec, const GValue * value, gboolean * reshape,
+    gchar ** refusal)
 {
   gint before[SHAPE_KEYS], after[SHAPE_KEYS];
   PrepRect rois[PREP_BATCH_MAX];
   guint n_rois = 0;
-  gchar *why = NULL, *str;
+  gchar *why = NULL;
   gboolean known = TRUE;
 
   if (pspec->param_id == PROP_ROIS)
@@ -328,17 +329,16 @@ gst_cuda_preproc_settings_set (GstObject * self, GstCudaPreprocSettings * s,
   settings_shape_key (s, after);
   GST_OBJECT_UNLOCK (self);
   *reshape = memcmp (before, after, sizeof (before)) != 0;
-  if (why == NULL)
-    return known;
-  str = gst_value_serialize (value);
-  g_warning ("%s: refusing %s=%s: %s%s; keeping the previous value",
-      GST_OBJECT_NAME (self), pspec->name, GST_STR_NULL (str), why,
-      pspec->param_id == PROP_ROIS ? "; expected "
-      "rois=\"<<x,y,width,height>,...>\", at most 64 rectangles of integers "
-      "with width and height > 0, e.g. rois=\"<<0,0,640,360>>\"" : "");
-  g_free (str);
-  g_free (why);
-  return TRUE;
+  *refusal = NULL;
+  if (why != NULL && pspec->param_id == PROP_ROIS) {
+    *refusal = g_strdup_printf ("%s; expected rois=\"<<x,y,width,height>,"
+        "...>\", at most 64 rectangles of integers with width and height "
+        "> 0, e.g. rois=\"<<0,0,640,360>>\"", why);
+    g_free (why);
+  } else {
+    *refusal = why;
+  }
+  return known;
 }
 
 static void

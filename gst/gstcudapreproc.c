@@ -85,6 +85,7 @@
 #include "gstcudapreproc-negotiate.h"
 #include "gstcudapreproc-output.h"
 #include "gstcudapreproc-props.h"
+#include "gstcudapreproc-refusals.h"
 #include "gstcudapreproc-slots.h"
 #include "gstcudapreproc-tensors.h"
 #include "prep.h"
@@ -113,6 +114,7 @@ struct _GstCudaPreproc
   GstCudaPreprocSlots slots;    /* the batch's rectangles */
   GstCudaPreprocCpu cpu;        /* the CPU path's threads */
   GstCudaPreprocTensors tensors;        /* output-mode=meta: the tensors */
+  GstCudaPreprocRefusals refusals;      /* object lock */
 };
 
 #define gst_cuda_preproc_parent_class parent_class
@@ -177,6 +179,7 @@ gst_cuda_preproc_class_init (GstCudaPreprocClass * klass)
   gobject_class->get_property = gst_cuda_preproc_get_property;
   gobject_class->finalize = gst_cuda_preproc_finalize;
   gst_cuda_preproc_settings_install (gobject_class);
+  gst_cuda_preproc_refusals_install_strict (gobject_class, PROP_STRICT);
   gst_cuda_preproc_box_meta_register ();
 
   gst_element_class_add_static_pad_template (element_class, &sink_template);
@@ -234,67 +237,49 @@ gst_cuda_preproc_finalize (GObject * object)
   g_free (self->last_error);
   g_free (self->warned);
   gst_cuda_preproc_tensors_clear (&self->tensors);
+  gst_cuda_preproc_refusals_clear (&self->refusals);
   gst_cuda_preproc_cuda_free (self->cuda);
   G_OBJECT_CLASS (parent_class)->finalize (object);
 }
 
-/* The device is chosen when the element opens CUDA: only in NULL/READY. */
-static gboolean
-gst_cuda_preproc_check_device_id (GstCudaPreproc * self, const GValue * value)
+/* The state, for the properties that only change in NULL and READY. */
+static gchar *
+gst_cuda_preproc_ready_only (GstCudaPreproc * self, const gchar * what)
 {
   GstState state;
-  gint old;
 
   GST_OBJECT_LOCK (self);
   state = GST_STATE (self);
-  old = self->settings.cuda_device_id;
   GST_OBJECT_UNLOCK (self);
   if (state <= GST_STATE_READY)
-    return TRUE;
-  GST_ELEMENT_WARNING (self, RESOURCE, SETTINGS,
-      ("Refusing cuda-device-id=%d in the %s state: the device can only "
-          "change in the NULL or READY state; keeping %d",
-          g_value_get_int (value), gst_element_state_get_name (state), old),
-      (NULL));
-  return FALSE;
+    return NULL;
+  return g_strdup_printf ("%s can only change in the NULL or READY state, "
+      "not in %s", what, gst_element_state_get_name (state));
 }
 
 /* output-mode=meta needs the analytics library of GStreamer 1.26+, and
  * the mode changes the caps: only in NULL/READY. */
-static gboolean
-gst_cuda_preproc_check_output_mode (GstCudaPreproc * self, const GValue * value)
+static gchar *
+gst_cuda_preproc_output_mode_refusal (GstCudaPreproc * self,
+    const GValue * value)
 {
-  GstState state;
-  gchar *why = NULL;
+  gchar *why = gst_cuda_preproc_ready_only (self, "the mode");
 
-  GST_OBJECT_LOCK (self);
-  state = GST_STATE (self);
-  GST_OBJECT_UNLOCK (self);
-  if (state > GST_STATE_READY)
-    why = g_strdup_printf ("the mode can only change in the NULL or READY "
-        "state, not in %s", gst_element_state_get_name (state));
-  else if (g_value_get_enum (value) == GST_CUDA_PREPROC_OUTPUT_MODE_META)
+  if (why == NULL &&
+      g_value_get_enum (value) == GST_CUDA_PREPROC_OUTPUT_MODE_META)
     why = gst_cuda_preproc_analytics_meta_refusal ();
-  if (why == NULL)
-    return TRUE;
-  GST_ELEMENT_WARNING (self, RESOURCE, SETTINGS,
-      ("Refusing output-mode=%s: %s; keeping the previous mode",
-          g_value_get_enum (value) == GST_CUDA_PREPROC_OUTPUT_MODE_META ?
-          "meta" : "tensor", why), (NULL));
-  g_free (why);
-  return FALSE;
+  return why;
 }
 
 /* While a stream plays, a crop or rois value that cannot apply to its frame
- * is refused like any other bad value: an element warning naming it and
- * the frame size, and the previous value stays.  Before the first caps
- * every value is taken (and a bad one fails negotiation). */
-static gboolean
-gst_cuda_preproc_check_rects (GstCudaPreproc * self, guint prop_id,
-    GParamSpec * pspec, const GValue * value)
+ * is refused like any other bad value, naming it and the frame size.
+ * Before the first caps every value is taken (and a bad one fails
+ * negotiation). */
+static gchar *
+gst_cuda_preproc_rects_refusal (GstCudaPreproc * self, guint prop_id,
+    const GValue * value)
 {
   GstCudaPreprocSettings s;
-  gchar *why, *str;
   gint w, h;
 
   GST_OBJECT_LOCK (self);
@@ -302,32 +287,22 @@ gst_cuda_preproc_check_rects (GstCudaPreproc * self, guint prop_id,
   w = self->play_width;
   h = self->play_height;
   GST_OBJECT_UNLOCK (self);
-  why = gst_cuda_preproc_settings_rects_refusal (&s, prop_id, value, w, h);
-  if (why == NULL)
-    return TRUE;
-  str = gst_value_serialize (value);
-  GST_ELEMENT_WARNING (self, RESOURCE, SETTINGS, ("Refusing %s=%s: %s; "
-          "keeping the previous value", g_param_spec_get_name (pspec),
-          GST_STR_NULL (str), why), (NULL));
-  g_free (str);
-  g_free (why);
-  return FALSE;
+  return gst_cuda_preproc_settings_rects_refusal (&s, prop_id, value, w, h);
 }
 
-/* FALSE for a value that cannot apply now: it is refused with a warning
- * and the previous value stays. */
-static gboolean
-gst_cuda_preproc_check_value (GstCudaPreproc * self, guint prop_id,
-    GParamSpec * pspec, const GValue * value)
+/* Why a value cannot apply now (to free), or NULL. */
+static gchar *
+gst_cuda_preproc_value_refusal (GstCudaPreproc * self, guint prop_id,
+    const GValue * value)
 {
   if (prop_id == PROP_CUDA_DEVICE_ID)
-    return gst_cuda_preproc_check_device_id (self, value);
+    return gst_cuda_preproc_ready_only (self, "the device");
   if (prop_id == PROP_OUTPUT_MODE)
-    return gst_cuda_preproc_check_output_mode (self, value);
+    return gst_cuda_preproc_output_mode_refusal (self, value);
   if (prop_id == PROP_ROIS || (prop_id >= PROP_CROP_X &&
           prop_id <= PROP_CROP_HEIGHT))
-    return gst_cuda_preproc_check_rects (self, prop_id, pspec, value);
-  return TRUE;
+    return gst_cuda_preproc_rects_refusal (self, prop_id, value);
+  return NULL;
 }
 
 static void
@@ -336,14 +311,23 @@ gst_cuda_preproc_set_property (GObject * object, guint prop_id,
 {
   GstCudaPreproc *self = GST_CUDA_PREPROC (object);
   gboolean reshape;
+  gchar *why;
 
-  if (!gst_cuda_preproc_check_value (self, prop_id, pspec, value))
+  if (prop_id == PROP_STRICT) {
+    GST_OBJECT_LOCK (self);
+    self->refusals.strict = g_value_get_boolean (value);
+    GST_OBJECT_UNLOCK (self);
     return;
+  }
+  if ((why = gst_cuda_preproc_value_refusal (self, prop_id, value)) != NULL)
+    goto refused;
   if (!gst_cuda_preproc_settings_set (GST_OBJECT (self), &self->settings,
-          pspec, value, &reshape)) {
+          pspec, value, &reshape, &why)) {
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     return;
   }
+  if (why != NULL)
+    goto refused;
   /* neither the thread count (the CPU path takes it on the next frame)
    * nor the CUDA pool's size needs a new plan */
   GST_OBJECT_LOCK (self);
@@ -355,6 +339,15 @@ gst_cuda_preproc_set_property (GObject * object, guint prop_id,
   /* a new shape is negotiated before the next buffer */
   if (reshape)
     gst_base_transform_reconfigure_src (GST_BASE_TRANSFORM (self));
+  return;
+
+  /* ERRORS */
+refused:
+  {
+    gst_cuda_preproc_refusals_post (&self->refusals, GST_ELEMENT (self),
+        object, pspec, value, why);
+    return;
+  }
 }
 
 static void
@@ -363,6 +356,12 @@ gst_cuda_preproc_get_property (GObject * object, guint prop_id,
 {
   GstCudaPreproc *self = GST_CUDA_PREPROC (object);
 
+  if (prop_id == PROP_STRICT) {
+    GST_OBJECT_LOCK (self);
+    g_value_set_boolean (value, self->refusals.strict);
+    GST_OBJECT_UNLOCK (self);
+    return;
+  }
   if (!gst_cuda_preproc_settings_get (GST_OBJECT (self), &self->settings,
           prop_id, value))
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -428,6 +427,9 @@ gst_cuda_preproc_change_state (GstElement * element, GstStateChange transition)
 {
   GstCudaPreproc *self = GST_CUDA_PREPROC (element);
 
+  /* values refused before the element had a bus */
+  if (transition == GST_STATE_CHANGE_NULL_TO_READY)
+    gst_cuda_preproc_refusals_flush (&self->refusals, element);
   if (transition == GST_STATE_CHANGE_PAUSED_TO_READY)
     gst_cuda_preproc_cuda_set_flushing (self->cuda, TRUE);
   else if (transition == GST_STATE_CHANGE_READY_TO_PAUSED)

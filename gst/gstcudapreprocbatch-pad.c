@@ -20,6 +20,7 @@
 #include "gstcudapreproc-enums.h"
 #include "gstcudapreproc-input.h"
 #include "gstcudapreproc-roi-props.h"
+#include "gstcudapreprocbatch.h"
 
 #define DEFAULT_PROP_CROP_X 0
 #define DEFAULT_PROP_CROP_Y 0
@@ -198,7 +199,8 @@ gst_cuda_preproc_batch_pad_set_property (GObject * object, guint prop_id,
 {
   GstCudaPreprocBatchPad *pad = GST_CUDA_PREPROC_BATCH_PAD (object);
   const gchar *type;
-  gchar *why = NULL, *str;
+  GstObject *parent;
+  gchar *why = NULL;
 
   GST_OBJECT_LOCK (pad);
   switch (prop_id) {
@@ -233,11 +235,15 @@ gst_cuda_preproc_batch_pad_set_property (GObject * object, guint prop_id,
   GST_OBJECT_UNLOCK (pad);
   if (why == NULL)
     return;
-  str = gst_value_serialize (value);
-  g_warning ("%s: refusing %s=%s: %s; keeping the previous value",
-      GST_OBJECT_NAME (pad), pspec->name, GST_STR_NULL (str), why);
-  g_free (str);
-  g_free (why);
+  parent = gst_object_get_parent (GST_OBJECT (pad));
+  if (parent != NULL && GST_IS_CUDA_PREPROC_BATCH (parent)) {
+    gst_cuda_preproc_batch_refuse (GST_ELEMENT (parent), object, pspec, value,
+        why);
+  } else {
+    g_warning ("%s: refusing %s: %s", GST_OBJECT_NAME (pad), pspec->name, why);
+    g_free (why);
+  }
+  gst_clear_object (&parent);
 }
 
 static void

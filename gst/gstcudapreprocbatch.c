@@ -58,6 +58,7 @@
 #include "gstcudapreprocbatch-plan.h"
 #include "gstcudapreproc-tensors.h"
 #include "gstcudapreproc-caps.h"
+#include "gstcudapreproc-refusals.h"
 #include "gstcudapreproc-cpu.h"
 #include "gstcudapreproc-input.h"
 #include "gstcudapreproc-meta.h"
@@ -92,6 +93,7 @@ struct _GstCudaPreprocBatch
   GstClockTime last_pts, period;
   gchar *warned;                /* the plan warnings posted last */
   gchar *last_error;            /* the last negotiation error posted */
+  GstCudaPreprocRefusals refusals;      /* object lock */
 };
 
 #define gst_cuda_preproc_batch_parent_class parent_class
@@ -112,6 +114,8 @@ static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
     GST_STATIC_CAPS (GST_CUDA_PREPROC_TENSOR_CAPS));
 
 static void gst_cuda_preproc_batch_finalize (GObject * object);
+static GstStateChangeReturn gst_cuda_preproc_batch_change_state (GstElement *
+    element, GstStateChange transition);
 static void gst_cuda_preproc_batch_set_property (GObject * object,
     guint prop_id, const GValue * value, GParamSpec * pspec);
 static void gst_cuda_preproc_batch_get_property (GObject * object,
@@ -186,6 +190,7 @@ gst_cuda_preproc_batch_class_init (GstCudaPreprocBatchClass * klass)
   gobject_class->get_property = gst_cuda_preproc_batch_get_property;
   gobject_class->finalize = gst_cuda_preproc_batch_finalize;
   gst_cuda_preproc_batch_install_properties (gobject_class);
+  gst_cuda_preproc_refusals_install_strict (gobject_class, PROP_STRICT);
   gst_cuda_preproc_box_meta_register ();
 
   gst_element_class_add_static_pad_template_with_gtype (element_class,
@@ -198,6 +203,8 @@ gst_cuda_preproc_batch_class_init (GstCudaPreprocBatchClass * klass)
       "Batches the frames of many video streams, each cropped, converted, "
       "resized and normalized, into one tensor in one pass",
       "gst-cudapreproc developers");
+  element_class->change_state =
+      GST_DEBUG_FUNCPTR (gst_cuda_preproc_batch_change_state);
   element_class->request_new_pad =
       GST_DEBUG_FUNCPTR (gst_cuda_preproc_batch_request_new_pad);
   element_class->release_pad =
@@ -238,9 +245,29 @@ gst_cuda_preproc_batch_finalize (GObject * object)
   gst_cuda_preproc_cpu_clear (&self->cpu);
   gst_cuda_preproc_cuda_free (self->cuda);
   gst_cuda_preproc_tensors_clear (&self->out);
+  gst_cuda_preproc_refusals_clear (&self->refusals);
   g_free (self->warned);
   g_free (self->last_error);
   G_OBJECT_CLASS (parent_class)->finalize (object);
+}
+
+/* Values refused before the element had a bus are posted at READY. */
+static GstStateChangeReturn
+gst_cuda_preproc_batch_change_state (GstElement * element,
+    GstStateChange transition)
+{
+  if (transition == GST_STATE_CHANGE_NULL_TO_READY)
+    gst_cuda_preproc_refusals_flush (&GST_CUDA_PREPROC_BATCH
+        (element)->refusals, element);
+  return GST_ELEMENT_CLASS (parent_class)->change_state (element, transition);
+}
+
+void
+gst_cuda_preproc_batch_refuse (GstElement * element, GObject * owner,
+    GParamSpec * pspec, const GValue * value, gchar * why)
+{
+  gst_cuda_preproc_refusals_post (&GST_CUDA_PREPROC_BATCH (element)->refusals,
+      element, owner, pspec, value, why);
 }
 
 static void
@@ -249,14 +276,26 @@ gst_cuda_preproc_batch_set_property (GObject * object, guint prop_id,
 {
   GstCudaPreprocBatch *self = GST_CUDA_PREPROC_BATCH (object);
   gboolean reshape;
+  gchar *why;
 
   if (prop_id == PROP_BATCH_TIMEOUT) {
     g_object_set (object, "latency", g_value_get_uint64 (value), NULL);
     return;
   }
+  if (prop_id == PROP_STRICT) {
+    GST_OBJECT_LOCK (self);
+    self->refusals.strict = g_value_get_boolean (value);
+    GST_OBJECT_UNLOCK (self);
+    return;
+  }
   if (!gst_cuda_preproc_settings_set (GST_OBJECT (self), &self->settings,
-          pspec, value, &reshape)) {
+          pspec, value, &reshape, &why)) {
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    return;
+  }
+  if (why != NULL) {
+    gst_cuda_preproc_refusals_post (&self->refusals, GST_ELEMENT (self),
+        object, pspec, value, why);
     return;
   }
   GST_OBJECT_LOCK (self);
@@ -278,6 +317,12 @@ gst_cuda_preproc_batch_get_property (GObject * object, guint prop_id,
   if (prop_id == PROP_BATCH_TIMEOUT) {
     g_object_get (object, "latency", &latency, NULL);
     g_value_set_uint64 (value, latency);
+    return;
+  }
+  if (prop_id == PROP_STRICT) {
+    GST_OBJECT_LOCK (self);
+    g_value_set_boolean (value, self->refusals.strict);
+    GST_OBJECT_UNLOCK (self);
     return;
   }
   if (!gst_cuda_preproc_settings_get (GST_OBJECT (self), &self->settings,

@@ -229,18 +229,19 @@ GST_START_TEST (test_roi_meta_filters)
 
 GST_END_TEST;
 
-/* Values the param specs cannot check are refused with a warning naming
- * the rule, and the previous value stays. */
+/* Values the param specs cannot check are refused with an element
+ * warning naming the rule, and the previous value stays. */
 GST_START_TEST (test_roi_filter_refusals)
 {
   GstElement *e = gst_element_factory_make ("cudapreproc", NULL);
 
   set_props (e, "roi-types=<car> roi-min-size=<4,5>");
-  ASSERT_REFUSED (gst_util_set_object_arg (G_OBJECT (e), "roi-min-size",
-          "<1,2,3>"));
-  ASSERT_REFUSED (gst_util_set_object_arg (G_OBJECT (e), "roi-max-size",
-          "<-1,2>"));
-  ASSERT_REFUSED (gst_util_set_object_arg (G_OBJECT (e), "roi-types", "<1,2>"));
+  ASSERT_BUS_REFUSAL (e, "not 2 (<width,height>)",
+      gst_util_set_object_arg (G_OBJECT (e), "roi-min-size", "<1,2,3>"));
+  ASSERT_BUS_REFUSAL (e, "not in 0 .. 2147483647",
+      gst_util_set_object_arg (G_OBJECT (e), "roi-max-size", "<-1,2>"));
+  ASSERT_BUS_REFUSAL (e, "not a label",
+      gst_util_set_object_arg (G_OBJECT (e), "roi-types", "<1,2>"));
   assert_array_prop (e, "roi-min-size", "< (int)4, (int)5 >");
   assert_array_prop (e, "roi-types", "< (string)car >");
   gst_object_unref (e);
@@ -263,8 +264,8 @@ GST_START_TEST (test_batch_pad_filters)
   assert_array_prop (pad, "roi-max-size", "< (int)100, (int)50 >");
   g_object_get (pad, "roi-min-confidence", &conf, NULL);
   fail_unless_equals_float (conf, 0.25);
-  ASSERT_REFUSED (gst_util_set_object_arg (G_OBJECT (pad), "roi-min-size",
-          "<7>"));
+  ASSERT_BUS_REFUSAL (e, "keeping the previous value, roi-min-size=",
+      gst_util_set_object_arg (G_OBJECT (pad), "roi-min-size", "<7>"));
   gst_element_release_request_pad (e, pad);
   gst_object_unref (pad);
   gst_object_unref (e);
@@ -603,7 +604,8 @@ GST_START_TEST (test_meta_mode_tensor_id)
   GstBuffer *out;
   Frame f;
 
-  ASSERT_REFUSED (g_object_set (e, "tensor-id", "", NULL));
+  ASSERT_BUS_REFUSAL (e, "must not be empty", g_object_set (e, "tensor-id",
+          "", NULL));
   g_object_get (e, "tensor-id", &id, NULL);
   fail_unless_equals_string (id, "detector-input");
   g_free (id);

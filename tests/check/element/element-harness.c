@@ -49,6 +49,42 @@ harness_free (GstHarness * h, GstBus * bus)
   gst_harness_teardown (h);
 }
 
+GstBus *
+refusal_bus (GstElement * e)
+{
+  GstBus *bus = gst_element_get_bus (e);
+
+  if (bus == NULL) {
+    bus = gst_bus_new ();
+    gst_element_set_bus (e, bus);
+  }
+  return bus;
+}
+
+void
+assert_one_refusal (GstBus * bus, const gchar * needle)
+{
+  GstMessage *msg;
+  GError *err = NULL;
+  gchar *dbg = NULL;
+
+  msg = gst_bus_pop_filtered (bus, GST_MESSAGE_WARNING | GST_MESSAGE_ERROR);
+  fail_unless (msg != NULL, "no refusal on the bus");
+  if (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_WARNING)
+    gst_message_parse_warning (msg, &err, &dbg);
+  else
+    gst_message_parse_error (msg, &err, &dbg);
+  fail_unless (needle == NULL || strstr (err->message, needle) != NULL,
+      "refusal \"%s\" does not name \"%s\"", err->message, needle);
+  fail_unless (strstr (err->message, "Refusing") != NULL, "not a refusal: "
+      "%s", err->message);
+  g_clear_error (&err);
+  g_free (dbg);
+  gst_message_unref (msg);
+  msg = gst_bus_pop_filtered (bus, GST_MESSAGE_WARNING | GST_MESSAGE_ERROR);
+  fail_unless (msg == NULL, "more than one refusal on the bus");
+}
+
 void
 assert_contains (const GString * text, const gchar * needle)
 {

@@ -39,6 +39,21 @@ G_STMT_START {                                                          \
   _gst_check_expecting_log = FALSE;                                     \
 } G_STMT_END
 
+/* Runs @code on @e (an element, or a pad of cudapreprocbatch: its element),
+ * which must refuse a value the element's own checks refuse: exactly one
+ * element warning on the element's bus (one is set on it when it has none),
+ * naming @needle (NULL: any text). */
+#define ASSERT_BUS_REFUSAL(e, needle, code)                             \
+G_STMT_START {                                                          \
+  GstBus *_refusal_bus = refusal_bus (GST_ELEMENT (e));                 \
+  code;                                                                 \
+  assert_one_refusal (_refusal_bus, needle);                            \
+  gst_object_unref (_refusal_bus);                                      \
+} G_STMT_END
+
+GstBus *refusal_bus (GstElement * e);
+void assert_one_refusal (GstBus * bus, const gchar * needle);
+
 /* A harness around a fresh cudapreproc with @props, its messages going to
  * *@bus; harness_free () flushes the bus (queued messages hold the
  * element) and tears both down. */
