@@ -11,18 +11,14 @@
 # python3-gst-1.0 and python3-numpy (exits 77 without them: the test
 # suite runs it as "python-batch-example").
 
+import os
 import sys
 
-try:
-    import numpy as np
-    import gi
-    gi.require_version("Gst", "1.0")
-    from gi.repository import Gst
-    if not hasattr(Gst, "ValueArray"):
-        raise ImportError("python3-gst-1.0 (GStreamer's overrides)")
-except (ImportError, ValueError) as e:
-    print("skipped: needs %s" % e)
-    sys.exit(77)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gstexample import first_structure, require, run_pipeline  # noqa: E402
+
+Gst = require(numpy=True)
+import numpy as np  # noqa: E402
 
 CAMERAS = [("NV12", 1280, 720), ("I420", 640, 480), ("RGBA", 320, 240),
            ("YUY2", 400, 300)]
@@ -32,15 +28,6 @@ PIPELINE = "cudapreprocbatch name=b width=640 height=640 aspect=letterbox ! " \
         "videotestsrc num-buffers=3 ! video/x-raw,format=%s,width=%d,"
         "height=%d ! b.sink_%d" % (f, w, h, i)
         for i, (f, w, h) in enumerate(CAMERAS))
-
-
-def first_structure(caps):
-    """The caps' first structure.  GStreamer 1.26.2's Python overrides
-    (Debian 13) hand out a wrapper that is only a context manager (fixed in
-    1.26.3); 1.22's structures are not context managers: unwrap it where
-    needed, so the same line works on every version."""
-    s = caps.get_structure(0)
-    return s if hasattr(s, "get_string") else s.__enter__()
 
 
 def tensor_of(sample):
@@ -71,32 +58,29 @@ def to_frame(slot, tx, ty):
             slot["y"] + (ty - slot["offset-y"]) / slot["scale-y"])
 
 
+def on_sample(sample, n):
+    t = tensor_of(sample)
+    print("batch %d: shape %s" % (n, t.shape))
+    assert t.shape == (4, 3, 640, 640)
+    for i, slot in enumerate(slots_of(sample.get_buffer())):
+        # a detection at the tensor's centre, in its camera's frame
+        fx, fy = to_frame(slot, 320.0, 320.0)
+        fmt, w, h = CAMERAS[slot["stream-index"]]
+        print("  slot %d: %s (%s %dx%d), frame pts %d: tensor (320, 320)"
+              " is (%.1f, %.1f)" % (i, slot["stream"], fmt, w, h,
+                                    slot["pts"], fx, fy))
+        # what this example promises, checked: slot i is sink_i, and the
+        # tensor's centre is its camera's centre
+        assert slot["valid"] and slot["stream"] == "sink_%d" % i
+        assert (fx, fy) == (w / 2, h / 2)
+
+
 def main():
-    Gst.init(None)
     pipe = Gst.parse_launch(PIPELINE)
-    sink = pipe.get_by_name("sink")
-    pipe.set_state(Gst.State.PLAYING)
-    n = 0
-    while True:
-        sample = sink.emit("pull-sample")
-        if sample is None:
-            break
-        t = tensor_of(sample)
-        print("batch %d: shape %s" % (n, t.shape))
-        assert t.shape == (4, 3, 640, 640)
-        for i, slot in enumerate(slots_of(sample.get_buffer())):
-            # a detection at the tensor's centre, in its camera's frame
-            fx, fy = to_frame(slot, 320.0, 320.0)
-            fmt, w, h = CAMERAS[slot["stream-index"]]
-            print("  slot %d: %s (%s %dx%d), frame pts %d: tensor (320, 320)"
-                  " is (%.1f, %.1f)" % (i, slot["stream"], fmt, w, h,
-                                        slot["pts"], fx, fy))
-            # what this example promises, checked: slot i is sink_i, and
-            # the tensor's centre is its camera's centre
-            assert slot["valid"] and slot["stream"] == "sink_%d" % i
-            assert (fx, fy) == (w / 2, h / 2)
-        n += 1
-    pipe.set_state(Gst.State.NULL)
+    count = []
+    # a timeout, and an error on the bus ends it with its message
+    n = run_pipeline(pipe, lambda s: (on_sample(s, len(count)),
+                                      count.append(s)), timeout=60)
     assert n == 3, "expected 3 batches, got %d" % n
 
 

@@ -38,9 +38,14 @@
 import ctypes
 import functools
 import math
+import os
 import sys
-import time
 import weakref
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+# the bus-watching run, shared with the other examples
+from gstexample import (PipelineError, first_structure,  # noqa: E402,F401
+                        run_pipeline)
 
 try:
     import gi
@@ -279,15 +284,10 @@ def shape_of_caps(caps):
     """(shape outermost first, typestr) of other/tensors caps: NNStreamer's
     dimensions are innermost first, so 640:640:3:1 is NCHW [1, 3, 640, 640]
     and 3:640:640:1 NHWC [1, 640, 640, 3]."""
-    s = caps.get_structure(0)
-    if not hasattr(s, "get_string"):
-        # python3-gst 1.26+: a context manager that gives the structure
-        with s as structure:
-            dims = structure.get_string("dimensions")
-            types = structure.get_string("types")
-    else:
-        dims = s.get_string("dimensions")
-        types = s.get_string("types")
+    s = first_structure(caps)
+    # other/tensors, or the legacy other/tensor
+    dims = s.get_string("dimensions") or s.get_string("dimension")
+    types = s.get_string("types") or s.get_string("type")
     if dims is None or types not in TYPESTRS:
         raise ValueError("not a tensor of a known type: %s" % caps.to_string())
     return [int(d) for d in dims.split(":")][::-1], TYPESTRS[types]
@@ -325,55 +325,6 @@ def view_of_tensor_meta(buffer, tensor_id="input"):
         raise ValueError("tensor %r has type %s" % (tensor_id,
                                                      tensor.data_type))
     return CudaTensorView(tensor.data, list(tensor.get_dims()), typestr)
-
-
-class PipelineError(Exception):
-    pass
-
-
-def run_pipeline(pipeline, on_sample, timeout=60.0, sink_name="sink"):
-    """Plays @pipeline and calls on_sample (sample) for each sample of its
-    appsink @sink_name, until EOS; raises PipelineError on an error message
-    and TimeoutError when it has not ended after @timeout seconds.  Always
-    leaves the pipeline in NULL.  Returns the number of samples."""
-    sink = pipeline.get_by_name(sink_name)
-    if sink is None:
-        raise PipelineError("no appsink named %r" % sink_name)
-    bus = pipeline.get_bus()
-    deadline = time.monotonic() + timeout
-    n = 0
-
-    def check_bus():
-        msg = bus.pop_filtered(Gst.MessageType.ERROR | Gst.MessageType.EOS)
-        if msg is not None and msg.type == Gst.MessageType.ERROR:
-            err, debug = msg.parse_error()
-            raise PipelineError("%s: %s (%s)" % (msg.src.get_name(),
-                                                 err.message, debug))
-        return msg is not None          # EOS
-
-    try:
-        if pipeline.set_state(Gst.State.PLAYING) == \
-                Gst.StateChangeReturn.FAILURE:
-            check_bus()
-            raise PipelineError("the pipeline does not start")
-        while True:
-            sample = sink.emit("try-pull-sample", 100 * Gst.MSECOND)
-            if sample is not None:
-                on_sample(sample)
-                n += 1
-            # an error ends it; EOS too, once appsink's queue is drained
-            if check_bus() or (sample is None and sink.get_property("eos")):
-                sample = sink.emit("try-pull-sample", 0)
-                while sample is not None:
-                    on_sample(sample)
-                    n += 1
-                    sample = sink.emit("try-pull-sample", 0)
-                return n
-            if time.monotonic() > deadline:
-                raise TimeoutError("no EOS after %g s (%d samples)" %
-                                   (timeout, n))
-    finally:
-        pipeline.set_state(Gst.State.NULL)
 
 
 def share_primary_context(pipeline, device):

@@ -11,18 +11,14 @@
 # python3-numpy.  The test suite runs it (tests/meson.build,
 # "python-example"), where they are installed; it exits 77 (skipped) where
 # they are not.
+import os
 import sys
 
-try:
-    import numpy as np
-    import gi
-    gi.require_version("Gst", "1.0")
-    from gi.repository import Gst
-    if not hasattr(Gst, "ValueArray"):
-        raise ImportError("python3-gst-1.0 (GStreamer's overrides)")
-except (ImportError, ValueError) as e:
-    print("skipped: needs %s" % e)
-    sys.exit(77)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gstexample import first_structure, require, run_pipeline  # noqa: E402
+
+Gst = require(numpy=True)
+import numpy as np  # noqa: E402
 
 PIPELINE = ("videotestsrc num-buffers=2 pattern=smpte ! "
             "video/x-raw,format=I420,width=1280,height=720 ! "
@@ -32,15 +28,6 @@ PIPELINE = ("videotestsrc num-buffers=2 pattern=smpte ! "
 
 NUMPY_TYPES = {"float32": np.float32, "float16": np.float16,
                "uint8": np.uint8, "int8": np.int8}
-
-
-def first_structure(caps):
-    """The caps' first structure.  GStreamer 1.26.2's Python overrides
-    (Debian 13) hand out a wrapper that is only a context manager (fixed in
-    1.26.3); 1.22's structures are not context managers: unwrap it where
-    needed, so the same line works on every version."""
-    s = caps.get_structure(0)
-    return s if hasattr(s, "get_string") else s.__enter__()
 
 
 def tensor_of(sample):
@@ -78,34 +65,31 @@ def to_frame(slot, tx, ty):
             slot["y"] + (ty - slot["offset-y"]) / slot["scale-y"])
 
 
+def on_sample(sample, n):
+    t = tensor_of(sample)
+    slots = slots_of(sample.get_buffer())
+    print("tensor %d: shape %s %s, channel means %s" % (
+        n, t.shape, t.dtype, np.round(t.mean(axis=(0, 2, 3)), 4)))
+    for i, slot in enumerate(slots):
+        # the centre of the tensor, a detection there, in the frame
+        fx, fy = to_frame(slot, 320.0, 320.0)
+        print("  slot %d: tensor (320, 320) is frame (%.1f, %.1f)" % (
+            i, fx, fy))
+    # what this example promises, checked: the shape, the letterbox band
+    # (pad 114, x/255), and the two slots' centres
+    assert t.shape == (2, 3, 640, 640) and t.dtype == np.float32
+    assert abs(t[0, 0, 0, 0] - 114 / 255) < 1e-6
+    assert len(slots) == 2
+    assert to_frame(slots[0], 320, 320) == (640.0, 360.0)
+    assert to_frame(slots[1], 320, 320) == (640.0, 360.0)
+
+
 def main():
-    Gst.init(None)
     pipe = Gst.parse_launch(PIPELINE)
-    sink = pipe.get_by_name("sink")
-    pipe.set_state(Gst.State.PLAYING)
-    n = 0
-    while True:
-        sample = sink.emit("pull-sample")
-        if sample is None:
-            break
-        t = tensor_of(sample)
-        slots = slots_of(sample.get_buffer())
-        print("tensor %d: shape %s %s, channel means %s" % (
-            n, t.shape, t.dtype, np.round(t.mean(axis=(0, 2, 3)), 4)))
-        for i, slot in enumerate(slots):
-            # the centre of the tensor, a detection there, in the frame
-            fx, fy = to_frame(slot, 320.0, 320.0)
-            print("  slot %d: tensor (320, 320) is frame (%.1f, %.1f)" % (
-                i, fx, fy))
-        # what this example promises, checked: the shape, the letterbox
-        # band (pad 114, x/255), and the two slots' centres
-        assert t.shape == (2, 3, 640, 640) and t.dtype == np.float32
-        assert abs(t[0, 0, 0, 0] - 114 / 255) < 1e-6
-        assert len(slots) == 2
-        assert to_frame(slots[0], 320, 320) == (640.0, 360.0)
-        assert to_frame(slots[1], 320, 320) == (640.0, 360.0)
-        n += 1
-    pipe.set_state(Gst.State.NULL)
+    count = []
+    # a timeout, and an error on the bus ends it with its message
+    n = run_pipeline(pipe, lambda s: (on_sample(s, len(count)),
+                                      count.append(s)), timeout=60)
     assert n == 2, "expected 2 tensors, got %d" % n
 
 
