@@ -406,6 +406,58 @@ gst_cuda_preproc_caps_is_cuda (const GstCaps * caps)
       features_are_cuda (gst_caps_get_features (caps, 0));
 }
 
+gboolean
+gst_cuda_preproc_caps_cuda_only (const GstCaps * caps)
+{
+  guint i;
+
+  if (caps == NULL || gst_caps_is_empty (caps) || gst_caps_is_any (caps))
+    return FALSE;
+  for (i = 0; i < gst_caps_get_size (caps); i++)
+    if (!features_are_cuda (gst_caps_get_features (caps, i)))
+      return FALSE;
+  return TRUE;
+}
+
+static GstStructure *
+copy_structure (const GstStructure * s, gconstpointer data)
+{
+  return gst_structure_copy (s);
+}
+
+GstCaps *
+gst_cuda_preproc_caps_add_cuda_last (GstCaps * caps, GstCaps * filter)
+{
+  GstCaps *cuda = gst_caps_new_empty (), *tmp;
+  guint i;
+
+  for (i = 0; i < gst_caps_get_size (caps); i++)
+    if (!features_are_cuda (gst_caps_get_features (caps, i)))
+      append_mapped (&cuda, gst_caps_get_structure (caps, i),
+          copy_structure, NULL, TRUE);
+  if (filter != NULL) {
+    tmp = gst_caps_intersect_full (cuda, filter, GST_CAPS_INTERSECT_FIRST);
+    gst_caps_unref (cuda);
+    cuda = tmp;
+  }
+  return gst_caps_merge (caps, cuda);
+}
+
+gchar *
+gst_cuda_preproc_caps_cuda_output_refusal (const gchar * cuda_why,
+    gboolean cuda_in)
+{
+  if (cuda_why != NULL)
+    return g_strdup_printf ("Downstream takes the tensor only in CUDA memory, "
+        "and CUDA cannot be used: %s", cuda_why);
+  if (!cuda_in)
+    return g_strdup ("Downstream takes the tensor only in CUDA memory, but "
+        "the input is in system memory: a CUDA tensor is made from video in "
+        "CUDA memory (put cudaupload in front, or let downstream take "
+        "system memory)");
+  return NULL;
+}
+
 gchar *
 gst_cuda_preproc_caps_format_refusal (const GstCaps * caps)
 {

@@ -129,6 +129,26 @@ GstCaps *gst_cuda_preproc_video_passthrough_caps (const GstCaps * caps,
 
 gboolean gst_cuda_preproc_caps_is_cuda (const GstCaps * caps);
 
+/* TRUE when every structure of @caps (may be NULL) is in CUDA memory:
+ * downstream takes nothing else. */
+gboolean gst_cuda_preproc_caps_cuda_only (const GstCaps * caps);
+
+/* @caps (taken) followed by the CUDA-memory twin of each of its structures
+ * in system memory (those @filter, may be NULL, allows).  What a src pad
+ * answers to a caps query where it cannot make CUDA memory: a link to a
+ * consumer of CUDA memory only then succeeds, and negotiation fails with a
+ * message that says why (gst_cuda_preproc_caps_cuda_output_refusal ())
+ * instead of "could not link". */
+GstCaps *gst_cuda_preproc_caps_add_cuda_last (GstCaps * caps,
+    GstCaps * filter);
+
+/* Why a tensor in CUDA memory cannot come out when downstream takes
+ * nothing else: @cuda_why, why CUDA cannot be used (no driver, a build
+ * without the CUDA path, the device), or else the input in system memory
+ * (!@cuda_in).  NULL when neither holds. */
+gchar *gst_cuda_preproc_caps_cuda_output_refusal (const gchar * cuda_why,
+    gboolean cuda_in);
+
 /* TRUE when a structure of @caps (may be NULL) fixes tensor dimensions. */
 gboolean gst_cuda_preproc_caps_have_dimensions (const GstCaps * caps);
 

@@ -19,7 +19,9 @@
 const gchar *
 gst_cuda_preproc_cuda_driver_refusal (void)
 {
-  return "this build of cudapreproc has no CUDA support";
+  return "this build of gst-cudapreproc has no CUDA path (nvcc was missing "
+      "or could not compile when it was configured; see its configure "
+      "summary)";
 }
 
 gchar *

@@ -11,6 +11,8 @@
 #include "config.h"
 #endif
 
+#include <string.h>
+
 #include "gstcudapreproc-input.h"
 
 GST_DEBUG_CATEGORY_EXTERN (gst_cuda_preproc_debug);
@@ -51,6 +53,75 @@ gst_cuda_preproc_input_colorimetry (const GstVideoInfo * info,
     default:
       return FALSE;
   }
+}
+
+void
+gst_cuda_preproc_input_stated_colorimetry (GstCaps * caps,
+    GstVideoColorimetry * stated)
+{
+  const gchar *str = NULL;
+
+  if (caps != NULL && gst_caps_get_size (caps) > 0)
+    str = gst_structure_get_string (gst_caps_get_structure (caps, 0),
+        "colorimetry");
+  if (str == NULL || !gst_video_colorimetry_from_string (stated, str))
+    memset (stated, 0, sizeof (*stated));       /* all UNKNOWN */
+}
+
+static const gchar *
+enum_nick (GType type, gint value)
+{
+  GEnumClass *klass = g_type_class_ref (type);
+  GEnumValue *v = g_enum_get_value (klass, value);
+  const gchar *nick = v != NULL ? v->value_nick : "unknown";
+
+  g_type_class_unref (klass);   /* the types' classes stay alive */
+  return nick;
+}
+
+/* Where a field of the colorimetry came from: a property, the caps (they
+ * state the value GstVideoInfo holds), or GStreamer's default (the caps
+ * leave it open, or state one GStreamer replaced as invalid). */
+static gchar *
+colour_source (const GstVideoInfo * info, gboolean property, gint stated,
+    gint used)
+{
+  if (property)
+    return g_strdup ("property");
+  if (stated != 0 && stated == used)
+    return g_strdup ("caps");
+  return g_strdup_printf ("default for %dx%d %s%s",
+      GST_VIDEO_INFO_WIDTH (info), GST_VIDEO_INFO_HEIGHT (info),
+      GST_VIDEO_INFO_NAME (info), stated != 0 ? ", the caps' is invalid" : "");
+}
+
+gchar *
+gst_cuda_preproc_input_describe_colorimetry (const GstVideoInfo * info,
+    const GstVideoColorimetry * stated, PrepMatrix matrix,
+    gboolean matrix_property, PrepRange range, gboolean range_property)
+{
+  static const gchar *matrices[] = { "bt601", "bt709", "bt2020" };
+  gboolean yuv = GST_VIDEO_INFO_IS_YUV (info) && !GST_VIDEO_INFO_IS_GRAY (info);
+  gchar *msrc, *rsrc, *tsrc, *text;
+
+  msrc = yuv ? colour_source (info, matrix_property, stated->matrix,
+      info->colorimetry.matrix) :
+      g_strdup_printf ("not used: %s input", GST_VIDEO_INFO_NAME (info));
+  rsrc = colour_source (info, range_property, stated->range,
+      info->colorimetry.range);
+  tsrc = colour_source (info, FALSE, stated->transfer,
+      info->colorimetry.transfer);
+  /* the tensor holds the coded (non-linear) values: no transfer function
+   * is inverted */
+  text = g_strdup_printf ("colorimetry: matrix %s (%s), range %s (%s), "
+      "transfer %s (%s; not applied)", yuv ? matrices[matrix] : "none", msrc,
+      range == PREP_RANGE_FULL ? "full" : "limited", rsrc,
+      enum_nick (GST_TYPE_VIDEO_TRANSFER_FUNCTION,
+          info->colorimetry.transfer), tsrc);
+  g_free (msrc);
+  g_free (rsrc);
+  g_free (tsrc);
+  return text;
 }
 
 /* The frame the buffer holds: the caps' size, or with a crop meta the

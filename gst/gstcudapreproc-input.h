@@ -23,6 +23,22 @@ G_BEGIN_DECLS
 gboolean gst_cuda_preproc_input_colorimetry (const GstVideoInfo * info,
     PrepMatrix * matrix, PrepRange * range);
 
+/* The colorimetry @caps state: their colorimetry field parsed, with the
+ * fields it leaves open, or all four when it is absent, UNKNOWN.
+ * GstVideoInfo fills those with defaults, which hides where a value came
+ * from. */
+void gst_cuda_preproc_input_stated_colorimetry (GstCaps * caps,
+    GstVideoColorimetry * stated);
+
+/* "colorimetry: matrix M (SOURCE), range R (SOURCE), transfer T (SOURCE;
+ * not applied)" for the log, where SOURCE is "property", "caps" or
+ * "default for WxH FORMAT" (GStreamer's default for the format and frame
+ * size).  @matrix and @range are the plan's; @matrix_property and
+ * @range_property tell whether color-matrix and color-range chose them. */
+gchar *gst_cuda_preproc_input_describe_colorimetry (const GstVideoInfo * info,
+    const GstVideoColorimetry * stated, PrepMatrix matrix,
+    gboolean matrix_property, PrepRange range, gboolean range_property);
+
 /* TRUE when @buf holds the whole @format frame of frame_width x
  * frame_height that the plan reads (the caps' size, or the video meta's
  * behind a crop meta); otherwise posts an element warning on @self naming

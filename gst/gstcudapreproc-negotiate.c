@@ -81,6 +81,7 @@ read_input (GstCudaPreprocNegotiated * neg, GstCaps * incaps, gchar ** error)
     goto bad_format;
   neg->matrix_known = gst_cuda_preproc_input_colorimetry (&neg->in_info,
       &neg->matrix, &neg->range);
+  gst_cuda_preproc_input_stated_colorimetry (incaps, &neg->stated);
   neg->frame_width = GST_VIDEO_INFO_WIDTH (&neg->in_info);
   neg->frame_height = GST_VIDEO_INFO_HEIGHT (&neg->in_info);
   neg->cuda_in = gst_cuda_preproc_caps_is_cuda (incaps);

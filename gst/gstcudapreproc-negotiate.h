@@ -32,6 +32,7 @@ typedef struct
   PrepMatrix matrix;            /* the caps' (color-matrix=auto) */
   gboolean matrix_known;        /* FALSE: a YUV matrix the engine lacks */
   PrepRange range;              /* the caps' (color-range=auto) */
+  GstVideoColorimetry stated;   /* what the caps say, for the log */
   GstCudaPreprocShape shape;    /* negotiated output */
   gsize out_bytes;              /* of a tensor buffer: header and tensor */
   gsize header_bytes;           /* flexible tensors: NNStreamer's header

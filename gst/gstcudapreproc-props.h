@@ -16,7 +16,9 @@
 #include "gstcudapreproc-rois.h"
 #include "prep.h"
 
-G_BEGIN_DECLS enum
+G_BEGIN_DECLS
+
+enum
 {
   PROP_0,
   PROP_WIDTH,
@@ -170,6 +172,13 @@ void gst_cuda_preproc_settings_config (const GstCudaPreprocSettings * s,
  * one the engine has).  FALSE when auto leaves a matrix the engine lacks. */
 gboolean gst_cuda_preproc_settings_colorimetry (const GstCudaPreprocSettings *
     s, gboolean known, PrepMatrix * matrix, PrepRange * range);
+
+/* The log's line on the colour of an input whose caps give @info, state
+ * @stated and make @matrix and @range (see
+ * gst_cuda_preproc_input_describe_colorimetry ()). */
+gchar *gst_cuda_preproc_settings_describe_colorimetry (const
+    GstCudaPreprocSettings * s, const GstVideoInfo * info,
+    const GstVideoColorimetry * stated, PrepMatrix matrix, PrepRange range);
 
 /* The store (gstcudapreproc-settings.c): one locked switch each way.
  * _set () refuses a bad value, keeps the old one and gives the rule it

@@ -20,8 +20,9 @@
 #include <gst/gst.h>
 
 G_BEGIN_DECLS
+
 /* The element's object lock. */
-    typedef struct
+typedef struct
 {
   GPtrArray *pending;           /* texts refused while the element had no
                                  * bus; NULL: none */
@@ -46,4 +47,5 @@ void gst_cuda_preproc_refusals_install_strict (GObjectClass * gobject_class,
     guint prop_id);
 
 G_END_DECLS
+
 #endif /* __GST_CUDA_PREPROC_REFUSALS_H__ */

@@ -23,6 +23,7 @@
 
 #include "gstcudapreproc-props.h"
 #include "gstcudapreproc-enums.h"
+#include "gstcudapreproc-input.h"
 #include "gstcudapreproc-roi-props.h"
 
 guint
@@ -161,6 +162,17 @@ gst_cuda_preproc_settings_colorimetry (const GstCudaPreprocSettings * s,
   if (s->color_range != GST_CUDA_PREPROC_COLOR_RANGE_AUTO)
     *range = (PrepRange) (s->color_range - 1);
   return known || s->color_matrix != GST_CUDA_PREPROC_COLOR_MATRIX_AUTO;
+}
+
+gchar *
+gst_cuda_preproc_settings_describe_colorimetry (const GstCudaPreprocSettings *
+    s, const GstVideoInfo * info, const GstVideoColorimetry * stated,
+    PrepMatrix matrix, PrepRange range)
+{
+  gst_cuda_preproc_settings_colorimetry (s, TRUE, &matrix, &range);
+  return gst_cuda_preproc_input_describe_colorimetry (info, stated, matrix,
+      s->color_matrix != GST_CUDA_PREPROC_COLOR_MATRIX_AUTO, range,
+      s->color_range != GST_CUDA_PREPROC_COLOR_RANGE_AUTO);
 }
 
 /* The fields that make the tensor's caps: a change of any is a reshape. */

@@ -466,18 +466,57 @@ gst_cuda_preproc_set_context (GstElement * element, GstContext * context)
   GST_ELEMENT_CLASS (parent_class)->set_context (element, context);
 }
 
+static void gst_cuda_preproc_negotiation_error (GstCudaPreproc * self,
+    gchar * text);
+
+/* Input caps (@cuda_in: in CUDA memory) that no output caps go with, or
+ * a caps query of the sink pad answered with nothing: when downstream
+ * takes the tensor only in CUDA memory, say what is missing (CUDA itself,
+ * or video in CUDA memory) before negotiation fails. */
+static void
+gst_cuda_preproc_explain_caps_failure (GstCudaPreproc * self, gboolean cuda_in)
+{
+  GstPad *src = GST_BASE_TRANSFORM_SRC_PAD (self);
+  GstCaps *peer;
+  gchar *why = NULL, *text = NULL;
+
+  if (gst_cuda_preproc_meta_mode (self))
+    return;
+  peer = gst_pad_peer_query_caps (src, NULL);
+  if (gst_cuda_preproc_caps_cuda_only (peer)) {
+    gst_cuda_preproc_cuda_usable (self->cuda,
+        gst_cuda_preproc_device_id (self), &why);
+    text = gst_cuda_preproc_caps_cuda_output_refusal (why, cuda_in);
+  }
+  gst_clear_caps (&peer);
+  g_free (why);
+  if (text != NULL)
+    gst_cuda_preproc_negotiation_error (self, text);
+}
+
 /* A streaming thread waiting for a CUDA tensor (output-buffers reached)
  * is released by a flush and by the way down to READY. */
 static gboolean
 gst_cuda_preproc_sink_event (GstBaseTransform * trans, GstEvent * event)
 {
   GstCudaPreproc *self = GST_CUDA_PREPROC (trans);
+  GstCaps *caps = NULL;
+  gboolean ret;
 
   if (GST_EVENT_TYPE (event) == GST_EVENT_FLUSH_START)
     gst_cuda_preproc_cuda_set_flushing (self->cuda, TRUE);
   else if (GST_EVENT_TYPE (event) == GST_EVENT_FLUSH_STOP)
     gst_cuda_preproc_cuda_set_flushing (self->cuda, FALSE);
-  return GST_BASE_TRANSFORM_CLASS (parent_class)->sink_event (trans, event);
+  else if (GST_EVENT_TYPE (event) == GST_EVENT_CAPS) {
+    gst_event_parse_caps (event, &caps);
+    gst_caps_ref (caps);
+  }
+  ret = GST_BASE_TRANSFORM_CLASS (parent_class)->sink_event (trans, event);
+  if (!ret && caps != NULL)
+    gst_cuda_preproc_explain_caps_failure (self,
+        gst_cuda_preproc_caps_is_cuda (caps));
+  gst_clear_caps (&caps);
+  return ret;
 }
 
 /* Negotiation is retried several times on the same caps: post each
@@ -515,6 +554,37 @@ gst_cuda_preproc_refuse_cuda (GstCudaPreproc * self, GstCaps * caps)
   g_free (why);
 }
 
+/* The src pad lists the CUDA-memory twins of its system-memory tensors
+ * last, also where it cannot make them: a consumer of CUDA memory only
+ * then links, and negotiation tells why it fails
+ * (gst_cuda_preproc_explain_caps_failure ()) instead of "could not link".
+ * Negotiation itself never picks them: it uses transform_caps (). */
+static void
+gst_cuda_preproc_offer_cuda_last (GstQuery * query)
+{
+  GstCaps *filter, *caps;
+
+  gst_query_parse_caps (query, &filter);
+  gst_query_parse_caps_result (query, &caps);
+  caps = gst_cuda_preproc_caps_add_cuda_last (gst_caps_ref (caps), filter);
+  gst_query_set_caps_result (query, caps);
+  gst_caps_unref (caps);
+}
+
+/* Upstream asking what the sink pad takes (with its own caps as the
+ * filter) and told nothing: see gst_cuda_preproc_explain_caps_failure (). */
+static void
+gst_cuda_preproc_explain_empty_caps (GstCudaPreproc * self, GstQuery * query)
+{
+  GstCaps *filter, *caps;
+
+  gst_query_parse_caps (query, &filter);
+  gst_query_parse_caps_result (query, &caps);
+  if (caps != NULL && gst_caps_is_empty (caps))
+    gst_cuda_preproc_explain_caps_failure (self,
+        gst_cuda_preproc_caps_is_cuda (filter));
+}
+
 static gboolean
 gst_cuda_preproc_query (GstBaseTransform * trans, GstPadDirection direction,
     GstQuery * query)
@@ -528,6 +598,13 @@ gst_cuda_preproc_query (GstBaseTransform * trans, GstPadDirection direction,
     return TRUE;
   handled = GST_BASE_TRANSFORM_CLASS (parent_class)->query (trans, direction,
       query);
+  if (handled && GST_QUERY_TYPE (query) == GST_QUERY_CAPS &&
+      !gst_cuda_preproc_meta_mode (self)) {
+    if (direction == GST_PAD_SRC)
+      gst_cuda_preproc_offer_cuda_last (query);
+    else
+      gst_cuda_preproc_explain_empty_caps (self, query);
+  }
   if (handled && GST_QUERY_TYPE (query) == GST_QUERY_ACCEPT_CAPS &&
       direction == GST_PAD_SINK) {
     gst_query_parse_accept_caps (query, &caps);
@@ -656,9 +733,15 @@ gst_cuda_preproc_make_plan (GstCudaPreproc * self,
   warnings = g_ptr_array_new_with_free_func (g_free);
   plan = gst_cuda_preproc_negotiated_plan (neg, &s, &want, slots, warnings,
       error);
-  if (plan != NULL)
+  if (plan != NULL) {
+    gchar *colour = gst_cuda_preproc_settings_describe_colorimetry (&s,
+        &neg->in_info, &neg->stated, neg->matrix, neg->range);
+
+    GST_INFO_OBJECT (self, "%s", colour);
+    g_free (colour);
     gst_cuda_preproc_settings_warn (GST_ELEMENT (self), warnings,
         &self->warned);
+  }
   g_ptr_array_unref (warnings);
   return plan;
 }

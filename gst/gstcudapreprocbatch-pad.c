@@ -17,10 +17,14 @@
 
 #include "gstcudapreprocbatch-pad.h"
 #include "gstcudapreproc-caps.h"
+#include "gstcudapreproc-cuda.h"
 #include "gstcudapreproc-enums.h"
 #include "gstcudapreproc-input.h"
 #include "gstcudapreproc-roi-props.h"
 #include "gstcudapreprocbatch.h"
+
+GST_DEBUG_CATEGORY_EXTERN (gst_cuda_preproc_batch_debug);
+#define GST_CAT_DEFAULT gst_cuda_preproc_batch_debug
 
 #define DEFAULT_PROP_CROP_X 0
 #define DEFAULT_PROP_CROP_Y 0
@@ -60,6 +64,7 @@ struct _GstCudaPreprocBatchPad
   PrepMatrix matrix;            /* the caps' */
   PrepRange range;
   gboolean matrix_known;
+  GstVideoColorimetry stated;   /* what the caps say, for the log */
   gboolean cuda;                /* caps with memory:CUDAMemory */
 };
 
@@ -334,9 +339,20 @@ gst_cuda_preproc_batch_pad_info (GstCudaPreprocBatchPad * pad)
 }
 
 gchar *
-gst_cuda_preproc_batch_pad_caps_refusal (GstCaps * caps)
+gst_cuda_preproc_batch_pad_caps_refusal (GstCudaPreprocBatchPad * pad,
+    GstCaps * caps)
 {
-  return gst_cuda_preproc_caps_format_refusal (caps);
+  gchar *why = gst_cuda_preproc_caps_format_refusal (caps), *text;
+  const gchar *driver = gst_cuda_preproc_cuda_driver_refusal ();
+
+  if (why == NULL && gst_cuda_preproc_caps_is_cuda (caps) && driver != NULL)
+    why = g_strdup_printf ("Input in CUDA memory cannot be processed: %s",
+        driver);
+  if (why == NULL)
+    return NULL;
+  text = g_strdup_printf ("%s: %s", GST_PAD_NAME (pad), why);
+  g_free (why);
+  return text;
 }
 
 gboolean
@@ -357,7 +373,7 @@ gst_cuda_preproc_batch_pad_set_caps (GstCudaPreprocBatchPad * pad,
   GstVideoInfo info;
   PrepFormat format;
 
-  *error = gst_cuda_preproc_batch_pad_caps_refusal (caps);
+  *error = gst_cuda_preproc_batch_pad_caps_refusal (pad, caps);
   if (*error != NULL)
     return FALSE;
   if (!gst_video_info_from_caps (&info, caps) ||
@@ -368,6 +384,7 @@ gst_cuda_preproc_batch_pad_set_caps (GstCudaPreprocBatchPad * pad,
   pad->format = format;
   pad->matrix_known = gst_cuda_preproc_input_colorimetry (&info, &pad->matrix,
       &pad->range);
+  gst_cuda_preproc_input_stated_colorimetry (caps, &pad->stated);
   pad->has_caps = TRUE;
   pad->cuda = gst_cuda_preproc_caps_is_cuda (caps);
   pad->serial++;
@@ -412,6 +429,8 @@ gst_cuda_preproc_batch_pad_stream (GstCudaPreprocBatchPad * pad,
 {
   gboolean known;
   PrepRect crop;
+  GstVideoColorimetry stated;
+  GstVideoInfo info;
   gchar *str;
 
   GST_OBJECT_LOCK (pad);
@@ -422,11 +441,17 @@ gst_cuda_preproc_batch_pad_stream (GstCudaPreprocBatchPad * pad,
   stream->range = pad->range;
   known = pad->matrix_known;
   crop = pad->crop;
+  stated = pad->stated;
+  info = pad->info;
   GST_OBJECT_UNLOCK (pad);
+  str = gst_cuda_preproc_settings_describe_colorimetry (s, &info, &stated,
+      stream->matrix, stream->range);
+  GST_INFO_OBJECT (pad, "%s", str);
+  g_free (str);
   if (gst_cuda_preproc_settings_colorimetry (s, known, &stream->matrix,
           &stream->range))
     return pad_resolve_crop (pad, &crop, stream, clamped, error);
-  str = gst_video_colorimetry_to_string (&pad->info.colorimetry);
+  str = gst_video_colorimetry_to_string (&info.colorimetry);
   *error = g_strdup_printf ("Unsupported colorimetry %s on %s: the YUV "
       "matrix must be BT.601, BT.709 or BT.2020 (or set color-matrix)",
       GST_STR_NULL (str), GST_PAD_NAME (pad));

@@ -63,9 +63,11 @@ gboolean gst_cuda_preproc_batch_pad_stream (GstCudaPreprocBatchPad * pad,
     const GstCudaPreprocSettings * s, PrepStream * stream, gboolean * clamped,
     gchar ** error);
 
-/* For the refusal of CUDA memory: "caps features memory:CUDAMemory" on the
- * sink pads is the next step (docs/batching.md). */
-gchar *gst_cuda_preproc_batch_pad_caps_refusal (GstCaps * caps);
+/* Why @pad refuses @caps (a format the engine lacks, CUDA memory without
+ * a CUDA driver or in a build without the CUDA path), the text starting
+ * with the pad's name; NULL when it takes them. */
+gchar *gst_cuda_preproc_batch_pad_caps_refusal (GstCudaPreprocBatchPad * pad,
+    GstCaps * caps);
 
 /* The element's GstChildProxy interface: its sink pads by name, so that
  * gst-launch-1.0 sets their properties (b sink_0::crop-x=100). */

@@ -65,7 +65,7 @@
 #include "gstcudapreproc-props.h"
 #include "prep.h"
 
-GST_DEBUG_CATEGORY_STATIC (gst_cuda_preproc_batch_debug);
+GST_DEBUG_CATEGORY (gst_cuda_preproc_batch_debug);
 #define GST_CAT_DEFAULT gst_cuda_preproc_batch_debug
 
 #define DEFAULT_PROP_BATCH_SIZE 0
@@ -451,7 +451,8 @@ gst_cuda_preproc_batch_sink_query (GstAggregator * agg,
     return handled;
   gst_query_parse_accept_caps (query, &caps);
   gst_query_parse_accept_caps_result (query, &accepted);
-  if (!accepted && (why = gst_cuda_preproc_batch_pad_caps_refusal (caps)))
+  if (!accepted && (why = gst_cuda_preproc_batch_pad_caps_refusal
+          (GST_CUDA_PREPROC_BATCH_PAD (pad), caps)))
     gst_cuda_preproc_batch_negotiation_error (GST_CUDA_PREPROC_BATCH (agg),
         why);
   return handled;
@@ -501,6 +502,22 @@ gst_cuda_preproc_batch_framerate (GstCudaPreprocBatch * self, gint * num,
   }
 }
 
+/* Downstream (@caps) taking the tensor only in CUDA memory where the
+ * streams (@cuda: all in CUDA memory) cannot give one: why, or NULL. */
+static gchar *
+gst_cuda_preproc_batch_cuda_refusal (GstCudaPreprocBatch * self,
+    GstCaps * caps, gboolean cuda)
+{
+  gchar *why = NULL, *text;
+
+  if (cuda || !gst_cuda_preproc_caps_cuda_only (caps))
+    return NULL;
+  gst_cuda_preproc_cuda_usable (self->cuda, -1, &why);
+  text = gst_cuda_preproc_caps_cuda_output_refusal (why, FALSE);
+  g_free (why);
+  return text;
+}
+
 /* The tensor caps of the properties (cudapreproc's caps code), as
  * downstream takes them: what the properties leave free, downstream's
  * fixed caps choose.  Flexible tensors are cudapreproc's only. */
@@ -511,7 +528,7 @@ gst_cuda_preproc_batch_update_src_caps (GstAggregator * agg, GstCaps * caps,
   GstCudaPreprocBatch *self = GST_CUDA_PREPROC_BATCH (agg);
   GstCudaPreprocWanted want;
   GstCaps *video, *tensor;
-  gchar *dims, *theirs;
+  gchar *dims, *theirs, *why;
   gint num, den, i;
   gboolean cuda;
 
@@ -535,6 +552,11 @@ gst_cuda_preproc_batch_update_src_caps (GstAggregator * agg, GstCaps * caps,
     *ret = gst_caps_fixate (gst_caps_truncate (*ret));
     gst_cuda_preproc_tensor_caps_fixate_dimensions (*ret, &want.shape);
     return GST_FLOW_OK;
+  }
+  if ((why = gst_cuda_preproc_batch_cuda_refusal (self, caps, cuda))) {
+    gst_cuda_preproc_batch_negotiation_error (self, why);
+    gst_clear_caps (ret);
+    return GST_FLOW_NOT_NEGOTIATED;
   }
   dims = gst_cuda_preproc_shape_to_dimensions (&want.shape);
   theirs = gst_caps_to_string (caps);

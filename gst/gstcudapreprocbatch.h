@@ -14,6 +14,7 @@
 #include <gst/base/gstaggregator.h>
 
 G_BEGIN_DECLS
+
 #define GST_TYPE_CUDA_PREPROC_BATCH (gst_cuda_preproc_batch_get_type ())
 G_DECLARE_FINAL_TYPE (GstCudaPreprocBatch, gst_cuda_preproc_batch, GST,
     CUDA_PREPROC_BATCH, GstAggregator);
@@ -27,4 +28,5 @@ void gst_cuda_preproc_batch_refuse (GstElement * element, GObject * owner,
     GParamSpec * pspec, const GValue * value, gchar * why);
 
 G_END_DECLS
+
 #endif /* __GST_CUDA_PREPROC_BATCH_H__ */

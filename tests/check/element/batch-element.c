@@ -21,6 +21,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <gmodule.h>
+
 #include "element-harness.h"
 
 #define MAX_PADS 4
@@ -488,14 +490,53 @@ GST_START_TEST (test_batch_property_change)
 
 GST_END_TEST;
 
+#define SMALL_CUDA_I420 "video/x-raw(memory:CUDAMemory),format=I420,width=80," \
+    "height=60,framerate=30/1"
+
+/* The error on the bus starts with @prefix (caps events reach the element
+ * from the aggregator's thread: waits for it). */
+static void
+expect_pad_refusal (Batch * b, const gchar * prefix)
+{
+  GstMessage *msg = gst_bus_timed_pop_filtered (b->bus, 10 * GST_SECOND,
+      GST_MESSAGE_ERROR);
+  GError *err = NULL;
+
+  fail_unless (msg != NULL, "no error, expected \"%s...\"", prefix);
+  gst_message_parse_error (msg, &err, NULL);
+  fail_unless (g_str_has_prefix (err->message, prefix), "\"%s\" does not "
+      "start with \"%s\"", err->message, prefix);
+  g_error_free (err);
+  gst_message_unref (msg);
+}
+
+/* A format the engine lacks, offered to a sink pad: the error names the
+ * pad and the format. */
+GST_START_TEST (test_batch_format_refusal_names_pad)
+{
+  GstCaps *caps = gst_caps_from_string ("video/x-raw,format=Y41B,width=64,"
+      "height=48,framerate=30/1");
+  Batch b;
+
+  batch_start (&b, SMALL_PROPS);
+  batch_add (&b, 1, SMALL_NV12);
+  fail_if (gst_pad_query_accept_caps (batch_pad (&b, 1), caps));
+  expect_pad_refusal (&b, "sink_1: Input format Y41B is not supported");
+  gst_caps_unref (caps);
+  batch_stop (&b);
+}
+
+GST_END_TEST;
+
 /* Streams in system memory and in CUDA memory in one batch: refused with
- * an error naming both pads (a build without CUDA refuses CUDA caps on the
- * pad itself); the pad properties and batch-timeout read back.  The CUDA
+ * an error naming both pads (without a driver, or in a build without the
+ * CUDA path, the pad refuses CUDA caps itself, saying so); the pad properties and batch-timeout read back.  The CUDA
  * path itself runs on the mock driver (cuda-mock.c). */
 GST_START_TEST (test_batch_mixed_memory)
 {
   GstCaps *caps = gst_caps_from_string ("video/x-raw(memory:CUDAMemory),"
       "format=NV12,width=64,height=48,framerate=30/1");
+  GModule *driver = g_module_open ("libcuda.so.1", G_MODULE_BIND_LAZY);
   GstMessage *msg;
   GError *err = NULL;
   guint64 timeout = 0, latency = 0;
@@ -504,11 +545,19 @@ GST_START_TEST (test_batch_mixed_memory)
   Batch b;
 
   batch_start (&b, "batch-timeout=5000000 " SMALL_PROPS);
-  if (gst_pad_query_accept_caps (batch_pad (&b, 0), caps)) {
+  if (!gst_pad_query_accept_caps (batch_pad (&b, 0), caps)) {
+    /* no CUDA path: the refusal names the pad and why */
+    expect_pad_refusal (&b, "sink_0: Input in CUDA memory cannot be "
+        "processed: ");
+  } else if (driver == NULL) {
+    /* caps with CUDA memory but no driver to read it */
+    batch_add (&b, 1, SMALL_CUDA_I420);
+    expect_pad_refusal (&b, "sink_1: Input in CUDA memory cannot be "
+        "processed: the CUDA driver");
+  } else {
     small_frames (frames, 0);
     batch_add (&b, 0, SMALL_NV12);
-    batch_add (&b, 1, "video/x-raw(memory:CUDAMemory),format=I420,width=80,"
-        "height=60,framerate=30/1");
+    batch_add (&b, 1, SMALL_CUDA_I420);
     batch_push (&b, 0, &frames[0], 0);
     gst_harness_push (b.h[1], frame_wrap (&frames[1], 0));
     msg = gst_bus_timed_pop_filtered (b.bus, 10 * GST_SECOND,
@@ -521,6 +570,7 @@ GST_START_TEST (test_batch_mixed_memory)
     gst_message_unref (msg);
     clear_frames (frames, 3);
   }
+  g_clear_pointer (&driver, g_module_close);
   gst_caps_unref (caps);
 
   g_object_get (b.h[0]->element, "batch-timeout", &timeout, "latency",
@@ -688,6 +738,7 @@ cudapreprocbatch_suite (void)
   tcase_add_test (tc, test_batch_pads_join_and_leave);
   tcase_add_test (tc, test_batch_property_change);
   tcase_add_test (tc, test_batch_mixed_memory);
+  tcase_add_test (tc, test_batch_format_refusal_names_pad);
   tcase_add_test (tc, test_batch_objects_as_slots);
   return s;
 }

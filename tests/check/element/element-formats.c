@@ -143,6 +143,82 @@ GST_START_TEST (test_color_overrides)
 
 GST_END_TEST;
 
+/* The lines "colorimetry: ..." the element logs at INFO level. */
+static void
+collect_colorimetry (GstDebugCategory * category, GstDebugLevel level,
+    const gchar * file, const gchar * function, gint line, GObject * object,
+    GstDebugMessage * message, gpointer user_data)
+{
+  const gchar *text = gst_debug_message_get (message);
+
+  if (level == GST_LEVEL_INFO && g_str_has_prefix (text, "colorimetry: ") &&
+      g_str_equal (gst_debug_category_get_name (category), "cudapreproc"))
+    g_ptr_array_add (user_data, g_strdup (text));
+}
+
+/* Pushes @f under @caps after @props, and returns the last colorimetry
+ * line logged (to free), or NULL. */
+static gchar *
+logged_colorimetry (GstHarness * h, GPtrArray * lines, const gchar * caps,
+    const gchar * props, const Frame * f)
+{
+  gchar *last = NULL;
+
+  g_ptr_array_set_size (lines, 0);
+  set_props (h->element, props);
+  gst_harness_set_src_caps_str (h, caps);
+  gst_buffer_unref (push_and_pull (h, f));
+  if (lines->len > 0)
+    last = g_strdup (g_ptr_array_index (lines, lines->len - 1));
+  return last;
+}
+
+/* The matrix, range and transfer the element converts with are logged,
+ * each with where it came from: the caps, a property, or GStreamer's
+ * default for the format and size (an untagged HD stream is BT.709). */
+GST_START_TEST (test_colorimetry_logged)
+{
+  GPtrArray *lines = g_ptr_array_new_with_free_func (g_free);
+  gchar *hd = format_caps (PREP_FORMAT_NV12, 1280, 720, NULL);
+  gchar *tagged = format_caps (PREP_FORMAT_NV12, 1280, 720, "bt601");
+  GstHarness *h = gst_harness_new ("cudapreproc");
+  gchar *line;
+  Frame f;
+
+  gst_debug_remove_log_function (gst_debug_log_default);
+  gst_debug_add_log_function (collect_colorimetry, lines, NULL);
+  gst_debug_set_threshold_for_name ("cudapreproc", GST_LEVEL_INFO);
+  frame_init_format (&f, GST_VIDEO_FORMAT_NV12, 1280, 720, 5);
+  gst_harness_set_sink_caps_str (h, "other/tensors");
+  set_props (h->element, "width=16 height=16");
+
+  line = logged_colorimetry (h, lines, hd, "", &f);
+  fail_unless_equals_string (line, "colorimetry: matrix bt709 (default for "
+      "1280x720 NV12), range limited (default for 1280x720 NV12), transfer "
+      "bt709 (default for 1280x720 NV12; not applied)");
+  g_free (line);
+  line = logged_colorimetry (h, lines, hd, "color-matrix=bt601", &f);
+  fail_unless (line != NULL && g_str_has_prefix (line, "colorimetry: matrix "
+          "bt601 (property), range limited (default"), "%s", line);
+  g_free (line);
+  line = logged_colorimetry (h, lines, tagged, "color-matrix=auto "
+      "color-range=full", &f);
+  fail_unless_equals_string (line, "colorimetry: matrix bt601 (caps), range "
+      "full (property), transfer bt601 (caps; not applied)");
+  g_free (line);
+
+  gst_debug_remove_log_function (collect_colorimetry);
+  gst_debug_add_log_function (gst_debug_log_default, NULL, NULL);
+  gst_debug_unset_threshold_for_name ("cudapreproc");
+  frame_clear (&f);
+  gst_harness_teardown (h);
+  g_free (hd);
+  g_free (tagged);
+  g_ptr_array_unref (lines);
+}
+
+GST_END_TEST;
+
 typedef struct
 {
   const gchar *props;
@@ -310,6 +386,7 @@ element_formats_tests (TCase * tc)
 {
   tcase_add_loop_test (tc, test_format_output, 0, PREP_FORMAT_COUNT);
   tcase_add_test (tc, test_color_overrides);
+  tcase_add_test (tc, test_colorimetry_logged);
   tcase_add_loop_test (tc, test_gray_and_integer_tensors, 0,
       2 * G_N_ELEMENTS (shape_cases));
   tcase_add_test (tc, test_letterbox_options);

@@ -34,6 +34,8 @@
 
 #include <string.h>
 
+#include <gmodule.h>
+
 #include <gst/check/gstcheck.h>
 #include <gst/check/gstharness.h>
 #include <gst/video/video.h>
@@ -776,6 +778,40 @@ GST_START_TEST (test_width_refused_then_restored)
 
 GST_END_TEST;
 
+/* Runs @pipeline to its end; the first error's text (to free), or NULL
+ * at EOS. */
+static gchar *
+run_to_end (GstElement * pipeline)
+{
+  GstBus *bus = gst_element_get_bus (pipeline);
+  GstMessage *msg;
+  GString *text = g_string_new (NULL);
+  guint e, w;
+
+  fail_if (gst_element_set_state (pipeline, GST_STATE_PLAYING) ==
+      GST_STATE_CHANGE_FAILURE);
+  msg = gst_bus_timed_pop_filtered (bus, GST_CLOCK_TIME_NONE,
+      GST_MESSAGE_ERROR | GST_MESSAGE_EOS);
+  fail_unless (msg != NULL);
+  if (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ERROR) {
+    GError *err = NULL;
+
+    gst_message_parse_error (msg, &err, NULL);
+    g_string_append_printf (text, "%s\n", err->message);
+    g_clear_error (&err);
+  }
+  gst_message_unref (msg);
+  fail_unless_equals_int (gst_element_set_state (pipeline, GST_STATE_NULL),
+      GST_STATE_CHANGE_SUCCESS);
+  take_messages (bus, &e, &w, text);
+  gst_object_unref (bus);
+  if (text->len == 0) {
+    g_string_free (text, TRUE);
+    return NULL;
+  }
+  return g_string_free (text, FALSE);
+}
+
 #ifndef REFUSALS_CUDA
 
 /* ------------------------------------------------------------------------ */
@@ -1085,40 +1121,6 @@ take_output (GstElement * sink, GstBuffer * buf, GstPad * pad,
     t->out = gst_buffer_ref (buf);
 }
 
-/* Runs @pipeline to its end; the first error's text (to free), or NULL
- * at EOS. */
-static gchar *
-run_to_end (GstElement * pipeline)
-{
-  GstBus *bus = gst_element_get_bus (pipeline);
-  GstMessage *msg;
-  GString *text = g_string_new (NULL);
-  guint e, w;
-
-  fail_if (gst_element_set_state (pipeline, GST_STATE_PLAYING) ==
-      GST_STATE_CHANGE_FAILURE);
-  msg = gst_bus_timed_pop_filtered (bus, GST_CLOCK_TIME_NONE,
-      GST_MESSAGE_ERROR | GST_MESSAGE_EOS);
-  fail_unless (msg != NULL);
-  if (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ERROR) {
-    GError *err = NULL;
-
-    gst_message_parse_error (msg, &err, NULL);
-    g_string_append_printf (text, "%s\n", err->message);
-    g_clear_error (&err);
-  }
-  gst_message_unref (msg);
-  fail_unless_equals_int (gst_element_set_state (pipeline, GST_STATE_NULL),
-      GST_STATE_CHANGE_SUCCESS);
-  take_messages (bus, &e, &w, text);
-  gst_object_unref (bus);
-  if (text->len == 0) {
-    g_string_free (text, TRUE);
-    return NULL;
-  }
-  return g_string_free (text, FALSE);
-}
-
 /* The same in a real pipeline: the caps and the tensor of a videotestsrc
  * frame. */
 GST_START_TEST (test_downstream_chooses_size_pipeline)
@@ -1227,6 +1229,47 @@ GST_END_TEST;
 
 #endif /* !REFUSALS_CUDA */
 
+static const gchar *cuda_only_pipelines[] = {
+  "videotestsrc num-buffers=1 ! video/x-raw,format=NV12,width=64,height=48 ! "
+      "cudapreproc width=8 height=8 ! other/tensors(memory:CUDAMemory) ! "
+      "fakesink",
+  "videotestsrc num-buffers=1 ! video/x-raw,format=NV12,width=64,height=48 ! "
+      "b.sink_0 cudapreprocbatch name=b width=8 height=8 ! "
+      "other/tensors(memory:CUDAMemory) ! fakesink",
+};
+
+/* Downstream taking the tensor only in CUDA memory, and system-memory
+ * video in: the pipeline links, and the error says what is missing: CUDA
+ * (no driver, or a build without the CUDA path), or else video in CUDA
+ * memory (the mock driver here); not "could not link" nor a shape. */
+GST_START_TEST (test_cuda_only_downstream)
+{
+  GError *err = NULL;
+  GstElement *pipeline = gst_parse_launch (cuda_only_pipelines[__i__], &err);
+  GModule *driver = g_module_open ("libcuda.so.1", G_MODULE_BIND_LAZY);
+  const gchar *reason;
+  gchar *error;
+
+#ifdef REFUSALS_CUDA
+  reason = "but the input is in system memory: a CUDA tensor is made from "
+      "video in CUDA memory";
+#else
+  reason = driver == NULL ? "and CUDA cannot be used: " : "";
+#endif
+  g_clear_pointer (&driver, g_module_close);
+  fail_unless (err == NULL, "%s", err ? err->message : "");
+  error = run_to_end (pipeline);
+  fail_unless (error != NULL, "the pipeline ran to EOS");
+  fail_unless (g_str_has_prefix (error, "Downstream takes the tensor only in "
+          "CUDA memory, "), "%s", error);
+  fail_unless (strstr (error, reason) != NULL, "\"%s\" does not say \"%s\"",
+      error, reason);
+  g_free (error);
+  gst_object_unref (pipeline);
+}
+
+GST_END_TEST;
+
 static Suite *
 refusals_suite (void)
 {
@@ -1256,6 +1299,8 @@ refusals_suite (void)
    * does not call set_caps (), and the plan's check must refuse it */
   tcase_add_test (restore, test_layout_refused_then_restored);
   tcase_add_test (restore, test_width_refused_then_restored);
+  tcase_add_loop_test (restore, test_cuda_only_downstream, 0,
+      G_N_ELEMENTS (cuda_only_pipelines));
 #ifndef REFUSALS_CUDA
   suite_add_tcase (s, user);
   tcase_add_loop_test (user, test_refusal_names_rule, 0,
