@@ -256,7 +256,10 @@ shape_warnings (const GstCudaPreprocNegotiated * neg,
 
   if (text != NULL)
     g_ptr_array_add (warnings, text);
-  if (neg->size_defaulted)
+  /* the defaults, not a size downstream fixed in a structure after one
+   * with open dimensions */
+  if (neg->size_defaulted && neg->shape.width == s->width &&
+      neg->shape.height == s->height)
     g_ptr_array_add (warnings, g_strdup_printf ("Neither width nor height "
             "is set and downstream leaves the tensor's dimensions open: the "
             "tensor is %dx%d, the defaults; set width and height to the "

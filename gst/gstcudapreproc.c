@@ -647,36 +647,6 @@ gst_cuda_preproc_transform_caps (GstBaseTransform * trans,
   return res;
 }
 
-/* The open fields are the framerate (the other side's is kept) and, when
- * downstream left them open, the tensor's dimensions (the properties').
- * With output-mode=meta the video passes through: the other side's caps
- * are this side's. */
-static GstCaps *
-gst_cuda_preproc_fixate_caps (GstBaseTransform * trans,
-    GstPadDirection direction, GstCaps * caps, GstCaps * othercaps)
-{
-  GstCudaPreprocShape shape;
-  GstStructure *s;
-  GstCaps *same;
-  gint num, den;
-
-  if (gst_cuda_preproc_meta_mode (GST_CUDA_PREPROC (trans))) {
-    same = gst_caps_intersect_full (othercaps, caps, GST_CAPS_INTERSECT_FIRST);
-    gst_caps_unref (othercaps);
-    return gst_caps_fixate (same);
-  }
-  othercaps = gst_caps_truncate (gst_caps_make_writable (othercaps));
-  s = gst_caps_get_structure (othercaps, 0);
-  if (gst_structure_get_fraction (gst_caps_get_structure (caps, 0),
-          "framerate", &num, &den))
-    gst_structure_fixate_field_nearest_fraction (s, "framerate", num, den);
-  if (direction == GST_PAD_SINK) {
-    shape = gst_cuda_preproc_property_shape (GST_CUDA_PREPROC (trans));
-    gst_cuda_preproc_tensor_caps_fixate_dimensions (othercaps, &shape);
-  }
-  return gst_caps_fixate (othercaps);
-}
-
 /* What the properties leave to downstream.  A shape property that changed
  * since the caps were made is no downstream choice: anything is allowed,
  * and the new shape is negotiated before the next buffer. */
@@ -692,6 +662,86 @@ gst_cuda_preproc_wanted (GstCudaPreproc * self, GstCudaPreprocWanted * want)
   if (serial != (guint) g_atomic_int_get (&self->caps_serial))
     want->size_free = want->layout_free = want->channels_free =
         want->dtype_free = want->batch_free = TRUE;
+}
+
+/* @one (one structure; taken) fixated: the framerate nearest @caps', and
+ * on the tensor side the dimensions the properties give where downstream
+ * left them open. */
+static GstCaps *
+gst_cuda_preproc_fixate_one (GstCudaPreproc * self, GstPadDirection direction,
+    GstCaps * caps, GstCaps * one)
+{
+  GstCudaPreprocShape shape;
+  gint num, den;
+
+  one = gst_caps_make_writable (one);
+  if (gst_structure_get_fraction (gst_caps_get_structure (caps, 0),
+          "framerate", &num, &den))
+    gst_structure_fixate_field_nearest_fraction (gst_caps_get_structure (one,
+            0), "framerate", num, den);
+  if (direction == GST_PAD_SINK) {
+    shape = gst_cuda_preproc_property_shape (self);
+    gst_cuda_preproc_tensor_caps_fixate_dimensions (one, &shape);
+  }
+  return gst_caps_fixate (one);
+}
+
+/* TRUE when the fixated tensor caps @one give a shape the properties
+ * allow (what set_caps () would take), and are flexible tensors only if
+ * @flexible. */
+static gboolean
+gst_cuda_preproc_allows (GstCudaPreproc * self, GstCaps * one,
+    gboolean flexible)
+{
+  GstCudaPreprocWanted want;
+  GstCudaPreprocShape shape;
+  gboolean is_flexible, ok;
+  gchar *why = NULL;
+
+  gst_cuda_preproc_wanted (self, &want);
+  ok = gst_cuda_preproc_caps_get_shape (one, &want, &shape, &is_flexible,
+      &why) && (why = gst_cuda_preproc_shape_refusal (&want, &shape)) == NULL
+      && (flexible || !is_flexible);
+  g_free (why);
+  return ok;
+}
+
+/* The open fields are the framerate (the other side's is kept) and, when
+ * downstream left them open, the tensor's dimensions (the properties').
+ * Of downstream's structures, in its order, the first the properties
+ * allow once fixated is taken, static tensors before flexible ones (which
+ * carry a header): an element may list caps it does not take first
+ * (NNStreamer's tensor_filter and tensor_transform list their output caps
+ * before their input caps).  When none is allowed, the first is taken,
+ * and set_caps () refuses it with a message naming both shapes.
+ * With output-mode=meta the video passes through: the other side's caps
+ * are this side's. */
+static GstCaps *
+gst_cuda_preproc_fixate_caps (GstBaseTransform * trans,
+    GstPadDirection direction, GstCaps * caps, GstCaps * othercaps)
+{
+  GstCudaPreproc *self = GST_CUDA_PREPROC (trans);
+  GstCaps *one;
+  guint i, pass;
+
+  if (gst_cuda_preproc_meta_mode (self)) {
+    one = gst_caps_intersect_full (othercaps, caps, GST_CAPS_INTERSECT_FIRST);
+    gst_caps_unref (othercaps);
+    return gst_caps_fixate (one);
+  }
+  for (pass = 0; direction == GST_PAD_SINK && pass < 2; pass++) {
+    for (i = 0; i < gst_caps_get_size (othercaps); i++) {
+      one = gst_cuda_preproc_fixate_one (self, direction, caps,
+          gst_caps_copy_nth (othercaps, i));
+      if (gst_cuda_preproc_allows (self, one, pass == 1)) {
+        gst_caps_unref (othercaps);
+        return one;
+      }
+      gst_caps_unref (one);
+    }
+  }
+  return gst_cuda_preproc_fixate_one (self, direction, caps,
+      gst_caps_truncate (othercaps));
 }
 
 /* The one place where the negotiated state changes, as a whole. */

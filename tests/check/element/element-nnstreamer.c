@@ -174,6 +174,98 @@ GST_START_TEST (test_nnstreamer_caps)
 
 GST_END_TEST;
 
+/* Answers every caps query of the pad with @user_data, whatever the
+ * query's filter, as NNStreamer's tensor_transform and tensor_filter do:
+ * they list their output caps before what they take. */
+static GstPadProbeReturn
+answer_in_own_order (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
+{
+  GstQuery *query = GST_PAD_PROBE_INFO_QUERY (info);
+
+  if (GST_QUERY_TYPE (query) == GST_QUERY_CAPS)
+    gst_query_set_caps_result (query, user_data);
+  return GST_PAD_PROBE_OK;
+}
+
+typedef struct
+{
+  const gchar *name;
+  const gchar *caps;            /* downstream's answer, in its order */
+  const gchar *props;           /* set on the element */
+  const gchar *explicit;        /* properties that give the same tensor */
+  const gchar *dims;            /* the negotiated dimensions */
+} OrderCase;
+
+static const OrderCase order_cases[] = {
+  /* tensor_transform mode=typecast option=float32: its float32 output
+   * first, then its input (any type) */
+  {"uint8 nhwc set", NNS_TENSORS ("3:32:24:1", "float32") "; "
+        NNS_TENSORS ("3:32:24:1", "uint8"),
+        "width=32 height=24 layout=nhwc data-type=uint8",
+      "width=32 height=24 layout=nhwc data-type=uint8 scale=1", "3:32:24:1"},
+  /* the same with flexible tensors listed between: static ones first */
+  {"uint8 nhwc set, flexible listed", NNS_TENSORS ("3:32:24:1", "float32")
+        "; other/tensors, format=(string)flexible; "
+        NNS_TENSORS ("3:32:24:1", "uint8"),
+        "width=32 height=24 layout=nhwc data-type=uint8",
+      "width=32 height=24 layout=nhwc data-type=uint8 scale=1", "3:32:24:1"},
+  /* tensor_filter on a model that takes any input and gives [3]: its
+   * output in both spellings, then anything */
+  {"size set", NNS_TENSORS ("3:1:1:1", "float32") "; "
+        NNS_TENSOR ("3:1:1:1", "float32") "; "
+        "other/tensors, format=(string)static, num_tensors=(int)1",
+      "width=64 height=48", "width=64 height=48", "64:48:3:1"},
+  /* nothing set: downstream's first structure, as GStreamer fixates, and
+   * no warning that the tensor has the default size: it has not */
+  {"nothing set", NNS_TENSORS ("3:1:1:1", "float32") "; "
+        "other/tensors, format=(string)static, num_tensors=(int)1", "",
+      "width=3 height=1 channel-order=gray", "3:1:1:1"},
+};
+
+/* With the properties set, the structure they allow is taken, not
+ * downstream's first: the same tensor as the explicit properties, and no
+ * warning about a default size the tensor does not have. */
+GST_START_TEST (test_downstream_order)
+{
+  const OrderCase *c = &order_cases[__i__];
+  gchar *in = video_caps (FRAME_W, FRAME_H, "bt601");
+  GstCaps *answer = gst_caps_from_string (c->caps), *got_caps, *want_caps;
+  GstHarness *h = gst_harness_new ("cudapreproc");
+  GstBuffer *got, *want;
+  GstBus *bus = gst_bus_new ();
+  Frame f;
+
+  gst_element_set_bus (h->element, bus);
+  /* GstBaseTransform queries its peer pad directly */
+  gst_pad_add_probe (h->sinkpad, GST_PAD_PROBE_TYPE_QUERY_DOWNSTREAM |
+      GST_PAD_PROBE_TYPE_PULL, answer_in_own_order, answer, NULL);
+  set_props (h->element, c->props);
+  frame_init (&f, FRAME_W, FRAME_H, 22);
+  gst_harness_set_src_caps_str (h, in);
+  got = harness_push_pull (h, frame_buffer (&f));
+  fail_unless (got != NULL, "%s: no tensor", c->name);
+  got_caps = last_caps_event (h);
+  fail_unless_equals_string (caps_dims (got_caps), c->dims);
+  want = run_filtered (c->explicit, "other/tensors", &f, &want_caps);
+  assert_same_bytes (got, want, 0, c->name);
+  fail_unless_equals_int (take_messages (bus, GST_MESSAGE_WARNING |
+          GST_MESSAGE_ERROR, NULL), 0);
+
+  gst_bus_set_flushing (bus, TRUE);
+  gst_element_set_bus (h->element, NULL);
+  gst_object_unref (bus);
+  gst_caps_unref (got_caps);
+  gst_caps_unref (want_caps);
+  gst_buffer_unref (got);
+  gst_buffer_unref (want);
+  gst_harness_teardown (h);
+  gst_caps_unref (answer);
+  frame_clear (&f);
+  g_free (in);
+}
+
+GST_END_TEST;
+
 typedef struct
 {
   const gchar *name;
@@ -380,6 +472,8 @@ nnstreamer_suite (void)
   tcase_add_loop_test (tc, test_nnstreamer_caps, 0, G_N_ELEMENTS (nns_cases));
   tcase_add_loop_test (tc, test_nnstreamer_refusal, 0,
       G_N_ELEMENTS (refusal_cases));
+  tcase_add_loop_test (tc, test_downstream_order, 0,
+      G_N_ELEMENTS (order_cases));
   tcase_add_test (tc, test_default_scale);
   tcase_add_test (tc, test_surprises_warned_once);
   tcase_add_test (tc, test_flexible);
