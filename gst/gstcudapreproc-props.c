@@ -691,6 +691,16 @@ settings_normalization_rule (gdouble scale, const gdouble mean[3],
   return NULL;
 }
 
+gdouble
+gst_cuda_preproc_settings_scale (const GstCudaPreprocSettings * s,
+    PrepDataType dtype)
+{
+  if (s->scale_set)
+    return s->scale;
+  return dtype == PREP_DTYPE_UINT8 || dtype == PREP_DTYPE_INT8 ? 1.0 :
+      PREP_DEFAULT_SCALE;
+}
+
 /* The normalization that setting @prop_id (scale, mean or std) to @value
  * would give, in @n (from @s for the others); NULL, or the one rule it
  * breaks (to free). */

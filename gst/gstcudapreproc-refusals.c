@@ -80,6 +80,30 @@ gst_cuda_preproc_refusals_post (GstCudaPreprocRefusals * r,
   g_free (text);
 }
 
+static GQuark
+refusals_quark (void)
+{
+  static gsize quark = 0;
+
+  if (g_once_init_enter (&quark))
+    g_once_init_leave (&quark,
+        g_quark_from_static_string ("gst-cuda-preproc-refusals"));
+  return (GQuark) quark;
+}
+
+void
+gst_cuda_preproc_refusals_attach (GstCudaPreprocRefusals * r,
+    GstElement * element)
+{
+  g_object_set_qdata (G_OBJECT (element), refusals_quark (), r);
+}
+
+GstCudaPreprocRefusals *
+gst_cuda_preproc_refusals_of (GstElement * element)
+{
+  return g_object_get_qdata (G_OBJECT (element), refusals_quark ());
+}
+
 void
 gst_cuda_preproc_refusals_flush (GstCudaPreprocRefusals * r,
     GstElement * element)

@@ -38,6 +38,14 @@ void gst_cuda_preproc_refusals_post (GstCudaPreprocRefusals * r,
     GstElement * element, GObject * owner, GParamSpec * pspec,
     const GValue * value, gchar * why);
 
+/* Makes @r @element's refusals, where its pads find them
+ * (gst_cuda_preproc_refusals_of ()); @r lives as long as @element. */
+void gst_cuda_preproc_refusals_attach (GstCudaPreprocRefusals * r,
+    GstElement * element);
+
+/* The refusals attached to @element, or NULL. */
+GstCudaPreprocRefusals *gst_cuda_preproc_refusals_of (GstElement * element);
+
 /* Posts the kept refusals (at NULL to READY). */
 void gst_cuda_preproc_refusals_flush (GstCudaPreprocRefusals * r,
     GstElement * element);

@@ -55,16 +55,6 @@ gst_cuda_preproc_settings_wanted (const GstCudaPreprocSettings * s,
   want->batch_free = gst_cuda_preproc_settings_batch_free (s);
 }
 
-gdouble
-gst_cuda_preproc_settings_scale (const GstCudaPreprocSettings * s,
-    PrepDataType dtype)
-{
-  if (s->scale_set)
-    return s->scale;
-  return dtype == PREP_DTYPE_UINT8 || dtype == PREP_DTYPE_INT8 ? 1.0 :
-      PREP_DEFAULT_SCALE;
-}
-
 /* The fewest values a channel of an integer tensor should span. */
 #define INTEGER_VALUES_MIN 16
 

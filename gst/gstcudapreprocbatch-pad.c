@@ -21,7 +21,7 @@
 #include "gstcudapreproc-enums.h"
 #include "gstcudapreproc-input.h"
 #include "gstcudapreproc-roi-props.h"
-#include "gstcudapreprocbatch.h"
+#include "gstcudapreproc-refusals.h"
 
 GST_DEBUG_CATEGORY_EXTERN (gst_cuda_preproc_batch_debug);
 #define GST_CAT_DEFAULT gst_cuda_preproc_batch_debug
@@ -204,6 +204,7 @@ gst_cuda_preproc_batch_pad_set_property (GObject * object, guint prop_id,
 {
   GstCudaPreprocBatchPad *pad = GST_CUDA_PREPROC_BATCH_PAD (object);
   const gchar *type;
+  GstCudaPreprocRefusals *refusals;
   GstObject *parent;
   gchar *why = NULL;
 
@@ -241,9 +242,11 @@ gst_cuda_preproc_batch_pad_set_property (GObject * object, guint prop_id,
   if (why == NULL)
     return;
   parent = gst_object_get_parent (GST_OBJECT (pad));
-  if (parent != NULL && GST_IS_CUDA_PREPROC_BATCH (parent)) {
-    gst_cuda_preproc_batch_refuse (GST_ELEMENT (parent), object, pspec, value,
-        why);
+  refusals = GST_IS_ELEMENT (parent) ?
+      gst_cuda_preproc_refusals_of (GST_ELEMENT (parent)) : NULL;
+  if (refusals != NULL) {
+    gst_cuda_preproc_refusals_post (refusals, GST_ELEMENT (parent), object,
+        pspec, value, why);
   } else {
     g_warning ("%s: refusing %s: %s", GST_OBJECT_NAME (pad), pspec->name, why);
     g_free (why);

@@ -232,6 +232,7 @@ gst_cuda_preproc_batch_init (GstCudaPreprocBatch * self)
   self->settings.batch_size = DEFAULT_PROP_BATCH_SIZE;
   self->settings_serial = 1;
   gst_cuda_preproc_cpu_init (&self->cpu);
+  gst_cuda_preproc_refusals_attach (&self->refusals, GST_ELEMENT (self));
   self->cuda = gst_cuda_preproc_cuda_new (GST_ELEMENT (self));
   self->last_pts = self->period = GST_CLOCK_TIME_NONE;
 }
@@ -260,14 +261,6 @@ gst_cuda_preproc_batch_change_state (GstElement * element,
     gst_cuda_preproc_refusals_flush (&GST_CUDA_PREPROC_BATCH
         (element)->refusals, element);
   return GST_ELEMENT_CLASS (parent_class)->change_state (element, transition);
-}
-
-void
-gst_cuda_preproc_batch_refuse (GstElement * element, GObject * owner,
-    GParamSpec * pspec, const GValue * value, gchar * why)
-{
-  gst_cuda_preproc_refusals_post (&GST_CUDA_PREPROC_BATCH (element)->refusals,
-      element, owner, pspec, value, why);
 }
 
 static void

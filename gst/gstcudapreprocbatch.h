@@ -21,12 +21,6 @@ G_DECLARE_FINAL_TYPE (GstCudaPreprocBatch, gst_cuda_preproc_batch, GST,
 
 GST_ELEMENT_REGISTER_DECLARE (cudapreprocbatch);
 
-/* Posts the refusal of @value for @owner's property @pspec (@owner: the
- * element or one of its pads) because of @why (taken), as its strict
- * property says (gstcudapreproc-refusals.h). */
-void gst_cuda_preproc_batch_refuse (GstElement * element, GObject * owner,
-    GParamSpec * pspec, const GValue * value, gchar * why);
-
 G_END_DECLS
 
 #endif /* __GST_CUDA_PREPROC_BATCH_H__ */
