@@ -91,7 +91,7 @@ prep_plan_alloc (PrepPlan * plan)
 
 /* Slot i < n_rects takes rects[i] (already checked to lie inside the
  * frame), the others are padding: a 1x1 source that no executor reads. */
-static void
+void
 prep_plan_place (PrepPlan * plan, const PrepRect * rects, int n_rects)
 {
   PrepSlotGeom *g;

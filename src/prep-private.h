@@ -244,6 +244,9 @@ const PrepParams *prep_plan_params (const PrepPlan * plan);
 PrepPlan *prep_plan_make (const PrepConfig * cfg);
 PrepStatus prep_plan_finish (PrepPlan * plan, const PrepRect * rects,
     int n_rects);
+/* Slot i < n_rects takes rects[i] (checked to lie inside its frame), the
+ * others are padding; the taps are recomputed in place (prep-plan.c). */
+void prep_plan_place (PrepPlan * plan, const PrepRect * rects, int n_rects);
 /* A frame of @format and size checked (strides, planes) into @planes. */
 PrepStatus prep_frame_check (PrepFormat format, int width, int height,
     const PrepFrame * src, PrepPlanes * planes);

@@ -57,28 +57,41 @@ prep_streams_check (const PrepConfig * cfg, const PrepStream * streams,
   return PREP_OK;
 }
 
-/* The streams and every slot's parameters into @plan; the antialias
- * weights per slot are sized for the largest frame. */
+/* Every slot's parameters for @streams (slot i < n_streams: stream i's
+ * config; the padding slots: stream 0's) into @params, the most antialias
+ * weights any of them needs into *@most. */
+static void
+prep_streams_params (const PrepConfig * cfg, const PrepStream * streams,
+    int n_streams, PrepParams * params, int *most)
+{
+  PrepConfig c;
+  int i;
+
+  *most = 0;
+  for (i = 0; i < cfg->batch_size; i++) {
+    prep_stream_config (cfg, &streams[i < n_streams ? i : 0], &c);
+    prep_params_init (&c, &params[i]);
+    *most = params[i].aa_weights > *most ? params[i].aa_weights : *most;
+  }
+}
+
+/* The streams and every slot's parameters into @plan (tables for a whole
+ * batch of streams, so that prep_plan_set_streams () allocates nothing);
+ * the antialias weights per slot are sized for the largest frame. */
 static PrepStatus
 prep_plan_take_streams (PrepPlan * plan, const PrepStream * streams,
     int n_streams)
 {
-  int n = plan->cfg.batch_size, i, most = 0;
-  PrepConfig c;
+  int n = plan->cfg.batch_size, i, most;
 
-  plan->streams = malloc ((size_t) n_streams * sizeof (PrepStream));
+  plan->streams = malloc ((size_t) n * sizeof (PrepStream));
   plan->slot_params = malloc ((size_t) n * sizeof (PrepParams));
   if (plan->streams == NULL || plan->slot_params == NULL)
     return PREP_ERROR_NO_MEMORY;
   plan->n_streams = n_streams;
-  for (i = 0; i < n_streams; i++)
-    plan->streams[i] = streams[i];
-  for (i = 0; i < n; i++) {
-    prep_stream_config (&plan->cfg, &streams[i < n_streams ? i : 0], &c);
-    prep_params_init (&c, &plan->slot_params[i]);
-    most = plan->slot_params[i].aa_weights > most ?
-        plan->slot_params[i].aa_weights : most;
-  }
+  memcpy (plan->streams, streams, (size_t) n_streams * sizeof (PrepStream));
+  prep_streams_params (&plan->cfg, streams, n_streams, plan->slot_params,
+      &most);
   for (i = 0; i < n; i++)
     plan->slot_params[i].aa_weights = most;
   plan->params.aa_weights = most;
@@ -113,6 +126,39 @@ prep_plan_new_streams (const PrepConfig * cfg, const PrepStream * streams,
     return st;
   }
   *out = plan;
+  return PREP_OK;
+}
+
+PrepStatus
+prep_plan_set_streams (PrepPlan * plan, const PrepStream * streams,
+    int n_streams)
+{
+  PrepParams params[PREP_BATCH_MAX];
+  PrepRect rects[PREP_BATCH_MAX];
+  PrepConfig c;
+  PrepStatus st;
+  int i, most;
+
+  if (plan == NULL || plan->n_streams == 0)
+    return PREP_ERROR_INVALID_ARGUMENT;
+  if ((st = prep_streams_check (&plan->cfg, streams, n_streams)) != PREP_OK)
+    return st;
+  prep_streams_params (&plan->cfg, streams, n_streams, params, &most);
+  /* the antialias weights of every slot are sized at prep_plan_new_streams
+   * () for its streams' whole frames: a larger frame needs a new plan */
+  if (most > plan->params.aa_weights)
+    return PREP_ERROR_INVALID_ARGUMENT;
+  for (i = 0; i < plan->cfg.batch_size; i++) {
+    params[i].aa_weights = plan->params.aa_weights;
+    plan->slot_params[i] = params[i];
+  }
+  memcpy (plan->streams, streams, (size_t) n_streams * sizeof (PrepStream));
+  plan->n_streams = n_streams;
+  prep_stream_config (&plan->cfg, &streams[0], &c);
+  plan->cfg = c;
+  for (i = 0; i < n_streams; i++)
+    rects[i] = streams[i].rect;
+  prep_plan_place (plan, rects, n_streams);
   return PREP_OK;
 }
 

@@ -404,9 +404,19 @@ typedef struct {
  * its rectangle (the first refusal is returned); n_streams outside
  * [1, cfg->batch_size], or streams NULL, gives
  * PREP_ERROR_INVALID_ARGUMENT.  prep_plan_set_slots () refuses such a
- * plan; the CUDA launch does not take it yet. */
+ * plan: its slots change with prep_plan_set_streams (). */
 PrepStatus prep_plan_new_streams (const PrepConfig * cfg,
     const PrepStream * streams, int n_streams, PrepPlan ** plan);
+
+/* New streams for a streams plan, as prep_plan_set_slots () gives a plan
+ * new rectangles: the same checks as prep_plan_new_streams () (and the
+ * plan unchanged on a refusal), nothing allocated, so it may be called for
+ * every batch, but not while the plan runs.  A stream whose frames are
+ * larger than any the plan was made for may need more antialias weights
+ * than its tables hold: PREP_ERROR_INVALID_ARGUMENT, and a new plan is
+ * needed.  The same bytes as a new plan of the same streams. */
+PrepStatus prep_plan_set_streams (PrepPlan * plan, const PrepStream * streams,
+    int n_streams);
 
 /* Runs a streams plan on the CPU, as prep_plan_run_cpu_parallel () runs a
  * plan: the rows of every slot in one pass split over the pool's threads

@@ -225,6 +225,87 @@ GST_START_TEST (test_streams_match_single_plans)
 
 GST_END_TEST;
 
+/* A new rectangle inside @st's frame. */
+static void
+random_rect (guint64 * s, PrepStream * st)
+{
+  st->rect.x = lcg_pick (s, st->src_width);
+  st->rect.y = lcg_pick (s, st->src_height);
+  st->rect.width = 1 + lcg_pick (s, st->src_width - st->rect.x);
+  st->rect.height = 1 + lcg_pick (s, st->src_height - st->rect.y);
+}
+
+/* @plan's bytes for @frames on the scalar executor (to free). */
+static guint8 *
+scalar_bytes (const PrepPlan * plan, const PrepFrame * frames)
+{
+  size_t bytes = prep_plan_output_bytes (plan);
+  guint8 *out = g_malloc (bytes);
+
+  fail_unless_equals_int (prep_plan_run_cpu_streams (plan, NULL,
+          PREP_CPU_SCALAR, frames, out, bytes), PREP_OK);
+  return out;
+}
+
+/* One plan, new streams each batch (prep_plan_set_streams ()): the
+ * streams of the next batch are some of the plan's, in any order and
+ * number, with new rectangles (the objects of a ROI meta), and the bytes
+ * are those of a new plan of them, on the scalar executor and the kernel's
+ * host build. */
+static void
+set_trial (guint64 * s, int trial)
+{
+  PrepStream made[6], next[8];  /* batch_size <= 6 + 2 */
+  PrepFrame frames[8];
+  PrepConfig cfg;
+  PrepPlan *plan = NULL, *fresh = NULL;
+  int n = 1 + lcg_pick (s, 6), m, i;
+  guint8 *got, *want;
+  size_t bytes;
+
+  for (i = 0; i < n; i++)
+    random_stream (s, &made[i]);
+  random_tensor (s, n, &cfg);
+  fail_unless_equals_int (prep_plan_new_streams (&cfg, made, n, &plan),
+      PREP_OK);
+  m = 1 + lcg_pick (s, cfg.batch_size);
+  for (i = 0; i < m; i++) {
+    next[i] = made[lcg_pick (s, n)];
+    random_rect (s, &next[i]);
+    random_frame_new (next[i].format, next[i].src_width, next[i].src_height,
+        s, &frames[i]);
+  }
+  fail_unless_equals_int (prep_plan_set_streams (plan, next, m), PREP_OK);
+  fail_unless_equals_int (prep_plan_new_streams (&cfg, next, m, &fresh),
+      PREP_OK);
+  bytes = prep_plan_output_bytes (plan);
+  got = scalar_bytes (plan, frames);
+  want = scalar_bytes (fresh, frames);
+  fail_unless (memcmp (got, want, bytes) == 0, "trial %d: set_streams () "
+      "gives other bytes than a new plan", trial);
+  memset (got, 0x11, bytes);
+  run_kernel (plan, frames, got, bytes);
+  fail_unless (memcmp (got, want, bytes) == 0, "trial %d: the kernel's host "
+      "build after set_streams () gives other bytes", trial);
+  g_free (got);
+  g_free (want);
+  for (i = 0; i < m; i++)
+    random_frame_free (&frames[i]);
+  prep_plan_free (fresh);
+  prep_plan_free (plan);
+}
+
+GST_START_TEST (test_streams_set_streams)
+{
+  guint64 s = 0x5e7;
+  int t;
+
+  for (t = 0; t < TRIALS; t++)
+    set_trial (&s, t);
+}
+
+GST_END_TEST;
+
 /* Refused plans and runs, each with its status; a refused run writes
  * nothing. */
 GST_START_TEST (test_streams_refusals)
@@ -281,7 +362,33 @@ GST_START_TEST (test_streams_refusals)
           PREP_CPU_AUTO, frames, out, bytes - 1), PREP_ERROR_OUTPUT_SIZE);
   fail_unless_equals_int (prep_plan_run_cpu_streams (plan, NULL,
           PREP_CPU_AUTO, NULL, out, bytes), PREP_ERROR_INVALID_ARGUMENT);
-  /* the single-frame entry points and set_slots take no streams plan */
+  /* set_streams: the same refusals as a new plan, the plan unchanged;
+   * a larger frame than the plan's under antialias needs a new plan */
+  bad = st[1];
+  bad.rect.x = 25;
+  fail_unless_equals_int (prep_plan_set_streams (plan, (PrepStream[]) {
+          st[0], bad}, 2), PREP_ERROR_CROP);
+  fail_unless_equals_int (prep_plan_set_streams (plan, st, 3),
+      PREP_ERROR_INVALID_ARGUMENT);
+  fail_unless_equals_int (prep_plan_set_streams (plan, st, 0),
+      PREP_ERROR_INVALID_ARGUMENT);
+  {
+    PrepPlan *aa = NULL;
+    PrepConfig c = cfg;
+    PrepStream large = st[0];
+
+    c.antialias = 1;
+    c.out_width = c.out_height = 4;
+    fail_unless_equals_int (prep_plan_new_streams (&c, &st[1], 1, &aa),
+        PREP_OK);
+    large.src_width = large.rect.width = 640;
+    large.src_height = large.rect.height = 480;
+    fail_unless_equals_int (prep_plan_set_streams (aa, &large, 1),
+        PREP_ERROR_INVALID_ARGUMENT);
+    prep_plan_free (aa);
+  }
+  /* the single-frame entry points and set_slots take no streams plan, and
+   * set_streams no plain plan */
   fail_unless_equals_int (prep_plan_run_cpu (plan, &frames[0], out, bytes),
       PREP_ERROR_INVALID_ARGUMENT);
   fail_unless_equals_int (prep_plan_set_slots (plan, &st[0].rect, 1),
@@ -299,6 +406,8 @@ GST_START_TEST (test_streams_refusals)
     fail_unless_equals_int (prep_plan_new (&c, NULL, 0, &single), PREP_OK);
     fail_unless_equals_int (prep_plan_run_cpu_streams (single, NULL,
             PREP_CPU_AUTO, frames, out, bytes), PREP_ERROR_INVALID_ARGUMENT);
+    fail_unless_equals_int (prep_plan_set_streams (single, st, 1),
+        PREP_ERROR_INVALID_ARGUMENT);
     prep_plan_free (single);
   }
   g_free (out);
@@ -318,6 +427,7 @@ streams_suite (void)
   tcase_set_timeout (tc, 600);
   suite_add_tcase (s, tc);
   tcase_add_test (tc, test_streams_match_single_plans);
+  tcase_add_test (tc, test_streams_set_streams);
   tcase_add_test (tc, test_streams_refusals);
   return s;
 }
