@@ -170,9 +170,28 @@ gst_cuda_preproc_cuda_drop_pool (GstCudaPreprocCuda * cuda)
   }
 }
 
+/* Work still queued on the stream reads the tap table and the source
+ * pointers and runs the module's kernels: it ends before they are freed
+ * (the driver does not promise to wait for it). */
+static void
+gst_cuda_preproc_cuda_drain (GstCudaPreprocCuda * cuda)
+{
+  CUresult res;
+
+  if (cuda->run_ctx == NULL || cuda->stream == NULL ||
+      !gst_cuda_context_push (cuda->run_ctx))
+    return;
+  res = CuStreamSynchronize (cuda->stream);
+  if (res != CUDA_SUCCESS)
+    GST_WARNING_OBJECT (cuda->element, "the stream ended with %s before "
+        "teardown", gst_cuda_preproc_cuda_error_name (res));
+  gst_cuda_context_pop (NULL);
+}
+
 static void
 gst_cuda_preproc_cuda_teardown (GstCudaPreprocCuda * cuda)
 {
+  gst_cuda_preproc_cuda_drain (cuda);
   gst_cuda_preproc_cuda_drop_pool (cuda);
   if (cuda->scratch != NULL) {
     gst_memory_unref (cuda->scratch);

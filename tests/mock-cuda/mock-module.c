@@ -455,23 +455,6 @@ out:
 }
 
 CUresult CUDAAPI
-cuModuleUnload (CUmodule hmod)
-{
-  const char *call = "cuModuleUnload";
-  CUresult ret;
-  MockObject *m;
-
-  mock_enter (call);
-  ret = mock_check_init (call);
-  if (ret == CUDA_SUCCESS) {
-    m = module_get (call, hmod, mock_require_context (call));
-    module_release ((uint32_t) (m - mock_state.objects));
-  }
-  mock_leave ();
-  return ret;
-}
-
-CUresult CUDAAPI
 cuModuleGetFunction (CUfunction * hfunc, CUmodule hmod, const char *name)
 {
   const char *call = "cuModuleGetFunction";
@@ -731,6 +714,7 @@ run_streams_kernel (const char *call, uint32_t ctx, const char *entry,
 typedef struct
 {
   const MockCudaKernel *kernel; /* NULL: the fused kernel */
+  uint32_t module;              /* the module that holds it */
   unsigned int grid[3], block[3], shared;
   void *params[MOCK_CUDA_KERNEL_MAX_ARGS];
   uint8_t storage[] __attribute__((aligned (16)));      /* the copies */
@@ -760,7 +744,7 @@ launch_run (MockOp * op)
 
 static void
 launch_enqueue (const char *call, MockObject * queue, uint32_t ctx,
-    const MockCudaKernel * kernel, const unsigned int grid[3],
+    uint32_t module, const MockCudaKernel * kernel, const unsigned int grid[3],
     const unsigned int block[3], unsigned int shared, void **params)
 {
   /* the fused kernel's parameters are its antialiased twin's */
@@ -775,6 +759,7 @@ launch_enqueue (const char *call, MockObject * queue, uint32_t ctx,
   if (l == NULL)
     mock_fatal (call, "out of host memory");
   l->kernel = kernel;
+  l->module = module;
   memcpy (l->grid, grid, sizeof (l->grid));
   memcpy (l->block, block, sizeof (l->block));
   l->shared = shared;
@@ -821,7 +806,8 @@ launch (const char *call, CUfunction f, const unsigned int grid[3],
   }
   if (mock_inject (MOCK_FAIL_LAUNCH, call))
     return CUDA_ERROR_LAUNCH_FAILED;
-  launch_enqueue (call, queue, ctx, fn->kernel, grid, block, shared, params);
+  launch_enqueue (call, queue, ctx, fn->owner, fn->kernel, grid, block,
+      shared, params);
   mock_state.stats.launches++;
   memcpy (mock_state.stats.last_grid, grid, 3 * sizeof (unsigned int));
   memcpy (mock_state.stats.last_block, block, 3 * sizeof (unsigned int));
@@ -841,6 +827,43 @@ cuLaunchKernel (CUfunction f, unsigned int gridDimX, unsigned int gridDimY,
   mock_enter ("cuLaunchKernel");
   ret = launch ("cuLaunchKernel", f, grid, block, sharedMemBytes, hStream,
       kernelParams, extra);
+  mock_leave ();
+  return ret;
+}
+
+/* A module unloaded while launches of its kernels wait in a queue: the
+ * driver does not promise to finish them first, so a caller must
+ * synchronize before it unloads (fatal). */
+static void
+module_check_idle (const char *call, uint32_t module)
+{
+  size_t i;
+
+  for (i = 0; i < mock_state.n_ops; i++) {
+    const MockOp *op = mock_state.ops[i];
+
+    if (op != NULL && !op->done && op->run == launch_run &&
+        ((const QueuedLaunch *) op->data)->module == module)
+      mock_fatal (call, "module %p unloaded while a launch of its kernels "
+          "(operation %llu, %s) is still queued: synchronize its stream "
+          "first", mock_handle (module), (unsigned long long) op->id, op->call);
+  }
+}
+
+CUresult CUDAAPI
+cuModuleUnload (CUmodule hmod)
+{
+  const char *call = "cuModuleUnload";
+  CUresult ret;
+  MockObject *m;
+
+  mock_enter (call);
+  ret = mock_check_init (call);
+  if (ret == CUDA_SUCCESS) {
+    m = module_get (call, hmod, mock_require_context (call));
+    module_check_idle (call, (uint32_t) (m - mock_state.objects));
+    module_release ((uint32_t) (m - mock_state.objects));
+  }
   mock_leave ();
   return ret;
 }
