@@ -406,6 +406,60 @@ gst_cuda_preproc_caps_is_cuda (const GstCaps * caps)
       features_are_cuda (gst_caps_get_features (caps, 0));
 }
 
+/* The limit @bytes passes, as the texts name it (to free); NULL: none. */
+static gchar *
+tensor_limit (gsize bytes, gboolean cuda)
+{
+  gpointer probe;
+
+  if (bytes > GST_CUDA_PREPROC_MAX_TENSOR_BYTES)
+    return g_strdup_printf ("the %" G_GSIZE_FORMAT " bytes a tensor buffer "
+        "can hold", GST_CUDA_PREPROC_MAX_TENSOR_BYTES);
+  if (cuda && bytes > GST_CUDA_PREPROC_MAX_CUDA_TENSOR_BYTES)
+    return g_strdup_printf ("the %" G_GSIZE_FORMAT " bytes a CUDA tensor "
+        "can hold (GStreamer's CUDA memory)",
+        GST_CUDA_PREPROC_MAX_CUDA_TENSOR_BYTES);
+  if (cuda || (probe = g_try_malloc (bytes)) != NULL) {
+    if (!cuda)
+      g_free (probe);
+    return NULL;
+  }
+  return g_strdup ("this process can allocate");
+}
+
+gchar *
+gst_cuda_preproc_tensor_bytes_refusal (const GstCudaPreprocShape * shape,
+    gsize bytes, gboolean cuda)
+{
+  gchar *limit = tensor_limit (bytes, cuda), *dims, *text;
+
+  if (limit == NULL)
+    return NULL;
+  dims = gst_cuda_preproc_shape_to_dimensions (shape);
+  text = g_strdup_printf ("The output tensor (dimensions=%s) takes %"
+      G_GSIZE_FORMAT " bytes, more than %s: lower width, height or "
+      "batch-size", dims, bytes, limit);
+  g_free (dims);
+  g_free (limit);
+  return text;
+}
+
+gchar *
+gst_cuda_preproc_shape_bytes_refusal (const GstCudaPreprocShape * shape,
+    gboolean cuda, gsize * bytes)
+{
+  gchar *dims, *text;
+
+  if (gst_cuda_preproc_shape_get_bytes (shape, bytes))
+    return gst_cuda_preproc_tensor_bytes_refusal (shape, *bytes, cuda);
+  dims = gst_cuda_preproc_shape_to_dimensions (shape);
+  text = g_strdup_printf ("Output tensor (dimensions=%s, %s) is too large: "
+      "its byte size overflows", dims,
+      gst_cuda_preproc_dtype_name (shape->dtype));
+  g_free (dims);
+  return text;
+}
+
 gboolean
 gst_cuda_preproc_caps_cuda_only (const GstCaps * caps)
 {

@@ -61,13 +61,15 @@ G_BEGIN_DECLS
 #define GST_CUDA_PREPROC_SINK_CAPS \
     "video/x-raw(memory:CUDAMemory), " GST_CUDA_PREPROC_VIDEO_FIELDS "; " \
     "video/x-raw, " GST_CUDA_PREPROC_VIDEO_FIELDS
+#else
+#define GST_CUDA_PREPROC_SINK_CAPS "video/x-raw, " GST_CUDA_PREPROC_VIDEO_FIELDS
+#endif
+/* CUDA tensors are listed in builds without the CUDA path too: a
+ * downstream that takes only those links, and negotiation then says what
+ * is missing (docs/cuda.md) instead of "could not link". */
 #define GST_CUDA_PREPROC_TENSOR_CAPS \
     GST_CUDA_PREPROC_TENSOR_STRUCTURES ("(memory:CUDAMemory)") "; " \
     GST_CUDA_PREPROC_TENSOR_STRUCTURES ("")
-#else
-#define GST_CUDA_PREPROC_SINK_CAPS "video/x-raw, " GST_CUDA_PREPROC_VIDEO_FIELDS
-#define GST_CUDA_PREPROC_TENSOR_CAPS GST_CUDA_PREPROC_TENSOR_STRUCTURES ("")
-#endif
 #define GST_CUDA_PREPROC_SRC_CAPS \
     GST_CUDA_PREPROC_TENSOR_CAPS "; " GST_CUDA_PREPROC_SINK_CAPS
 
@@ -83,6 +85,24 @@ typedef struct
  * GstBufferPool's buffers is a guint (docs/bad-input.md).  Larger tensors
  * are refused at negotiation. */
 #define GST_CUDA_PREPROC_MAX_TENSOR_BYTES ((gsize) G_MAXUINT)
+
+/* The largest CUDA tensor: GStreamer's CUDA memory describes its one row
+ * with a gint stride, so the element's CUDA pool takes no more. */
+#define GST_CUDA_PREPROC_MAX_CUDA_TENSOR_BYTES ((gsize) G_MAXINT)
+
+/* NULL when a tensor buffer of @bytes (@shape's, in CUDA memory when
+ * @cuda) can be allocated; else why not, naming its size and the limit
+ * (to free): beyond GST_CUDA_PREPROC_MAX_TENSOR_BYTES, beyond
+ * GST_CUDA_PREPROC_MAX_CUDA_TENSOR_BYTES for CUDA tensors, or, in system
+ * memory, more than this process can allocate.  Refused at negotiation
+ * rather than failing (or aborting, g_malloc ()) at the first buffer. */
+gchar *gst_cuda_preproc_tensor_bytes_refusal (const GstCudaPreprocShape *
+    shape, gsize bytes, gboolean cuda);
+
+/* The same for @shape's tensor alone, its size into *@bytes; also refuses
+ * a size that overflows. */
+gchar *gst_cuda_preproc_shape_bytes_refusal (const GstCudaPreprocShape *
+    shape, gboolean cuda, gsize * bytes);
 
 /* The engine's format of @format; FALSE when the engine lacks it. */
 gboolean gst_cuda_preproc_prep_format (GstVideoFormat format,

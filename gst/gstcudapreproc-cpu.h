@@ -7,10 +7,9 @@
  * version 2 of the License, or (at your option) any later version.
  */
 
-/* The CPU side of cudapreproc: frames in system memory through the engine's
- * CPU executor (vectorized where the CPU has AVX2), on the threads of the
- * n-threads property.  The counterpart of gst_cuda_preproc_cuda_process ()
- * for input in CUDA memory; both give the same bytes. */
+/* The threads of the CPU path (n-threads), which the engine's CPU
+ * executor (vectorized where the CPU has AVX2) runs a batch on
+ * (gstcudapreproc-run.c). */
 
 #ifndef __GST_CUDA_PREPROC_CPU_H__
 #define __GST_CUDA_PREPROC_CPU_H__
@@ -39,18 +38,6 @@ void gst_cuda_preproc_cpu_clear (GstCudaPreprocCpu * cpu);
  * when they cannot be started: one element warning on @element). */
 PrepWorkers *gst_cuda_preproc_cpu_workers (GstCudaPreprocCpu * cpu,
     GstElement * element, gint n_threads);
-
-/* Runs @plan on the @format frame @inbuf of frame_width x frame_height
- * (laid out as @in_info says, or as its video meta does) into @outbuf, on @n_threads threads (0: one per
- * core), the threads (re)made on the first frame after n-threads changed.
- * With 1, or when they cannot be started (one element warning), the
- * streaming thread does the work alone.  An input that cannot be mapped is
- * dropped with a warning, other failures are element errors on @element. */
-GstFlowReturn gst_cuda_preproc_cpu_process (GstCudaPreprocCpu * cpu,
-    GstElement * element, gint n_threads, const PrepPlan * plan,
-    const GstVideoInfo * in_info, PrepFormat format, gint frame_width,
-    gint frame_height, GstBuffer * inbuf, GstBuffer * outbuf,
-    const GstCudaPreprocHeader * header);
 
 G_END_DECLS
 

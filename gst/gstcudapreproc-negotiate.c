@@ -17,34 +17,13 @@
 #include "gstcudapreproc-enums.h"
 #include "gstcudapreproc-input.h"
 
-/* Tensors beyond GST_CUDA_PREPROC_MAX_TENSOR_BYTES, or that this process
- * cannot allocate in system memory, are refused at negotiation rather than
- * failing (or aborting, g_malloc ()) at the first buffer. */
+/* A tensor buffer the element cannot allocate is refused at negotiation
+ * (gst_cuda_preproc_tensor_bytes_refusal ()). */
 static gchar *
 output_too_large (const GstCudaPreprocNegotiated * neg)
 {
-  gpointer probe;
-  gchar *dims, *limit, *text;
-
-  if (neg->out_bytes <= GST_CUDA_PREPROC_MAX_TENSOR_BYTES) {
-    if (neg->cuda_out)
-      return NULL;
-    if ((probe = g_try_malloc (neg->out_bytes)) != NULL) {
-      g_free (probe);
-      return NULL;
-    }
-  }
-  dims = gst_cuda_preproc_shape_to_dimensions (&neg->shape);
-  limit = neg->out_bytes > GST_CUDA_PREPROC_MAX_TENSOR_BYTES ?
-      g_strdup_printf ("the %" G_GUINT64_FORMAT " bytes a tensor buffer can "
-      "hold", (guint64) GST_CUDA_PREPROC_MAX_TENSOR_BYTES) :
-      g_strdup ("this process can allocate");
-  text = g_strdup_printf ("The output tensor (dimensions=%s) takes %"
-      G_GSIZE_FORMAT " bytes, more than %s: lower width, height or "
-      "batch-size", dims, neg->out_bytes, limit);
-  g_free (dims);
-  g_free (limit);
-  return text;
+  return gst_cuda_preproc_tensor_bytes_refusal (&neg->shape, neg->out_bytes,
+      neg->cuda_out);
 }
 
 /* The tensor buffer's bytes: the tensor's, after the header of flexible
@@ -82,8 +61,6 @@ read_input (GstCudaPreprocNegotiated * neg, GstCaps * incaps, gchar ** error)
   neg->matrix_known = gst_cuda_preproc_input_colorimetry (&neg->in_info,
       &neg->matrix, &neg->range);
   gst_cuda_preproc_input_stated_colorimetry (incaps, &neg->stated);
-  neg->frame_width = GST_VIDEO_INFO_WIDTH (&neg->in_info);
-  neg->frame_height = GST_VIDEO_INFO_HEIGHT (&neg->in_info);
   neg->cuda_in = gst_cuda_preproc_caps_is_cuda (incaps);
   return TRUE;
 
@@ -166,8 +143,8 @@ fill_config (const GstCudaPreprocNegotiated * neg,
 {
   gst_cuda_preproc_settings_config (s, &neg->shape, cfg);
   cfg->format = neg->format;
-  cfg->src_width = neg->frame_width;
-  cfg->src_height = neg->frame_height;
+  cfg->src_width = GST_VIDEO_INFO_WIDTH (&neg->in_info);
+  cfg->src_height = GST_VIDEO_INFO_HEIGHT (&neg->in_info);
 }
 
 /* The negotiated caps fix the shape, but 3:N:3:1 reads both as NCHW and as
@@ -186,64 +163,59 @@ follow_layout (GstCudaPreprocNegotiated * neg, const GstCudaPreprocSettings * s)
     neg->shape = want;
 }
 
-/* The batch's requested rectangles from the properties: the rois, or the
- * crop (whose 0 sizes mean "to the edge"), or none for ROI metas. */
+/* The source of @neg's frames: its caps, the colour of @cfg, and how its
+ * slots are chosen: the rois, or the crop (whose 0 sizes mean "to the
+ * edge"), or the objects of ROI and analytics metas. */
 static void
-load_slots (GstCudaPreprocSlots * sl, const GstCudaPreprocNegotiated * neg,
-    const GstCudaPreprocSettings * s)
+load_source (GstCudaPreprocSource * src, const GstCudaPreprocNegotiated * neg,
+    const GstCudaPreprocSettings * s, const PrepConfig * cfg)
 {
-  sl->from_meta = s->roi_source == GST_CUDA_PREPROC_ROI_SOURCE_META;
-  gst_cuda_preproc_settings_roi_filter (s, &sl->filter);
-  sl->batch = neg->shape.batch;
-  sl->n_requested = s->n_rois > 0 ? s->n_rois : 1;
+  memset (src, 0, sizeof (*src));
+  src->info = &neg->in_info;
+  src->stream.format = neg->format;
+  src->stream.src_width = GST_VIDEO_INFO_WIDTH (&neg->in_info);
+  src->stream.src_height = GST_VIDEO_INFO_HEIGHT (&neg->in_info);
+  src->stream.matrix = cfg->matrix;
+  src->stream.range = cfg->range;
+  src->from_meta = s->roi_source == GST_CUDA_PREPROC_ROI_SOURCE_META;
+  gst_cuda_preproc_settings_roi_filter (s, &src->filter);
+  src->rois = s->n_rois > 0;
+  src->n_requested = s->n_rois > 0 ? s->n_rois : 1;
   if (s->n_rois > 0)
-    memcpy (sl->requested, s->rois, s->n_rois * sizeof (PrepRect));
+    memcpy (src->requested, s->rois, s->n_rois * sizeof (PrepRect));
   else
-    sl->requested[0] = s->crop;
-  sl->visible.x = sl->visible.y = 0;
-  sl->visible.width = GST_VIDEO_INFO_WIDTH (&neg->in_info);
-  sl->visible.height = GST_VIDEO_INFO_HEIGHT (&neg->in_info);
-  sl->n = 0;
+    src->requested[0] = s->crop;
+  src->index = -1;
 }
 
-/* Resolves the property rectangles against the caps' frame: a clamped one
- * adds a warning, one outside is an error. */
+/* The slots of the caps' frame: the property rectangles resolved against
+ * it (a clamped one adds a warning, one outside is the error), none for
+ * ROI metas (each frame gives its own). */
 static gchar *
-resolve_slots (GstCudaPreprocSlots * sl, gboolean rois, GPtrArray * warnings)
+first_slots (const GstCudaPreprocSource * src, guint batch,
+    GstCudaPreprocBatchSlots * slots, GPtrArray * warnings)
 {
-  guint64 clamped;
-  guint i, bad = 0;
-  gchar what[32];
+  PrepRect rects[PREP_BATCH_MAX];
+  PrepRect area = { 0, 0, src->stream.src_width, src->stream.src_height };
+  gchar *error = NULL;
+  guint n = 0, j;
 
-  if (!gst_cuda_preproc_slots_resolve (sl, &clamped, &bad))
-    goto outside;
-  for (i = 0; i < sl->n; i++) {
-    const PrepRect *q = &sl->requested[i], *r = &sl->rects[i];
-
-    g_snprintf (what, sizeof (what), rois ? "ROI %u" : "Crop", i);
-    if (clamped & (G_GUINT64_CONSTANT (1) << i))
-      g_ptr_array_add (warnings, g_strdup_printf ("%s (x=%d, y=%d, width=%d, "
-              "height=%d) exceeds the %dx%d frame; clamped to (x=%d, y=%d, "
-              "width=%d, height=%d)", what, q->x, q->y, q->width, q->height,
-              sl->visible.width, sl->visible.height, r->x, r->y, r->width,
-              r->height));
+  memset (slots, 0, sizeof (*slots));
+  if (!src->from_meta)
+    error = gst_cuda_preproc_source_resolve (src, &area, batch, rects, &n,
+        warnings);
+  slots->n_sources = 1;
+  slots->frames[0] = src->stream;
+  slots->visible[0] = area;
+  for (j = 0; error == NULL && j < n; j++) {
+    slots->streams[j] = src->stream;
+    slots->streams[j].rect = rects[j];
+    slots->reads[j] = TRUE;
   }
-  if (sl->n_requested > sl->n)
-    g_ptr_array_add (warnings, g_strdup_printf ("%u rois for a batch of %d: "
-            "the last %u are not used", sl->n_requested, sl->batch,
-            sl->n_requested - sl->n));
-  return NULL;
-
-  /* ERRORS */
-outside:
-  {
-    const PrepRect *r = &sl->requested[bad];
-
-    g_snprintf (what, sizeof (what), rois ? "ROI %u" : "Crop", bad);
-    return g_strdup_printf ("%s (x=%d, y=%d, width=%d, height=%d) is empty or "
-        "lies outside the %dx%d frame", what, r->x, r->y, r->width,
-        r->height, sl->visible.width, sl->visible.height);
-  }
+  slots->n = error == NULL ? n : 0;
+  for (j = 0; j < PREP_BATCH_MAX; j++)
+    gst_cuda_preproc_object_none (&slots->objects[j]);
+  return error;
 }
 
 /* What about the shape is worth a warning: an integer tensor that holds
@@ -266,41 +238,36 @@ shape_warnings (const GstCudaPreprocNegotiated * neg,
             "model's input size", neg->shape.width, neg->shape.height));
 }
 
-PrepPlan *
-gst_cuda_preproc_negotiated_plan (GstCudaPreprocNegotiated * neg,
+gboolean
+gst_cuda_preproc_negotiated_run (GstCudaPreprocNegotiated * neg,
     const GstCudaPreprocSettings * s, const GstCudaPreprocWanted * want,
-    GstCudaPreprocSlots * slots, GPtrArray * warnings, gchar ** error)
+    GstCudaPreprocSource * src, GstCudaPreprocBatchSlots * slots,
+    GstCudaPreprocRun * run, GPtrArray * warnings, gchar ** error)
 {
-  PrepPlan *plan = NULL;
   PrepConfig cfg;
-  PrepStatus st;
 
   if (neg->meta) {
     neg->cuda_out = neg->cuda_in &&
         s->tensor_memory == GST_CUDA_PREPROC_TENSOR_MEMORY_AUTO;
     if ((*error = meta_shape (neg, want)) != NULL)
-      return NULL;
+      return FALSE;
   }
   follow_layout (neg, s);
   /* here, not only at set_caps (): a shape property changed while playing
    * may leave the caps as they were (downstream fixed them), and then
    * GstBaseTransform does not call set_caps () */
   if ((*error = gst_cuda_preproc_shape_refusal (want, &neg->shape)) != NULL)
-    return NULL;
+    return FALSE;
   fill_config (neg, s, &cfg);
   if ((*error = choose_colorimetry (neg, s, &cfg)) != NULL)
-    return NULL;
-  load_slots (slots, neg, s);
-  if (!slots->from_meta &&
-      (*error = resolve_slots (slots, s->n_rois > 0, warnings)) != NULL)
-    return NULL;
-  st = prep_plan_new (&cfg, slots->rects, (int) slots->n, &plan);
-  if (st == PREP_OK) {
-    shape_warnings (neg, s, warnings);
-    return plan;
-  }
-  *error = g_strdup_printf ("Cannot prepare the %dx%dx%dx%d %s tensor: %s",
-      cfg.batch_size, neg->shape.channels, cfg.out_height, cfg.out_width,
-      gst_cuda_preproc_dtype_name (neg->shape.dtype), prep_status_string (st));
-  return NULL;
+    return FALSE;
+  load_source (src, neg, s, &cfg);
+  if ((*error = first_slots (src, (guint) neg->shape.batch, slots,
+              warnings)) != NULL)
+    return FALSE;
+  gst_cuda_preproc_run_set_tensor (run, &cfg, FALSE);
+  if ((*error = gst_cuda_preproc_run_prepare (run, slots)) != NULL)
+    return FALSE;
+  shape_warnings (neg, s, warnings);
+  return TRUE;
 }

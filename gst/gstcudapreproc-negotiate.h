@@ -20,7 +20,8 @@
 
 #include "gstcudapreproc-caps.h"
 #include "gstcudapreproc-props.h"
-#include "gstcudapreproc-slots.h"
+#include "gstcudapreproc-run.h"
+#include "gstcudapreproc-sources.h"
 #include "prep.h"
 
 G_BEGIN_DECLS
@@ -39,8 +40,6 @@ typedef struct
                                  * before the tensor; else 0 */
   gboolean size_defaulted;      /* width and height unset, and downstream
                                  * left the dimensions open */
-  gint frame_width, frame_height;       /* of the plan: the caps', or the
-                                         * video meta's with a crop meta */
   gboolean cuda_in, cuda_out;   /* negotiated memory (output-mode=meta:
                                  * the tensor's, from tensor-memory) */
   gboolean meta;                /* output-mode=meta: the video passes
@@ -65,18 +64,21 @@ gboolean gst_cuda_preproc_negotiated_from_caps (GstCudaPreprocNegotiated *
 gboolean gst_cuda_preproc_negotiated_from_video (GstCudaPreprocNegotiated *
     neg, GstCaps * incaps, const GstCudaPreprocWanted * want, gchar ** error);
 
-/* Builds the plan of @neg and the settings @s, the batch's rectangles in
- * @slots: property rectangles are resolved against the caps' frame (the
- * texts of clamped ones, and of rois beyond the batch, are appended to
- * @warnings, with those of an integer tensor holding few values and of
- * the default size).  @neg's layout follows the property where the caps
- * read both ways; with output-mode=meta its shape is @want's and its
- * tensor is in CUDA memory when the input is and tensor-memory is auto.  NULL with *@error (to free) when @neg's shape is not one @want
+/* The source of @neg and the settings @s (its frames, colour, and how its
+ * slots are chosen), its first slots (the property rectangles resolved
+ * against the caps' frame: the texts of clamped ones, and of rois beyond
+ * the batch, are appended to @warnings, with those of an integer tensor
+ * holding few values and of the default size) and @run's tensor and plan.
+ * @neg's layout follows the property where the caps read both ways; with
+ * output-mode=meta its shape is @want's and its tensor is in CUDA memory
+ * when the input is and tensor-memory is auto.  @src's info points into
+ * @neg.  FALSE with *@error (to free) when @neg's shape is not one @want
  * allows, a rectangle lies outside the frame or the engine refuses the
  * tensor. */
-PrepPlan *gst_cuda_preproc_negotiated_plan (GstCudaPreprocNegotiated * neg,
+gboolean gst_cuda_preproc_negotiated_run (GstCudaPreprocNegotiated * neg,
     const GstCudaPreprocSettings * s, const GstCudaPreprocWanted * want,
-    GstCudaPreprocSlots * slots, GPtrArray * warnings, gchar ** error);
+    GstCudaPreprocSource * src, GstCudaPreprocBatchSlots * slots,
+    GstCudaPreprocRun * run, GPtrArray * warnings, gchar ** error);
 
 G_END_DECLS
 

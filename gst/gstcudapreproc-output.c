@@ -7,11 +7,13 @@
  * version 2 of the License, or (at your option) any later version.
  */
 
-/* System-memory output allocation (see gstcudapreproc-output.h). */
+/* Where the tensors come from (see gstcudapreproc-output.h). */
 
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
+
+#include <string.h>
 
 #include "gstcudapreproc-output.h"
 
@@ -58,4 +60,98 @@ gst_cuda_preproc_output_align (GstQuery * query)
     gst_query_add_allocation_param (query, allocator, &params);
   if (allocator != NULL)
     gst_object_unref (allocator);
+}
+
+void
+gst_cuda_preproc_output_init (GstCudaPreprocOutput * out,
+    GstCudaPreprocCuda * cuda)
+{
+  memset (out, 0, sizeof (*out));
+  out->cuda_path = cuda;
+}
+
+void
+gst_cuda_preproc_output_clear (GstCudaPreprocOutput * out)
+{
+  if (out->pool != NULL)
+    gst_buffer_pool_set_active (out->pool, FALSE);
+  gst_clear_object (&out->pool);
+  out->cuda = FALSE;
+  out->bytes = 0;
+}
+
+/* A pool of the tensor's size, cache-line aligned (the vector stores of
+ * the CPU path), the element's own. */
+static gboolean
+output_make_pool (GstCudaPreprocOutput * out, gsize bytes)
+{
+  GstAllocationParams params;
+  GstStructure *config;
+
+  out->pool = gst_buffer_pool_new ();
+  gst_allocation_params_init (&params);
+  params.align = 63;
+  config = gst_buffer_pool_get_config (out->pool);
+  gst_buffer_pool_config_set_params (config, NULL, (guint) bytes, 0, 0);
+  gst_buffer_pool_config_set_allocator (config, NULL, &params);
+  return gst_buffer_pool_set_config (out->pool, config) &&
+      gst_buffer_pool_set_active (out->pool, TRUE);
+}
+
+gboolean
+gst_cuda_preproc_output_set (GstCudaPreprocOutput * out, gboolean cuda,
+    gsize bytes)
+{
+  if (gst_cuda_preproc_output_ready (out) && out->cuda == cuda &&
+      out->bytes == bytes)
+    return TRUE;
+  gst_cuda_preproc_output_clear (out);
+  out->cuda = cuda;
+  out->bytes = bytes;
+  return cuda || output_make_pool (out, bytes);
+}
+
+gboolean
+gst_cuda_preproc_output_ready (const GstCudaPreprocOutput * out)
+{
+  return out->cuda || out->pool != NULL;
+}
+
+GstFlowReturn
+gst_cuda_preproc_output_acquire (GstCudaPreprocOutput * out,
+    GstElement * element, GstBuffer * frame, guint max, GstBuffer ** tensor)
+{
+  if (!out->cuda)
+    return gst_buffer_pool_acquire_buffer (out->pool, tensor, NULL);
+  if (frame == NULL || !gst_cuda_preproc_cuda_is_cuda_buffer (frame))
+    goto not_cuda;
+  return gst_cuda_preproc_cuda_alloc_output (out->cuda_path, frame,
+      out->bytes, max, tensor);
+
+  /* ERRORS */
+not_cuda:
+  {
+    GST_ELEMENT_ERROR (element, STREAM, FORMAT, ("The tensor was negotiated "
+            "in CUDA memory, but the input is in system memory: a CUDA "
+            "tensor takes every input in CUDA memory"), (NULL));
+    return GST_FLOW_NOT_NEGOTIATED;
+  }
+}
+
+void
+gst_cuda_preproc_output_set_flushing (GstCudaPreprocOutput * out,
+    gboolean flushing)
+{
+  if (out->cuda_path != NULL)
+    gst_cuda_preproc_cuda_set_flushing (out->cuda_path, flushing);
+}
+
+void
+gst_cuda_preproc_output_change_state (GstCudaPreprocOutput * out,
+    GstStateChange transition)
+{
+  if (transition == GST_STATE_CHANGE_PAUSED_TO_READY)
+    gst_cuda_preproc_output_set_flushing (out, TRUE);
+  else if (transition == GST_STATE_CHANGE_READY_TO_PAUSED)
+    gst_cuda_preproc_output_set_flushing (out, FALSE);
 }

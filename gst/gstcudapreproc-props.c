@@ -457,9 +457,8 @@ install_output_properties (GObjectClass * gobject_class)
           PARAM_FLAGS));
 }
 
-/* cudapreproc's own: CUDA memory */
-static void
-install_cuda_properties (GObjectClass * gobject_class)
+void
+gst_cuda_preproc_settings_install_cuda (GObjectClass * gobject_class)
 {
   /**
    * GstCudaPreproc:output-buffers:
@@ -596,7 +595,7 @@ gst_cuda_preproc_settings_install (GObjectClass * gobject_class)
   install_crop_properties (gobject_class);
   gst_cuda_preproc_settings_install_tensor (gobject_class);
   install_output_properties (gobject_class);
-  install_cuda_properties (gobject_class);
+  gst_cuda_preproc_settings_install_cuda (gobject_class);
 }
 
 void

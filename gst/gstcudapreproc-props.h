@@ -135,6 +135,8 @@ void gst_cuda_preproc_settings_install_tensor (GObjectClass * gobject_class);
  * roi-source, roi-type and the object filters, batch-size, output-mode,
  * tensor-id, tensor-memory, output-buffers and cuda-device-id. */
 void gst_cuda_preproc_settings_install (GObjectClass * gobject_class);
+/* CUDA memory's: output-buffers and cuda-device-id (both elements). */
+void gst_cuda_preproc_settings_install_cuda (GObjectClass * gobject_class);
 void gst_cuda_preproc_settings_init (GstCudaPreprocSettings * s);
 
 typedef struct
@@ -190,6 +192,11 @@ gboolean gst_cuda_preproc_settings_set (GstObject * self,
     gboolean * reshape, gchar ** refusal);
 gboolean gst_cuda_preproc_settings_get (GstObject * self,
     const GstCudaPreprocSettings * s, guint prop_id, GValue * value);
+/* cuda-device-id and n-threads, each read under @self's object lock. */
+gint gst_cuda_preproc_settings_device_id (GstObject * self,
+    const GstCudaPreprocSettings * s);
+gint gst_cuda_preproc_settings_n_threads (GstObject * self,
+    const GstCudaPreprocSettings * s);
 
 /* Posts each of @texts (the settings' warnings for the rectangles just
  * resolved: clamped crops, rois or streams left out) as an element

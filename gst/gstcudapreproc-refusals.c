@@ -143,3 +143,17 @@ gst_cuda_preproc_refusals_install_strict (GObjectClass * gobject_class,
           DEFAULT_PROP_STRICT, G_PARAM_READWRITE | GST_PARAM_MUTABLE_PLAYING |
           G_PARAM_STATIC_STRINGS));
 }
+
+gchar *
+gst_cuda_preproc_refusals_ready_only (GstElement * element, const gchar * what)
+{
+  GstState state;
+
+  GST_OBJECT_LOCK (element);
+  state = GST_STATE (element);
+  GST_OBJECT_UNLOCK (element);
+  if (state <= GST_STATE_READY)
+    return NULL;
+  return g_strdup_printf ("%s can only change in the NULL or READY state, "
+      "not in %s", what, gst_element_state_get_name (state));
+}

@@ -50,6 +50,12 @@ GstCudaPreprocRefusals *gst_cuda_preproc_refusals_of (GstElement * element);
 void gst_cuda_preproc_refusals_flush (GstCudaPreprocRefusals * r,
     GstElement * element);
 
+/* For a property that changes only in the NULL and READY states: why it
+ * cannot change now, naming @what and @element's state (to free), or
+ * NULL. */
+gchar *gst_cuda_preproc_refusals_ready_only (GstElement * element,
+    const gchar * what);
+
 /* strict: refusals are element errors. */
 void gst_cuda_preproc_refusals_install_strict (GObjectClass * gobject_class,
     guint prop_id);

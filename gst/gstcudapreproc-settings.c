@@ -516,3 +516,27 @@ gst_cuda_preproc_settings_warn (GstElement * element, GPtrArray * texts,
   g_free (*last);
   *last = all;
 }
+
+gint
+gst_cuda_preproc_settings_device_id (GstObject * self,
+    const GstCudaPreprocSettings * s)
+{
+  gint id;
+
+  GST_OBJECT_LOCK (self);
+  id = s->cuda_device_id;
+  GST_OBJECT_UNLOCK (self);
+  return id;
+}
+
+gint
+gst_cuda_preproc_settings_n_threads (GstObject * self,
+    const GstCudaPreprocSettings * s)
+{
+  gint n;
+
+  GST_OBJECT_LOCK (self);
+  n = (gint) s->n_threads;
+  GST_OBJECT_UNLOCK (self);
+  return n;
+}

@@ -72,6 +72,8 @@
 #include "config.h"
 #endif
 
+#include <string.h>
+
 #include <gst/video/video.h>
 
 #include "gstcudapreproc.h"
@@ -86,8 +88,8 @@
 #include "gstcudapreproc-output.h"
 #include "gstcudapreproc-props.h"
 #include "gstcudapreproc-refusals.h"
-#include "gstcudapreproc-slots.h"
-#include "gstcudapreproc-tensors.h"
+#include "gstcudapreproc-run.h"
+#include "gstcudapreproc-sources.h"
 #include "prep.h"
 
 GST_DEBUG_CATEGORY (gst_cuda_preproc_debug);
@@ -107,15 +109,20 @@ struct _GstCudaPreproc
 
   /* streaming thread */
   GstCudaPreprocNegotiated neg;
-  PrepPlan *plan;
+  GstCudaPreprocSource source;  /* the input, as one source of the batch */
+  GstCudaPreprocSourceState source_state;
+  GstCudaPreprocBatchSlots slots;       /* the frame's slots */
+  GstCudaPreprocRun run;        /* the plan of the slots; NULL plan: none */
   gchar *warned;                /* the settings warnings posted last */
   gchar *last_error;            /* last negotiation error posted */
   GstCudaPreprocCuda *cuda;     /* NULL in builds without CUDA */
-  GstCudaPreprocSlots slots;    /* the batch's rectangles */
   GstCudaPreprocCpu cpu;        /* the CPU path's threads */
-  GstCudaPreprocTensors tensors;        /* output-mode=meta: the tensors */
+  GstCudaPreprocOutput tensors; /* output-mode=meta: the tensors */
   GstCudaPreprocRefusals refusals;      /* object lock */
 };
+
+/* GType keeps an instance's size in 16 bits. */
+G_STATIC_ASSERT (sizeof (GstCudaPreproc) <= G_MAXUINT16);
 
 #define gst_cuda_preproc_parent_class parent_class
 G_DEFINE_TYPE (GstCudaPreproc, gst_cuda_preproc, GST_TYPE_BASE_TRANSFORM);
@@ -223,6 +230,7 @@ gst_cuda_preproc_init (GstCudaPreproc * self)
   self->settings_changed = TRUE;
   gst_cuda_preproc_cpu_init (&self->cpu);
   self->cuda = gst_cuda_preproc_cuda_new (GST_ELEMENT (self));
+  gst_cuda_preproc_output_init (&self->tensors, self->cuda);
   /* output-mode=meta switches to in place at set_caps () */
   gst_base_transform_set_in_place (GST_BASE_TRANSFORM (self), FALSE);
 }
@@ -232,29 +240,14 @@ gst_cuda_preproc_finalize (GObject * object)
 {
   GstCudaPreproc *self = GST_CUDA_PREPROC (object);
 
-  prep_plan_free (self->plan);
+  gst_cuda_preproc_run_clear (&self->run);
   gst_cuda_preproc_cpu_clear (&self->cpu);
   g_free (self->last_error);
   g_free (self->warned);
-  gst_cuda_preproc_tensors_clear (&self->tensors);
+  gst_cuda_preproc_output_clear (&self->tensors);
   gst_cuda_preproc_refusals_clear (&self->refusals);
   gst_cuda_preproc_cuda_free (self->cuda);
   G_OBJECT_CLASS (parent_class)->finalize (object);
-}
-
-/* The state, for the properties that only change in NULL and READY. */
-static gchar *
-gst_cuda_preproc_ready_only (GstCudaPreproc * self, const gchar * what)
-{
-  GstState state;
-
-  GST_OBJECT_LOCK (self);
-  state = GST_STATE (self);
-  GST_OBJECT_UNLOCK (self);
-  if (state <= GST_STATE_READY)
-    return NULL;
-  return g_strdup_printf ("%s can only change in the NULL or READY state, "
-      "not in %s", what, gst_element_state_get_name (state));
 }
 
 /* output-mode=meta needs the analytics library of GStreamer 1.26+, and
@@ -263,7 +256,8 @@ static gchar *
 gst_cuda_preproc_output_mode_refusal (GstCudaPreproc * self,
     const GValue * value)
 {
-  gchar *why = gst_cuda_preproc_ready_only (self, "the mode");
+  gchar *why =
+      gst_cuda_preproc_refusals_ready_only (GST_ELEMENT (self), "the mode");
 
   if (why == NULL &&
       g_value_get_enum (value) == GST_CUDA_PREPROC_OUTPUT_MODE_META)
@@ -296,7 +290,8 @@ gst_cuda_preproc_value_refusal (GstCudaPreproc * self, guint prop_id,
     const GValue * value)
 {
   if (prop_id == PROP_CUDA_DEVICE_ID)
-    return gst_cuda_preproc_ready_only (self, "the device");
+    return gst_cuda_preproc_refusals_ready_only (GST_ELEMENT (self),
+        "the device");
   if (prop_id == PROP_OUTPUT_MODE)
     return gst_cuda_preproc_output_mode_refusal (self, value);
   if (prop_id == PROP_ROIS || (prop_id >= PROP_CROP_X &&
@@ -367,28 +362,6 @@ gst_cuda_preproc_get_property (GObject * object, guint prop_id,
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
 }
 
-static gint
-gst_cuda_preproc_device_id (GstCudaPreproc * self)
-{
-  gint id;
-
-  GST_OBJECT_LOCK (self);
-  id = self->settings.cuda_device_id;
-  GST_OBJECT_UNLOCK (self);
-  return id;
-}
-
-static gint
-gst_cuda_preproc_n_threads (GstCudaPreproc * self)
-{
-  gint n;
-
-  GST_OBJECT_LOCK (self);
-  n = (gint) self->settings.n_threads;
-  GST_OBJECT_UNLOCK (self);
-  return n;
-}
-
 /* output-mode=meta: the video passes through with the tensor as meta. */
 static gboolean
 gst_cuda_preproc_meta_mode (GstCudaPreproc * self)
@@ -430,10 +403,7 @@ gst_cuda_preproc_change_state (GstElement * element, GstStateChange transition)
   /* values refused before the element had a bus */
   if (transition == GST_STATE_CHANGE_NULL_TO_READY)
     gst_cuda_preproc_refusals_flush (&self->refusals, element);
-  if (transition == GST_STATE_CHANGE_PAUSED_TO_READY)
-    gst_cuda_preproc_cuda_set_flushing (self->cuda, TRUE);
-  else if (transition == GST_STATE_CHANGE_READY_TO_PAUSED)
-    gst_cuda_preproc_cuda_set_flushing (self->cuda, FALSE);
+  gst_cuda_preproc_output_change_state (&self->tensors, transition);
   return GST_ELEMENT_CLASS (parent_class)->change_state (element, transition);
 }
 
@@ -442,13 +412,12 @@ gst_cuda_preproc_stop (GstBaseTransform * trans)
 {
   GstCudaPreproc *self = GST_CUDA_PREPROC (trans);
 
-  prep_plan_free (self->plan);
-  self->plan = NULL;
+  gst_cuda_preproc_run_clear (&self->run);
   gst_cuda_preproc_cpu_clear (&self->cpu);
-  gst_cuda_preproc_tensors_clear (&self->tensors);
+  gst_cuda_preproc_output_clear (&self->tensors);
   g_clear_pointer (&self->warned, g_free);
   g_clear_pointer (&self->last_error, g_free);
-  gst_cuda_preproc_slots_new_stream (&self->slots);
+  memset (&self->source_state, 0, sizeof (self->source_state));
   GST_OBJECT_LOCK (self);
   self->play_width = self->play_height = 0;
   GST_OBJECT_UNLOCK (self);
@@ -462,7 +431,7 @@ gst_cuda_preproc_set_context (GstElement * element, GstContext * context)
   GstCudaPreproc *self = GST_CUDA_PREPROC (element);
 
   gst_cuda_preproc_cuda_set_context (self->cuda, context,
-      gst_cuda_preproc_device_id (self));
+      gst_cuda_preproc_settings_device_id (GST_OBJECT (self), &self->settings));
   GST_ELEMENT_CLASS (parent_class)->set_context (element, context);
 }
 
@@ -485,7 +454,8 @@ gst_cuda_preproc_explain_caps_failure (GstCudaPreproc * self, gboolean cuda_in)
   peer = gst_pad_peer_query_caps (src, NULL);
   if (gst_cuda_preproc_caps_cuda_only (peer)) {
     gst_cuda_preproc_cuda_usable (self->cuda,
-        gst_cuda_preproc_device_id (self), &why);
+        gst_cuda_preproc_settings_device_id (GST_OBJECT (self),
+            &self->settings), &why);
     text = gst_cuda_preproc_caps_cuda_output_refusal (why, cuda_in);
   }
   gst_clear_caps (&peer);
@@ -504,9 +474,9 @@ gst_cuda_preproc_sink_event (GstBaseTransform * trans, GstEvent * event)
   gboolean ret;
 
   if (GST_EVENT_TYPE (event) == GST_EVENT_FLUSH_START)
-    gst_cuda_preproc_cuda_set_flushing (self->cuda, TRUE);
+    gst_cuda_preproc_output_set_flushing (&self->tensors, TRUE);
   else if (GST_EVENT_TYPE (event) == GST_EVENT_FLUSH_STOP)
-    gst_cuda_preproc_cuda_set_flushing (self->cuda, FALSE);
+    gst_cuda_preproc_output_set_flushing (&self->tensors, FALSE);
   else if (GST_EVENT_TYPE (event) == GST_EVENT_CAPS) {
     gst_event_parse_caps (event, &caps);
     gst_caps_ref (caps);
@@ -547,7 +517,8 @@ gst_cuda_preproc_refuse_cuda (GstCudaPreproc * self, GstCaps * caps)
   }
   if (!gst_cuda_preproc_caps_is_cuda (caps) ||
       gst_cuda_preproc_cuda_usable (self->cuda,
-          gst_cuda_preproc_device_id (self), &why))
+          gst_cuda_preproc_settings_device_id (GST_OBJECT (self),
+              &self->settings), &why))
     return;
   gst_cuda_preproc_negotiation_error (self,
       g_strdup_printf ("Input in CUDA memory cannot be processed: %s", why));
@@ -621,7 +592,8 @@ gst_cuda_preproc_transform_caps (GstBaseTransform * trans,
 {
   GstCudaPreproc *self = GST_CUDA_PREPROC (trans);
   gboolean with_cuda = gst_cuda_preproc_cuda_usable (self->cuda,
-      gst_cuda_preproc_device_id (self), NULL);
+      gst_cuda_preproc_settings_device_id (GST_OBJECT (self),
+          &self->settings), NULL);
   GstCudaPreprocWanted want;
   GstCaps *res, *tmp;
   guint serial;
@@ -744,16 +716,26 @@ gst_cuda_preproc_fixate_caps (GstBaseTransform * trans,
       gst_caps_truncate (othercaps));
 }
 
+/* What a rebuilt negotiated state holds besides @neg. */
+typedef struct
+{
+  GstCudaPreprocSource source;
+  GstCudaPreprocBatchSlots slots;
+  GstCudaPreprocRun run;
+} GstCudaPreprocRebuilt;
+
 /* The one place where the negotiated state changes, as a whole. */
 static void
 gst_cuda_preproc_commit (GstCudaPreproc * self,
-    const GstCudaPreprocNegotiated * neg, PrepPlan * plan,
-    const GstCudaPreprocSlots * slots)
+    const GstCudaPreprocNegotiated * neg, GstCudaPreprocRebuilt * r)
 {
-  prep_plan_free (self->plan);
-  self->plan = plan;
+  gst_cuda_preproc_run_clear (&self->run);
+  self->run = r->run;
   self->neg = *neg;
-  gst_cuda_preproc_slots_replace (&self->slots, slots);
+  self->source = r->source;
+  self->source.info = &self->neg.in_info;
+  self->slots = r->slots;
+  self->source_state.cropped = FALSE;
   g_clear_pointer (&self->last_error, g_free);
   GST_OBJECT_LOCK (self);
   self->play_width = GST_VIDEO_INFO_WIDTH (&neg->in_info);
@@ -761,18 +743,18 @@ gst_cuda_preproc_commit (GstCudaPreproc * self,
   GST_OBJECT_UNLOCK (self);
 }
 
-/* A plan from @neg (completed where the properties decide) and the current
- * properties, with the batch's rectangles in @slots; the warnings about
- * those rectangles are posted.  NULL with *@error (to free) when the plan
+/* The source, slots and plan from @neg (completed where the properties
+ * decide) and the current properties into @r; the warnings about the
+ * rectangles are posted.  FALSE with *@error (to free) when the plan
  * cannot be built. */
-static PrepPlan *
+static gboolean
 gst_cuda_preproc_make_plan (GstCudaPreproc * self,
-    GstCudaPreprocNegotiated * neg, GstCudaPreprocSlots * slots, gchar ** error)
+    GstCudaPreprocNegotiated * neg, GstCudaPreprocRebuilt * r, gchar ** error)
 {
   GstCudaPreprocSettings s;
   GstCudaPreprocWanted want;
   GPtrArray *warnings;
-  PrepPlan *plan;
+  gboolean ok;
 
   GST_OBJECT_LOCK (self);
   s = self->settings;
@@ -781,9 +763,10 @@ gst_cuda_preproc_make_plan (GstCudaPreproc * self,
 
   gst_cuda_preproc_wanted (self, &want);
   warnings = g_ptr_array_new_with_free_func (g_free);
-  plan = gst_cuda_preproc_negotiated_plan (neg, &s, &want, slots, warnings,
-      error);
-  if (plan != NULL) {
+  memset (r, 0, sizeof (*r));
+  ok = gst_cuda_preproc_negotiated_run (neg, &s, &want, &r->source,
+      &r->slots, &r->run, warnings, error);
+  if (ok) {
     gchar *colour = gst_cuda_preproc_settings_describe_colorimetry (&s,
         &neg->in_info, &neg->stated, neg->matrix, neg->range);
 
@@ -791,9 +774,11 @@ gst_cuda_preproc_make_plan (GstCudaPreproc * self,
     g_free (colour);
     gst_cuda_preproc_settings_warn (GST_ELEMENT (self), warnings,
         &self->warned);
+  } else {
+    gst_cuda_preproc_run_clear (&r->run);
   }
   g_ptr_array_unref (warnings);
-  return plan;
+  return ok;
 }
 
 /* Makes @candidate, with a plan built from it and the current properties,
@@ -805,16 +790,14 @@ gst_cuda_preproc_rebuild_plan (GstCudaPreproc * self,
     const GstCudaPreprocNegotiated * candidate)
 {
   GstCudaPreprocNegotiated neg = *candidate;
-  GstCudaPreprocSlots slots;
-  PrepPlan *plan;
+  GstCudaPreprocRebuilt r;
   gchar *error;
 
-  plan = gst_cuda_preproc_make_plan (self, &neg, &slots, &error);
-  if (plan == NULL)
+  if (!gst_cuda_preproc_make_plan (self, &neg, &r, &error))
     goto refused;
-  gst_cuda_preproc_commit (self, &neg, plan, &slots);
-  GST_DEBUG_OBJECT (self, "%dx%d frame, %u of %d slots -> %dx%d %s %s",
-      neg.frame_width, neg.frame_height, slots.n, neg.shape.batch,
+  gst_cuda_preproc_commit (self, &neg, &r);
+  GST_DEBUG_OBJECT (self, "%s frame, %u of %d slots -> %dx%d %s %s",
+      GST_VIDEO_INFO_NAME (&neg.in_info), r.slots.n, neg.shape.batch,
       neg.shape.width, neg.shape.height, neg.shape.nhwc ? "NHWC" : "NCHW",
       gst_cuda_preproc_dtype_name (neg.shape.dtype));
   return TRUE;
@@ -872,7 +855,8 @@ gst_cuda_preproc_set_caps (GstBaseTransform * trans, GstCaps * incaps,
   GST_DEBUG_OBJECT (self, "%s memory in, %s memory out",
       neg.cuda_in ? "CUDA" : "system", neg.cuda_out ? "CUDA" : "system");
   if (neg.cuda_in && !gst_cuda_preproc_cuda_open (self->cuda,
-          gst_cuda_preproc_device_id (self)))
+          gst_cuda_preproc_settings_device_id (GST_OBJECT (self),
+              &self->settings)))
     return FALSE;
   return gst_cuda_preproc_rebuild_plan (self, &neg);
 
@@ -977,24 +961,20 @@ gst_cuda_preproc_transform_meta (GstBaseTransform * trans, GstBuffer * outbuf,
       outbuf, meta, inbuf);
 }
 
-/* Rebuilds the plan when a property or the frame size changed since the
- * last frame. */
+/* Rebuilds the plan when a property changed since the last frame (a new
+ * frame size only changes the plan's slots, gst_cuda_preproc_run_prepare
+ * ()). */
 static gboolean
-gst_cuda_preproc_ensure_plan (GstCudaPreproc * self, GstBuffer * buf)
+gst_cuda_preproc_ensure_plan (GstCudaPreproc * self)
 {
-  GstCudaPreprocNegotiated neg = self->neg;
   gboolean changed;
 
   GST_OBJECT_LOCK (self);
   changed = self->settings_changed;
   GST_OBJECT_UNLOCK (self);
-  gst_cuda_preproc_input_frame_size (&neg.in_info, buf, &neg.frame_width,
-      &neg.frame_height);
-  if (!changed && self->plan != NULL &&
-      neg.frame_width == self->neg.frame_width &&
-      neg.frame_height == self->neg.frame_height)
+  if (!changed && self->run.plan != NULL)
     return TRUE;
-  return gst_cuda_preproc_rebuild_plan (self, &neg);
+  return gst_cuda_preproc_rebuild_plan (self, &self->neg);
 }
 
 /* The bytes of one slot of the negotiated tensor. */
@@ -1005,22 +985,29 @@ gst_cuda_preproc_slot_bytes (GstCudaPreproc * self)
       (guint64) self->neg.shape.batch;
 }
 
-/* The plan and the batch's rectangles for the frame @inbuf: OK, or
- * NOT_NEGOTIATED, or DROPPED (a short buffer, rectangles outside its crop
- * meta: warned about). */
+/* The plan and the slots of the frame @inbuf: OK, or NOT_NEGOTIATED, or
+ * DROPPED (a short buffer, rectangles outside its crop meta: warned
+ * about). */
 static GstFlowReturn
 gst_cuda_preproc_prepare_frame (GstCudaPreproc * self, GstBuffer * inbuf)
 {
-  if (!gst_cuda_preproc_ensure_plan (self, inbuf))
+  GstCudaPreprocSourceState *state = &self->source_state;
+  const PrepStream *frame = &self->slots.frames[0];
+  gchar *error;
+
+  if (!gst_cuda_preproc_ensure_plan (self))
     return GST_FLOW_NOT_NEGOTIATED;
-  if (!gst_cuda_preproc_input_complete (GST_ELEMENT (self),
-          &self->neg.in_info, self->neg.format, self->neg.frame_width,
-          self->neg.frame_height, inbuf) ||
-      !gst_cuda_preproc_slots_for_frame (&self->slots, GST_ELEMENT (self),
-          self->plan, inbuf, self->neg.frame_width, self->neg.frame_height,
-          GST_VIDEO_INFO_WIDTH (&self->neg.in_info),
-          GST_VIDEO_INFO_HEIGHT (&self->neg.in_info)))
+  if (gst_cuda_preproc_sources_slots (&self->source, &state, 1, &inbuf,
+          (guint) self->neg.shape.batch, GST_ELEMENT (self),
+          &self->slots) == 0 ||
+      !gst_cuda_preproc_input_complete (GST_ELEMENT (self),
+          &self->neg.in_info, self->neg.format, frame->src_width,
+          frame->src_height, inbuf))
     return GST_BASE_TRANSFORM_FLOW_DROPPED;
+  if ((error = gst_cuda_preproc_run_prepare (&self->run, &self->slots))) {
+    gst_cuda_preproc_negotiation_error (self, error);
+    return GST_FLOW_NOT_NEGOTIATED;
+  }
   return GST_FLOW_OK;
 }
 
@@ -1033,17 +1020,32 @@ gst_cuda_preproc_compute (GstCudaPreproc * self, GstBuffer * inbuf,
 {
   guint8 flex[GST_CUDA_PREPROC_FLEX_HEADER_BYTES];
   GstCudaPreprocHeader header = { flex, self->neg.header_bytes };
+  GstCudaPreprocRunOn on = { GST_ELEMENT (self), NULL, self->cuda,
+    self->neg.cuda_in, self->neg.cuda_out
+  };
 
   if (header.bytes > 0)
     gst_cuda_preproc_flex_header (&self->neg.shape, flex);
-  if (self->neg.cuda_in)
-    return gst_cuda_preproc_cuda_process (self->cuda, self->plan,
-        &self->neg.in_info, self->neg.format, self->neg.frame_width,
-        self->neg.frame_height, inbuf, tensor, self->neg.cuda_out, &header);
-  return gst_cuda_preproc_cpu_process (&self->cpu, GST_ELEMENT (self),
-      gst_cuda_preproc_n_threads (self), self->plan, &self->neg.in_info,
-      self->neg.format, self->neg.frame_width, self->neg.frame_height,
-      inbuf, tensor, &header);
+  if (!on.cuda_in)
+    on.workers = gst_cuda_preproc_cpu_workers (&self->cpu, GST_ELEMENT (self),
+        gst_cuda_preproc_settings_n_threads (GST_OBJECT (self),
+            &self->settings));
+  return gst_cuda_preproc_run_batch (&self->run, &on, &self->source, &inbuf,
+      &self->slots, tensor, &header);
+}
+
+/* The box meta of the frame's slots onto @buffer (@tensor_id: the tensor
+ * it describes with output-mode=meta; NULL: the buffer is the tensor). */
+static void
+gst_cuda_preproc_add_box_meta (GstCudaPreproc * self, GstBuffer * buffer,
+    const gchar * tensor_id)
+{
+  GstCudaPreprocRunMeta m = { self->neg.shape.batch, self->neg.shape.width,
+    self->neg.shape.height, gst_cuda_preproc_slot_bytes (self), tensor_id,
+    NULL
+  };
+
+  gst_cuda_preproc_run_add_meta (&self->run, &self->slots, &m, buffer);
 }
 
 static GstFlowReturn
@@ -1055,9 +1057,7 @@ gst_cuda_preproc_transform (GstBaseTransform * trans, GstBuffer * inbuf,
 
   if (ret != GST_FLOW_OK)
     return ret;
-  gst_cuda_preproc_slots_add_meta (&self->slots, self->plan, outbuf,
-      self->neg.shape.width, self->neg.shape.height,
-      gst_cuda_preproc_slot_bytes (self), NULL);
+  gst_cuda_preproc_add_box_meta (self, outbuf, NULL);
   return gst_cuda_preproc_compute (self, inbuf, outbuf);
 }
 
@@ -1069,15 +1069,14 @@ gst_cuda_preproc_acquire_tensor (GstCudaPreproc * self, GstBuffer * inbuf,
 {
   guint max;
 
-  if (!gst_cuda_preproc_tensors_set (&self->tensors, self->neg.cuda_out,
+  if (!gst_cuda_preproc_output_set (&self->tensors, self->neg.cuda_out,
           self->neg.out_bytes))
     goto no_pool;
   GST_OBJECT_LOCK (self);
   max = self->settings.output_buffers;
   GST_OBJECT_UNLOCK (self);
-  return gst_cuda_preproc_tensors_acquire (&self->tensors, GST_ELEMENT (self),
-      self->cuda, &inbuf, 1, self->neg.cuda_in, self->neg.out_bytes, max,
-      tensor);
+  return gst_cuda_preproc_output_acquire (&self->tensors, GST_ELEMENT (self),
+      inbuf, max, tensor);
 
   /* ERRORS */
 no_pool:
@@ -1104,10 +1103,9 @@ gst_cuda_preproc_attach_tensor (GstCudaPreproc * self, GstBuffer * video,
   GST_OBJECT_LOCK (self);
   spec.id = self->settings.tensor_id;
   GST_OBJECT_UNLOCK (self);
-  gst_cuda_preproc_slots_maps (&self->slots, self->plan, maps);
-  gst_cuda_preproc_slots_add_meta (&self->slots, self->plan, video,
-      self->neg.shape.width, self->neg.shape.height,
-      gst_cuda_preproc_slot_bytes (self), g_quark_to_string (spec.id));
+  gst_cuda_preproc_run_maps (&self->run, &self->slots, self->neg.shape.batch,
+      maps);
+  gst_cuda_preproc_add_box_meta (self, video, g_quark_to_string (spec.id));
   if (!gst_cuda_preproc_analytics_attach (video, &spec, &error))
     goto refused;
   return GST_FLOW_OK;

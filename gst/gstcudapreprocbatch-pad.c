@@ -14,6 +14,7 @@
 #endif
 
 #include <stdio.h>
+#include <string.h>
 
 #include "gstcudapreprocbatch-pad.h"
 #include "gstcudapreproc-caps.h"
@@ -66,6 +67,9 @@ struct _GstCudaPreprocBatchPad
   gboolean matrix_known;
   GstVideoColorimetry stated;   /* what the caps say, for the log */
   gboolean cuda;                /* caps with memory:CUDAMemory */
+
+  /* the aggregator's thread */
+  GstCudaPreprocSourceState state;      /* the stream's texts told */
 };
 
 G_DEFINE_TYPE (GstCudaPreprocBatchPad, gst_cuda_preproc_batch_pad,
@@ -288,21 +292,6 @@ gst_cuda_preproc_batch_pad_get_property (GObject * object, guint prop_id,
   GST_OBJECT_UNLOCK (pad);
 }
 
-/* TRUE when the stream's slots come from its frames' objects (those
- * *@filter takes). */
-gboolean
-gst_cuda_preproc_batch_pad_roi_meta (GstCudaPreprocBatchPad * pad,
-    GstCudaPreprocRoiFilter * filter)
-{
-  gboolean meta;
-
-  GST_OBJECT_LOCK (pad);
-  meta = pad->roi_source == GST_CUDA_PREPROC_ROI_SOURCE_META;
-  gst_cuda_preproc_roi_props_filter (&pad->roi_props, pad->roi_type, filter);
-  GST_OBJECT_UNLOCK (pad);
-  return meta;
-}
-
 guint
 gst_cuda_preproc_batch_pad_index (GstCudaPreprocBatchPad * pad)
 {
@@ -406,60 +395,52 @@ bad_caps:
   }
 }
 
-/* Resolves the crop against the caps' frame. */
-static gboolean
-pad_resolve_crop (GstCudaPreprocBatchPad * pad, const PrepRect * crop,
-    PrepStream * stream, gboolean * clamped, gchar ** error)
-{
-  gint part = 0;
-
-  if (prep_crop_resolve (stream->src_width, stream->src_height, crop,
-          &stream->rect, &part) != PREP_OK) {
-    *error = g_strdup_printf ("The crop of %s (x=%d, y=%d, width=%d, "
-        "height=%d) is empty or lies outside its %dx%d frame",
-        GST_PAD_NAME (pad), crop->x, crop->y, crop->width, crop->height,
-        stream->src_width, stream->src_height);
-    return FALSE;
-  }
-  *clamped = part != 0;
-  return TRUE;
-}
-
 gboolean
-gst_cuda_preproc_batch_pad_stream (GstCudaPreprocBatchPad * pad,
-    const GstCudaPreprocSettings * s, PrepStream * stream, gboolean * clamped,
+gst_cuda_preproc_batch_pad_source (GstCudaPreprocBatchPad * pad,
+    const GstCudaPreprocSettings * s, GstCudaPreprocSource * src,
     gchar ** error)
 {
-  gboolean known;
-  PrepRect crop;
   GstVideoColorimetry stated;
-  GstVideoInfo info;
+  gboolean known;
   gchar *str;
 
+  memset (src, 0, sizeof (*src));
   GST_OBJECT_LOCK (pad);
-  stream->format = pad->format;
-  stream->src_width = GST_VIDEO_INFO_WIDTH (&pad->info);
-  stream->src_height = GST_VIDEO_INFO_HEIGHT (&pad->info);
-  stream->matrix = pad->matrix;
-  stream->range = pad->range;
+  src->info = &pad->info;
+  src->stream.format = pad->format;
+  src->stream.src_width = GST_VIDEO_INFO_WIDTH (&pad->info);
+  src->stream.src_height = GST_VIDEO_INFO_HEIGHT (&pad->info);
+  src->stream.matrix = pad->matrix;
+  src->stream.range = pad->range;
+  src->requested[0] = pad->crop;
+  src->from_meta = pad->roi_source == GST_CUDA_PREPROC_ROI_SOURCE_META;
+  gst_cuda_preproc_roi_props_filter (&pad->roi_props, pad->roi_type,
+      &src->filter);
   known = pad->matrix_known;
-  crop = pad->crop;
   stated = pad->stated;
-  info = pad->info;
   GST_OBJECT_UNLOCK (pad);
-  str = gst_cuda_preproc_settings_describe_colorimetry (s, &info, &stated,
-      stream->matrix, stream->range);
+  src->n_requested = 1;
+  src->name = GST_PAD_NAME (pad);
+  src->index = (gint) gst_cuda_preproc_batch_pad_index (pad);
+  str = gst_cuda_preproc_settings_describe_colorimetry (s, src->info, &stated,
+      src->stream.matrix, src->stream.range);
   GST_INFO_OBJECT (pad, "%s", str);
   g_free (str);
-  if (gst_cuda_preproc_settings_colorimetry (s, known, &stream->matrix,
-          &stream->range))
-    return pad_resolve_crop (pad, &crop, stream, clamped, error);
-  str = gst_video_colorimetry_to_string (&info.colorimetry);
+  if (gst_cuda_preproc_settings_colorimetry (s, known, &src->stream.matrix,
+          &src->stream.range))
+    return TRUE;
+  str = gst_video_colorimetry_to_string (&src->info->colorimetry);
   *error = g_strdup_printf ("Unsupported colorimetry %s on %s: the YUV "
       "matrix must be BT.601, BT.709 or BT.2020 (or set color-matrix)",
       GST_STR_NULL (str), GST_PAD_NAME (pad));
   g_free (str);
   return FALSE;
+}
+
+GstCudaPreprocSourceState *
+gst_cuda_preproc_batch_pad_state (GstCudaPreprocBatchPad * pad)
+{
+  return &pad->state;
 }
 
 static GObject *

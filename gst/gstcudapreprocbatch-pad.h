@@ -7,9 +7,10 @@
  * version 2 of the License, or (at your option) any later version.
  */
 
-/* The sink pads of cudapreprocbatch: one camera stream each, with its own
- * video caps (what they give the engine: a PrepStream) and its own crop
- * (the crop-* pad properties, as cudapreproc's). */
+/* The sink pads of cudapreprocbatch: one camera stream each, a source of
+ * the batch (gstcudapreproc-sources.h), with its own video caps and its
+ * own crop or objects (the crop-* and roi-* pad properties, as
+ * cudapreproc's). */
 
 #ifndef __GST_CUDA_PREPROC_BATCH_PAD_H__
 #define __GST_CUDA_PREPROC_BATCH_PAD_H__
@@ -20,6 +21,7 @@
 
 #include "gstcudapreproc-props.h"
 #include "gstcudapreproc-rois.h"
+#include "gstcudapreproc-sources.h"
 #include "prep.h"
 
 G_BEGIN_DECLS
@@ -40,11 +42,6 @@ guint gst_cuda_preproc_batch_pad_serial (GstCudaPreprocBatchPad * pad);
 gboolean gst_cuda_preproc_batch_pad_set_caps (GstCudaPreprocBatchPad * pad,
     GstCaps * caps, gchar ** error);
 
-/* TRUE when the stream's slots come from its frames' objects, those
- * *@filter (set) takes. */
-gboolean gst_cuda_preproc_batch_pad_roi_meta (GstCudaPreprocBatchPad * pad,
-    GstCudaPreprocRoiFilter * filter);
-
 /* Whether the pad's caps are in CUDA memory. */
 gboolean gst_cuda_preproc_batch_pad_is_cuda (GstCudaPreprocBatchPad * pad);
 /* TRUE once the pad has caps. */
@@ -54,14 +51,18 @@ gboolean gst_cuda_preproc_batch_pad_has_caps (GstCudaPreprocBatchPad * pad);
 const GstVideoInfo *gst_cuda_preproc_batch_pad_info (GstCudaPreprocBatchPad *
     pad);
 
-/* The pad's stream as the engine reads it: format, size, the colour of
- * the caps or of @s (color-matrix, color-range), the crop resolved against
- * the frame (a clamped crop sets *@clamped).  FALSE with *@error (to free)
- * when the crop lies outside the frame or the matrix is one the engine
- * lacks. */
-gboolean gst_cuda_preproc_batch_pad_stream (GstCudaPreprocBatchPad * pad,
-    const GstCudaPreprocSettings * s, PrepStream * stream, gboolean * clamped,
+/* The pad's stream as a source of the batch: its caps, the colour of
+ * the caps or of @s (color-matrix, color-range), its crop or its objects
+ * (roi-source and the filter properties), its name.  @src's info points
+ * into the pad (until its next caps).  FALSE with *@error (to free) when
+ * the matrix is one the engine lacks. */
+gboolean gst_cuda_preproc_batch_pad_source (GstCudaPreprocBatchPad * pad,
+    const GstCudaPreprocSettings * s, GstCudaPreprocSource * src,
     gchar ** error);
+
+/* What the stream remembers for its texts (the aggregator's thread). */
+GstCudaPreprocSourceState *gst_cuda_preproc_batch_pad_state
+    (GstCudaPreprocBatchPad * pad);
 
 /* Why @pad refuses @caps (a format the engine lacks, CUDA memory without
  * a CUDA driver or in a build without the CUDA path), the text starting

@@ -31,8 +31,11 @@
  * time of the batch's frames (docs/batching.md).
  *
  * The streams are all in system memory (one parallel pass on the CPU) or
- * all in CUDA memory of one context (one kernel launch per batch; the
- * tensor is downloaded to system memory in this version).
+ * all in CUDA memory of one context (one kernel launch per batch, into a
+ * CUDA tensor, or downloaded into a system-memory one, as downstream
+ * takes it).  A sink pad's slots may also be the objects of its frames'
+ * ROI and analytics metas (roi-source=meta), and a crop meta on a frame
+ * is honoured as by cudapreproc.
  *
  * ## Example launch line
  * |[
@@ -55,14 +58,15 @@
 
 #include "gstcudapreprocbatch.h"
 #include "gstcudapreprocbatch-pad.h"
-#include "gstcudapreprocbatch-plan.h"
-#include "gstcudapreproc-tensors.h"
 #include "gstcudapreproc-caps.h"
-#include "gstcudapreproc-refusals.h"
 #include "gstcudapreproc-cpu.h"
 #include "gstcudapreproc-input.h"
 #include "gstcudapreproc-meta.h"
+#include "gstcudapreproc-output.h"
 #include "gstcudapreproc-props.h"
+#include "gstcudapreproc-refusals.h"
+#include "gstcudapreproc-run.h"
+#include "gstcudapreproc-sources.h"
 #include "prep.h"
 
 GST_DEBUG_CATEGORY (gst_cuda_preproc_batch_debug);
@@ -85,16 +89,28 @@ struct _GstCudaPreprocBatch
 
   /* aggregator thread */
   GstCudaPreprocShape shape;    /* negotiated; batch 0: not yet */
-  guint plan_serial;            /* settings_serial of the plan */
-  GstCudaPreprocBatchPlan bp;
+  guint plan_serial;            /* settings_serial of the sources */
+  guint n_sources;              /* the sink pads with caps, in pad order,
+                                 * at most the batch: the sources */
+  GstCudaPreprocBatchPad *pads[PREP_BATCH_MAX]; /* owned */
+  guint serials[PREP_BATCH_MAX];        /* each pad's when read */
+  GstCudaPreprocSource *sources;        /* PREP_BATCH_MAX of them, owned
+                                         * (too large for the instance,
+                                         * which GType caps at 64 KiB) */
+  gboolean cuda_in;             /* the sources are in CUDA memory */
+  GstCudaPreprocBatchSlots slots;       /* the batch's */
+  GstCudaPreprocRun run;
   GstCudaPreprocCpu cpu;
   GstCudaPreprocCuda *cuda;     /* streams in CUDA memory */
-  GstCudaPreprocTensors out;
+  GstCudaPreprocOutput out;
   GstClockTime last_pts, period;
   gchar *warned;                /* the plan warnings posted last */
   gchar *last_error;            /* the last negotiation error posted */
   GstCudaPreprocRefusals refusals;      /* object lock */
 };
+
+/* GType keeps an instance's size in 16 bits. */
+G_STATIC_ASSERT (sizeof (GstCudaPreprocBatch) <= G_MAXUINT16);
 
 #define gst_cuda_preproc_batch_parent_class parent_class
 G_DEFINE_TYPE_WITH_CODE (GstCudaPreprocBatch, gst_cuda_preproc_batch,
@@ -129,6 +145,12 @@ static gboolean gst_cuda_preproc_batch_sink_event (GstAggregator * agg,
     GstAggregatorPad * pad, GstEvent * event);
 static gboolean gst_cuda_preproc_batch_sink_query (GstAggregator * agg,
     GstAggregatorPad * pad, GstQuery * query);
+static gboolean gst_cuda_preproc_batch_src_event (GstAggregator * agg,
+    GstEvent * event);
+static gboolean gst_cuda_preproc_batch_src_query (GstAggregator * agg,
+    GstQuery * query);
+static void gst_cuda_preproc_batch_set_context (GstElement * element,
+    GstContext * context);
 static gboolean gst_cuda_preproc_batch_propose_allocation (GstAggregator *
     agg, GstAggregatorPad * pad, GstQuery * decide_query, GstQuery * query);
 static GstFlowReturn gst_cuda_preproc_batch_update_src_caps (GstAggregator *
@@ -190,6 +212,7 @@ gst_cuda_preproc_batch_class_init (GstCudaPreprocBatchClass * klass)
   gobject_class->get_property = gst_cuda_preproc_batch_get_property;
   gobject_class->finalize = gst_cuda_preproc_batch_finalize;
   gst_cuda_preproc_batch_install_properties (gobject_class);
+  gst_cuda_preproc_settings_install_cuda (gobject_class);
   gst_cuda_preproc_refusals_install_strict (gobject_class, PROP_STRICT);
   gst_cuda_preproc_box_meta_register ();
 
@@ -205,6 +228,8 @@ gst_cuda_preproc_batch_class_init (GstCudaPreprocBatchClass * klass)
       "gst-cudapreproc developers");
   element_class->change_state =
       GST_DEBUG_FUNCPTR (gst_cuda_preproc_batch_change_state);
+  element_class->set_context =
+      GST_DEBUG_FUNCPTR (gst_cuda_preproc_batch_set_context);
   element_class->request_new_pad =
       GST_DEBUG_FUNCPTR (gst_cuda_preproc_batch_request_new_pad);
   element_class->release_pad =
@@ -213,6 +238,8 @@ gst_cuda_preproc_batch_class_init (GstCudaPreprocBatchClass * klass)
   agg_class->stop = GST_DEBUG_FUNCPTR (gst_cuda_preproc_batch_stop);
   agg_class->sink_event = GST_DEBUG_FUNCPTR (gst_cuda_preproc_batch_sink_event);
   agg_class->sink_query = GST_DEBUG_FUNCPTR (gst_cuda_preproc_batch_sink_query);
+  agg_class->src_query = GST_DEBUG_FUNCPTR (gst_cuda_preproc_batch_src_query);
+  agg_class->src_event = GST_DEBUG_FUNCPTR (gst_cuda_preproc_batch_src_event);
   agg_class->propose_allocation =
       GST_DEBUG_FUNCPTR (gst_cuda_preproc_batch_propose_allocation);
   agg_class->update_src_caps =
@@ -231,10 +258,25 @@ gst_cuda_preproc_batch_init (GstCudaPreprocBatch * self)
   gst_cuda_preproc_settings_init (&self->settings);
   self->settings.batch_size = DEFAULT_PROP_BATCH_SIZE;
   self->settings_serial = 1;
+  self->sources = g_new0 (GstCudaPreprocSource, PREP_BATCH_MAX);
   gst_cuda_preproc_cpu_init (&self->cpu);
   gst_cuda_preproc_refusals_attach (&self->refusals, GST_ELEMENT (self));
   self->cuda = gst_cuda_preproc_cuda_new (GST_ELEMENT (self));
+  gst_cuda_preproc_output_init (&self->out, self->cuda);
   self->last_pts = self->period = GST_CLOCK_TIME_NONE;
+}
+
+/* Forgets the sources and their plan. */
+static void
+gst_cuda_preproc_batch_drop_sources (GstCudaPreprocBatch * self)
+{
+  guint k;
+
+  for (k = 0; k < self->n_sources; k++)
+    gst_object_unref (self->pads[k]);
+  self->n_sources = 0;
+  self->plan_serial = 0;
+  gst_cuda_preproc_run_clear (&self->run);
 }
 
 static void
@@ -242,25 +284,40 @@ gst_cuda_preproc_batch_finalize (GObject * object)
 {
   GstCudaPreprocBatch *self = GST_CUDA_PREPROC_BATCH (object);
 
-  gst_cuda_preproc_batch_plan_clear (&self->bp);
+  gst_cuda_preproc_batch_drop_sources (self);
   gst_cuda_preproc_cpu_clear (&self->cpu);
   gst_cuda_preproc_cuda_free (self->cuda);
-  gst_cuda_preproc_tensors_clear (&self->out);
+  gst_cuda_preproc_output_clear (&self->out);
   gst_cuda_preproc_refusals_clear (&self->refusals);
+  g_free (self->sources);
   g_free (self->warned);
   g_free (self->last_error);
   G_OBJECT_CLASS (parent_class)->finalize (object);
 }
 
-/* Values refused before the element had a bus are posted at READY. */
+/* Values refused before the element had a bus are posted at READY; the
+ * aggregator's thread waiting for a CUDA tensor (output-buffers reached)
+ * is released on the way down to READY, before the thread is joined. */
 static GstStateChangeReturn
 gst_cuda_preproc_batch_change_state (GstElement * element,
     GstStateChange transition)
 {
+  GstCudaPreprocBatch *self = GST_CUDA_PREPROC_BATCH (element);
+
   if (transition == GST_STATE_CHANGE_NULL_TO_READY)
-    gst_cuda_preproc_refusals_flush (&GST_CUDA_PREPROC_BATCH
-        (element)->refusals, element);
+    gst_cuda_preproc_refusals_flush (&self->refusals, element);
+  gst_cuda_preproc_output_change_state (&self->out, transition);
   return GST_ELEMENT_CLASS (parent_class)->change_state (element, transition);
+}
+
+static void
+gst_cuda_preproc_batch_set_context (GstElement * element, GstContext * context)
+{
+  GstCudaPreprocBatch *self = GST_CUDA_PREPROC_BATCH (element);
+
+  gst_cuda_preproc_cuda_set_context (self->cuda, context,
+      gst_cuda_preproc_settings_device_id (GST_OBJECT (self), &self->settings));
+  GST_ELEMENT_CLASS (parent_class)->set_context (element, context);
 }
 
 static void
@@ -281,23 +338,34 @@ gst_cuda_preproc_batch_set_property (GObject * object, guint prop_id,
     GST_OBJECT_UNLOCK (self);
     return;
   }
+  if (prop_id == PROP_CUDA_DEVICE_ID &&
+      (why = gst_cuda_preproc_refusals_ready_only (GST_ELEMENT (self),
+              "the device")) != NULL)
+    goto refused;
   if (!gst_cuda_preproc_settings_set (GST_OBJECT (self), &self->settings,
           pspec, value, &reshape, &why)) {
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     return;
   }
-  if (why != NULL) {
-    gst_cuda_preproc_refusals_post (&self->refusals, GST_ELEMENT (self),
-        object, pspec, value, why);
-    return;
-  }
+  if (why != NULL)
+    goto refused;
+  /* neither the thread count nor the CUDA pool's size needs new sources */
   GST_OBJECT_LOCK (self);
-  if (prop_id != PROP_N_THREADS)
+  if (prop_id != PROP_N_THREADS && prop_id != PROP_OUTPUT_BUFFERS)
     self->settings_serial++;
   GST_OBJECT_UNLOCK (self);
   /* a new shape is negotiated before the next batch */
   if (reshape)
     gst_pad_mark_reconfigure (GST_AGGREGATOR_SRC_PAD (self));
+  return;
+
+  /* ERRORS */
+refused:
+  {
+    gst_cuda_preproc_refusals_post (&self->refusals, GST_ELEMENT (self),
+        object, pspec, value, why);
+    return;
+  }
 }
 
 static void
@@ -375,10 +443,10 @@ gst_cuda_preproc_batch_stop (GstAggregator * agg)
 {
   GstCudaPreprocBatch *self = GST_CUDA_PREPROC_BATCH (agg);
 
-  gst_cuda_preproc_batch_plan_clear (&self->bp);
+  gst_cuda_preproc_batch_drop_sources (self);
   gst_cuda_preproc_cpu_clear (&self->cpu);
+  gst_cuda_preproc_output_clear (&self->out);
   gst_cuda_preproc_cuda_close (self->cuda);
-  gst_cuda_preproc_tensors_clear (&self->out);
   g_clear_pointer (&self->warned, g_free);
   g_clear_pointer (&self->last_error, g_free);
   memset (&self->shape, 0, sizeof (self->shape));
@@ -406,49 +474,129 @@ gst_cuda_preproc_batch_negotiation_error (GstCudaPreprocBatch * self,
   g_free (text);
 }
 
+/* New caps on @pad; FALSE with the error posted. */
+static gboolean
+gst_cuda_preproc_batch_pad_caps (GstCudaPreprocBatch * self,
+    GstCudaPreprocBatchPad * pad, GstCaps * caps)
+{
+  gchar *error;
+
+  GST_DEBUG_OBJECT (pad, "caps %" GST_PTR_FORMAT, caps);
+  if (!gst_cuda_preproc_batch_pad_set_caps (pad, caps, &error)) {
+    gst_cuda_preproc_batch_negotiation_error (self, error);
+    return FALSE;
+  }
+  if (gst_cuda_preproc_caps_is_cuda (caps) &&
+      !gst_cuda_preproc_cuda_open (self->cuda,
+          gst_cuda_preproc_settings_device_id (GST_OBJECT (self),
+              &self->settings)))
+    return FALSE;
+  /* the framerate of the tensor's caps follows the streams' */
+  gst_pad_mark_reconfigure (GST_AGGREGATOR_SRC_PAD (self));
+  return TRUE;
+}
+
+/* A flush releases the aggregator's thread waiting for a CUDA tensor; a
+ * new stream on a pad gets its texts again. */
 static gboolean
 gst_cuda_preproc_batch_sink_event (GstAggregator * agg,
     GstAggregatorPad * pad, GstEvent * event)
 {
   GstCudaPreprocBatch *self = GST_CUDA_PREPROC_BATCH (agg);
+  GstCudaPreprocBatchPad *bpad = GST_CUDA_PREPROC_BATCH_PAD (pad);
   GstCaps *caps;
-  gchar *error;
 
-  if (GST_EVENT_TYPE (event) == GST_EVENT_CAPS) {
-    gst_event_parse_caps (event, &caps);
-    GST_DEBUG_OBJECT (pad, "caps %" GST_PTR_FORMAT, caps);
-    if (!gst_cuda_preproc_batch_pad_set_caps (GST_CUDA_PREPROC_BATCH_PAD (pad),
-            caps, &error)) {
-      gst_cuda_preproc_batch_negotiation_error (self, error);
-      gst_event_unref (event);
-      return FALSE;
-    }
-    /* the framerate of the tensor's caps follows the streams' */
-    gst_pad_mark_reconfigure (GST_AGGREGATOR_SRC_PAD (self));
+  switch (GST_EVENT_TYPE (event)) {
+    case GST_EVENT_FLUSH_START:
+      gst_cuda_preproc_output_set_flushing (&self->out, TRUE);
+      break;
+    case GST_EVENT_FLUSH_STOP:
+      gst_cuda_preproc_output_set_flushing (&self->out, FALSE);
+      break;
+    case GST_EVENT_STREAM_START:
+      memset (gst_cuda_preproc_batch_pad_state (bpad), 0,
+          sizeof (GstCudaPreprocSourceState));
+      break;
+    case GST_EVENT_CAPS:
+      gst_event_parse_caps (event, &caps);
+      if (!gst_cuda_preproc_batch_pad_caps (self, bpad, caps)) {
+        gst_event_unref (event);
+        return FALSE;
+      }
+      break;
+    default:
+      break;
   }
   return GST_AGGREGATOR_CLASS (parent_class)->sink_event (agg, pad, event);
 }
 
 /* Caps a sink pad refuses: say why (CUDA memory, a format the engine
- * lacks), once, before negotiation fails. */
+ * lacks), once, before negotiation fails.  CUDA memory is offered only
+ * where the device can run the kernel, and the context shared with the
+ * element is the one asked for. */
 static gboolean
 gst_cuda_preproc_batch_sink_query (GstAggregator * agg,
     GstAggregatorPad * pad, GstQuery * query)
 {
+  GstCudaPreprocBatch *self = GST_CUDA_PREPROC_BATCH (agg);
   GstCaps *caps;
   gboolean handled, accepted;
   gchar *why;
 
+  if (GST_QUERY_TYPE (query) == GST_QUERY_CONTEXT &&
+      gst_cuda_preproc_cuda_query (self->cuda, query))
+    return TRUE;
   handled = GST_AGGREGATOR_CLASS (parent_class)->sink_query (agg, pad, query);
+  if (handled && GST_QUERY_TYPE (query) == GST_QUERY_CAPS &&
+      !gst_cuda_preproc_cuda_usable (self->cuda,
+          gst_cuda_preproc_settings_device_id (GST_OBJECT (self),
+              &self->settings), NULL)) {
+    gst_query_parse_caps_result (query, &caps);
+    caps = gst_cuda_preproc_video_passthrough_caps (caps, FALSE);
+    gst_query_set_caps_result (query, caps);
+    gst_caps_unref (caps);
+  }
   if (!handled || GST_QUERY_TYPE (query) != GST_QUERY_ACCEPT_CAPS)
     return handled;
   gst_query_parse_accept_caps (query, &caps);
   gst_query_parse_accept_caps_result (query, &accepted);
   if (!accepted && (why = gst_cuda_preproc_batch_pad_caps_refusal
           (GST_CUDA_PREPROC_BATCH_PAD (pad), caps)))
-    gst_cuda_preproc_batch_negotiation_error (GST_CUDA_PREPROC_BATCH (agg),
-        why);
+    gst_cuda_preproc_batch_negotiation_error (self, why);
   return handled;
+}
+
+/* A flushing seek stops the aggregator's thread before any flush reaches
+ * the sink pads: a thread waiting for a CUDA tensor is released first.
+ * The FLUSH_STOP that ends the seek's flush clears it (sink_event); a seek
+ * refused upstream clears it at once. */
+static gboolean
+gst_cuda_preproc_batch_src_event (GstAggregator * agg, GstEvent * event)
+{
+  GstCudaPreprocBatch *self = GST_CUDA_PREPROC_BATCH (agg);
+  GstSeekFlags flags = 0;
+  gboolean ret;
+
+  if (GST_EVENT_TYPE (event) == GST_EVENT_SEEK)
+    gst_event_parse_seek (event, NULL, NULL, &flags, NULL, NULL, NULL, NULL);
+  if (flags & GST_SEEK_FLAG_FLUSH)
+    gst_cuda_preproc_output_set_flushing (&self->out, TRUE);
+  ret = GST_AGGREGATOR_CLASS (parent_class)->src_event (agg, event);
+  if ((flags & GST_SEEK_FLAG_FLUSH) && !ret)
+    gst_cuda_preproc_output_set_flushing (&self->out, FALSE);
+  return ret;
+}
+
+/* The context shared with the element, for downstream's CUDA elements. */
+static gboolean
+gst_cuda_preproc_batch_src_query (GstAggregator * agg, GstQuery * query)
+{
+  GstCudaPreprocBatch *self = GST_CUDA_PREPROC_BATCH (agg);
+
+  if (GST_QUERY_TYPE (query) == GST_QUERY_CONTEXT &&
+      gst_cuda_preproc_cuda_query (self->cuda, query))
+    return TRUE;
+  return GST_AGGREGATOR_CLASS (parent_class)->src_query (agg, query);
 }
 
 /* Upstream may send frames with any strides and plane offsets. */
@@ -567,21 +715,21 @@ static gboolean
 gst_cuda_preproc_batch_negotiated_src_caps (GstAggregator * agg, GstCaps * caps)
 {
   GstCudaPreprocBatch *self = GST_CUDA_PREPROC_BATCH (agg);
+  gboolean flexible, cuda = gst_cuda_preproc_caps_is_cuda (caps);
   GstCudaPreprocWanted want;
   GstCudaPreprocShape shape;
-  gboolean flexible;
   gchar *why = NULL;
-  gsize bytes;
+  gsize bytes = 0;
 
   gst_cuda_preproc_batch_wanted (self, &want);
   if (!gst_cuda_preproc_caps_get_shape (caps, &want, &shape, &flexible, &why)
-      || (why = gst_cuda_preproc_shape_refusal (&want, &shape)) != NULL)
+      || (why = gst_cuda_preproc_shape_refusal (&want, &shape)) != NULL ||
+      (why = gst_cuda_preproc_shape_bytes_refusal (&shape, cuda, &bytes)))
     goto refused;
-  if (!gst_cuda_preproc_shape_get_bytes (&shape, &bytes) ||
-      bytes > GST_CUDA_PREPROC_MAX_TENSOR_BYTES)
-    goto too_large;
-  if (!gst_cuda_preproc_tensors_set_caps (&self->out, caps, bytes))
+  if (!gst_cuda_preproc_output_set (&self->out, cuda, bytes))
     return FALSE;
+  if (shape.batch != self->shape.batch)
+    gst_cuda_preproc_batch_drop_sources (self);
   self->shape = shape;
   GST_DEBUG_OBJECT (self, "tensor %" GST_PTR_FORMAT, caps);
   return TRUE;
@@ -590,17 +738,6 @@ gst_cuda_preproc_batch_negotiated_src_caps (GstAggregator * agg, GstCaps * caps)
 refused:
   {
     gst_cuda_preproc_batch_negotiation_error (self, why);
-    return FALSE;
-  }
-too_large:
-  {
-    gchar *dims = gst_cuda_preproc_shape_to_dimensions (&shape);
-
-    gst_cuda_preproc_batch_negotiation_error (self, g_strdup_printf
-        ("The output tensor (dimensions=%s) takes more than the %u bytes a "
-            "tensor buffer can hold: lower width, height or batch-size", dims,
-            G_MAXUINT));
-    g_free (dims);
     return FALSE;
   }
 }
@@ -661,55 +798,129 @@ gst_cuda_preproc_batch_slot_pads (GstCudaPreprocBatch * self, GPtrArray * all,
   return n;
 }
 
-/* Rebuilds the streams plan when the pads, their caps or crops, the
- * negotiated tensor or a property changed since the last batch. */
+/* The sources are those of @pads (@n of them) at their serials, and the
+ * settings are those they were read with. */
 static gboolean
-gst_cuda_preproc_batch_ensure_plan (GstCudaPreprocBatch * self, GPtrArray * all)
+gst_cuda_preproc_batch_sources_current (GstCudaPreprocBatch * self,
+    GstCudaPreprocBatchPad ** pads, guint n, guint serial)
+{
+  guint k;
+
+  if (serial != self->plan_serial || n != self->n_sources)
+    return FALSE;
+  for (k = 0; k < n; k++)
+    if (pads[k] != self->pads[k] ||
+        gst_cuda_preproc_batch_pad_serial (pads[k]) != self->serials[k])
+      return FALSE;
+  return TRUE;
+}
+
+/* The crop of each source against its caps' frame: a clamped one is
+ * warned about, one outside is the error (to free). */
+static gchar *
+gst_cuda_preproc_batch_check_crops (GstCudaPreprocBatch * self,
+    GPtrArray * warnings)
+{
+  PrepRect rects[1], area;
+  gchar *error = NULL;
+  guint k, n;
+
+  for (k = 0; k < self->n_sources && error == NULL; k++) {
+    const GstCudaPreprocSource *src = &self->sources[k];
+
+    if (src->from_meta)
+      continue;
+    area.x = area.y = 0;
+    area.width = src->stream.src_width;
+    area.height = src->stream.src_height;
+    error = gst_cuda_preproc_source_resolve (src, &area, 1, rects, &n,
+        warnings);
+  }
+  return error;
+}
+
+/* Reads the @n pads' sources (their memory must be one for all). */
+static gchar *
+gst_cuda_preproc_batch_read_sources (GstCudaPreprocBatch * self,
+    const GstCudaPreprocSettings * s, GstCudaPreprocBatchPad ** pads, guint n)
+{
+  gchar *error = NULL;
+  guint k;
+
+  gst_cuda_preproc_batch_drop_sources (self);
+  self->cuda_in = n > 0 && gst_cuda_preproc_batch_pad_is_cuda (pads[0]);
+  for (k = 0; k < n && error == NULL; k++) {
+    self->pads[k] = gst_object_ref (pads[k]);
+    self->serials[k] = gst_cuda_preproc_batch_pad_serial (pads[k]);
+    self->n_sources = k + 1;
+    if (gst_cuda_preproc_batch_pad_is_cuda (pads[k]) != self->cuda_in)
+      error = g_strdup_printf ("%s is in %s memory but %s in %s memory: one "
+          "batch takes all its streams in system memory or all in CUDA "
+          "memory", GST_PAD_NAME (pads[0]), self->cuda_in ? "CUDA" : "system",
+          GST_PAD_NAME (pads[k]), self->cuda_in ? "system" : "CUDA");
+    else
+      gst_cuda_preproc_batch_pad_source (pads[k], s, &self->sources[k], &error);
+  }
+  return error;
+}
+
+/* Reads the sources again when the pads, their caps or properties, the
+ * negotiated tensor or a property changed since the last batch; the
+ * plan follows each batch's slots (gst_cuda_preproc_run_prepare ()). */
+static gboolean
+gst_cuda_preproc_batch_ensure_sources (GstCudaPreprocBatch * self,
+    GPtrArray * all)
 {
   GstCudaPreprocBatchPad *pads[PREP_BATCH_MAX];
   GstCudaPreprocSettings s;
+  PrepConfig cfg;
   GPtrArray *warnings;
   guint n, left_out, serial;
-  gchar *error = NULL;
-  gboolean ok;
+  gchar *error;
 
   n = gst_cuda_preproc_batch_slot_pads (self, all, pads, &left_out);
   GST_OBJECT_LOCK (self);
   s = self->settings;
   serial = self->settings_serial;
   GST_OBJECT_UNLOCK (self);
-  if (n == 0 || (serial == self->plan_serial &&
-          gst_cuda_preproc_batch_plan_current (&self->bp, pads, n,
-              &self->shape)))
+  if (n == 0 || gst_cuda_preproc_batch_sources_current (self, pads, n, serial))
     return TRUE;
   warnings = g_ptr_array_new_with_free_func (g_free);
   if (left_out > 0)
     g_ptr_array_add (warnings, g_strdup_printf ("%u streams for a batch of "
             "%d: the last %u are left out (raise batch-size)", n + left_out,
             self->shape.batch, left_out));
-  ok = gst_cuda_preproc_batch_plan_build (&self->bp, &s, &self->shape, pads, n,
-      warnings, &error);
-  if (ok) {
-    self->plan_serial = serial;
-    gst_cuda_preproc_settings_warn (GST_ELEMENT (self), warnings,
-        &self->warned);
-    GST_DEBUG_OBJECT (self, "%u streams in a batch of %d", n,
-        self->shape.batch);
-  } else {
-    gst_cuda_preproc_batch_negotiation_error (self, error);
-  }
+  if ((error = gst_cuda_preproc_batch_read_sources (self, &s, pads, n)) ||
+      (error = gst_cuda_preproc_batch_check_crops (self, warnings)))
+    goto refused;
+  gst_cuda_preproc_settings_config (&s, &self->shape, &cfg);
+  gst_cuda_preproc_run_set_tensor (&self->run, &cfg, TRUE);
+  self->plan_serial = serial;
+  gst_cuda_preproc_settings_warn (GST_ELEMENT (self), warnings, &self->warned);
   g_ptr_array_unref (warnings);
-  return ok;
+  GST_DEBUG_OBJECT (self, "%u streams in a batch of %d", n, self->shape.batch);
+  return TRUE;
+
+  /* ERRORS */
+refused:
+  {
+    g_ptr_array_unref (warnings);
+    gst_cuda_preproc_batch_drop_sources (self);
+    gst_cuda_preproc_batch_negotiation_error (self, error);
+    return FALSE;
+  }
 }
 
-/* Takes the frame at the head of each slot's pad (NULL: none, or one that
- * does not hold the whole frame of its caps: dropped with a warning), and
+/* Takes the frame at the head of each source's pad (NULL: none, or one
+ * that does not hold the whole frame it says: dropped with a warning), and
  * drops the frames of pads without a slot. */
 static guint
 gst_cuda_preproc_batch_take_frames (GstCudaPreprocBatch * self,
     GPtrArray * all, GstBuffer ** bufs)
 {
-  GstCudaPreprocBatchPlan *bp = &self->bp;
+  const GstCudaPreprocSource *src;
+  PrepRect visible;
+  gint w, h;
   guint i, k, n = 0;
 
   memset (bufs, 0, sizeof (GstBuffer *) * PREP_BATCH_MAX);
@@ -717,16 +928,20 @@ gst_cuda_preproc_batch_take_frames (GstCudaPreprocBatch * self,
     GstAggregatorPad *pad = g_ptr_array_index (all, i);
     GstBuffer *buf = gst_aggregator_pad_pop_buffer (pad);
 
-    for (k = 0; k < bp->n && bp->pads[k] != (gpointer) pad; k++);
-    if (buf != NULL && k < bp->n && gst_cuda_preproc_input_complete
-        (GST_ELEMENT (self), gst_cuda_preproc_batch_pad_info (bp->pads[k]),
-            bp->streams[k].format, bp->streams[k].src_width,
-            bp->streams[k].src_height, buf)) {
-      bufs[k] = buf;
-      n++;
-    } else if (buf != NULL) {
-      gst_buffer_unref (buf);
+    for (k = 0; k < self->n_sources && self->pads[k] != (gpointer) pad; k++);
+    if (buf == NULL)
+      continue;
+    if (k < self->n_sources) {
+      src = &self->sources[k];
+      gst_cuda_preproc_source_frame (src, buf, &w, &h, &visible);
+      if (gst_cuda_preproc_input_complete (GST_ELEMENT (self), src->info,
+              src->stream.format, w, h, buf)) {
+        bufs[k] = buf;
+        n++;
+        continue;
+      }
     }
+    gst_buffer_unref (buf);
   }
   return n;
 }
@@ -777,54 +992,123 @@ gst_cuda_preproc_batch_skip (GstCudaPreprocBatch * self)
   return GST_FLOW_OK;
 }
 
+static GstClockTime
+gst_cuda_preproc_batch_running_time (GstAggregatorPad * pad, GstBuffer * buf)
+{
+  if (!GST_BUFFER_PTS_IS_VALID (buf))
+    return GST_CLOCK_TIME_NONE;
+  return gst_segment_to_running_time (&pad->segment, GST_FORMAT_TIME,
+      GST_BUFFER_PTS (buf));
+}
+
+/* Each source's stream for the box meta (its pad, its frame's times), the
+ * batch's time (the earliest running time of its frames) and duration
+ * (the shortest). */
+static void
+gst_cuda_preproc_batch_streams (GstCudaPreprocBatch * self, GstBuffer ** bufs,
+    GstCudaPreprocBoxStream * streams, GstClockTime * pts,
+    GstClockTime * duration)
+{
+  GstCudaPreprocBoxStream *st;
+  guint k;
+
+  *pts = *duration = GST_CLOCK_TIME_NONE;
+  for (k = 0; k < self->n_sources; k++) {
+    st = &streams[k];
+    st->name = self->sources[k].name;
+    st->index = self->sources[k].index;
+    st->pts = st->running_time = GST_CLOCK_TIME_NONE;
+    if (bufs[k] == NULL)
+      continue;
+    st->pts = GST_BUFFER_PTS (bufs[k]);
+    st->running_time = gst_cuda_preproc_batch_running_time
+        (GST_AGGREGATOR_PAD (self->pads[k]), bufs[k]);
+    if (GST_CLOCK_TIME_IS_VALID (st->running_time) &&
+        (!GST_CLOCK_TIME_IS_VALID (*pts) || st->running_time < *pts))
+      *pts = st->running_time;
+    if (GST_BUFFER_DURATION_IS_VALID (bufs[k]) &&
+        (!GST_CLOCK_TIME_IS_VALID (*duration) ||
+            GST_BUFFER_DURATION (bufs[k]) < *duration))
+      *duration = GST_BUFFER_DURATION (bufs[k]);
+  }
+}
+
+/* The batch's tensor: a frame of it for the CUDA tensor's context. */
+static GstFlowReturn
+gst_cuda_preproc_batch_acquire (GstCudaPreprocBatch * self, GstBuffer ** bufs,
+    GstBuffer ** tensor)
+{
+  GstBuffer *frame = NULL;
+  guint k, max;
+
+  for (k = 0; k < self->n_sources && frame == NULL; k++)
+    frame = bufs[k];
+  GST_OBJECT_LOCK (self);
+  max = self->settings.output_buffers;
+  GST_OBJECT_UNLOCK (self);
+  return gst_cuda_preproc_output_acquire (&self->out, GST_ELEMENT (self),
+      frame, max, tensor);
+}
+
+/* The box meta and the inputs' ROI metas onto the batch's @tensor. */
+static void
+gst_cuda_preproc_batch_metas (GstCudaPreprocBatch * self, GstBuffer ** bufs,
+    const GstCudaPreprocBoxStream * streams, GstBuffer * tensor)
+{
+  GstCudaPreprocRunMeta m = { self->shape.batch, self->shape.width,
+    self->shape.height, gst_buffer_get_size (tensor) / self->shape.batch,
+    NULL, streams
+  };
+
+  gst_cuda_preproc_run_add_meta (&self->run, &self->slots, &m, tensor);
+  gst_cuda_preproc_run_copy_rois (self->sources, bufs, self->n_sources, tensor);
+}
+
 static GstFlowReturn
 gst_cuda_preproc_batch_push (GstCudaPreprocBatch * self, GstBuffer ** bufs)
 {
+  GstCudaPreprocSourceState *states[PREP_BATCH_MAX];
   GstCudaPreprocBoxStream streams[PREP_BATCH_MAX];
+  GstCudaPreprocRunOn on = { GST_ELEMENT (self), NULL, self->cuda,
+    self->cuda_in, self->out.cuda
+  };
   GstClockTime pts, duration;
   GstBuffer *outbuf = NULL;
-  PrepWorkers *workers;
   GstFlowReturn ret;
-  gchar *error, *warning;
-  gint n_threads, n_slots;
-  guint max;
+  gchar *error;
+  guint k;
 
-  n_slots = gst_cuda_preproc_batch_plan_slots (&self->bp, bufs, &warning,
-      &error);
-  if (warning != NULL)
-    GST_ELEMENT_WARNING (self, STREAM, FAILED, ("%s", warning), (NULL));
-  g_free (warning);
-  if (n_slots < 0)
-    goto failed;
-  if (n_slots == 0) {
+  for (k = 0; k < self->n_sources; k++)
+    states[k] = gst_cuda_preproc_batch_pad_state (self->pads[k]);
+  gst_cuda_preproc_sources_slots (self->sources, states, self->n_sources,
+      bufs, (guint) self->shape.batch, GST_ELEMENT (self), &self->slots);
+  if (self->slots.n == 0) {
     GST_LOG_OBJECT (self, "no object in any frame: no tensor");
     return GST_FLOW_OK;
   }
-  GST_OBJECT_LOCK (self);
-  n_threads = (gint) self->settings.n_threads;
-  max = self->settings.output_buffers;
-  GST_OBJECT_UNLOCK (self);
-  ret = gst_cuda_preproc_tensors_acquire (&self->out, GST_ELEMENT (self),
-      self->cuda, bufs, PREP_BATCH_MAX, self->bp.cuda,
-      prep_plan_output_bytes (self->bp.run_plan), max, &outbuf);
-  if (ret != GST_FLOW_OK)
-    return ret;
-  workers = gst_cuda_preproc_cpu_workers (&self->cpu, GST_ELEMENT (self),
-      n_threads);
-  gst_cuda_preproc_batch_plan_streams (&self->bp, bufs, streams, &pts,
-      &duration);
-  if (!gst_cuda_preproc_batch_plan_run (&self->bp, workers, self->cuda, bufs,
-          streams, outbuf, self->out.cuda, &error))
+  if ((error = gst_cuda_preproc_run_prepare (&self->run, &self->slots)))
     goto failed;
+  if ((ret = gst_cuda_preproc_batch_acquire (self, bufs, &outbuf)))
+    return ret;
+  if (!on.cuda_in)
+    on.workers = gst_cuda_preproc_cpu_workers (&self->cpu, GST_ELEMENT (self),
+        gst_cuda_preproc_settings_n_threads (GST_OBJECT (self),
+            &self->settings));
+  ret = gst_cuda_preproc_run_batch (&self->run, &on, self->sources, bufs,
+      &self->slots, outbuf, NULL);
+  if (ret != GST_FLOW_OK) {
+    gst_buffer_unref (outbuf);
+    return ret;
+  }
+  gst_cuda_preproc_batch_streams (self, bufs, streams, &pts, &duration);
+  gst_cuda_preproc_batch_metas (self, bufs, streams, outbuf);
   gst_cuda_preproc_batch_stamp (self, outbuf, pts, duration);
   return gst_aggregator_finish_buffer (GST_AGGREGATOR (self), outbuf);
 
   /* ERRORS */
 failed:
   {
-    gst_clear_buffer (&outbuf);
-    if (error != NULL)
-      GST_ELEMENT_ERROR (self, STREAM, FAILED, ("%s", error), (NULL));
+    GST_ELEMENT_ERROR (self, STREAM, FAILED, ("%s", error), (NULL));
     g_free (error);
     return GST_FLOW_ERROR;
   }
@@ -841,12 +1125,12 @@ gst_cuda_preproc_batch_aggregate (GstAggregator * agg, gboolean timeout)
   guint i, n;
 
   all = gst_cuda_preproc_batch_sink_pads (self, &all_eos);
-  if (all_eos || !gst_cuda_preproc_tensors_ready (&self->out) ||
+  if (all_eos || !gst_cuda_preproc_output_ready (&self->out) ||
       self->shape.batch == 0) {
     g_ptr_array_unref (all);
     return all_eos ? GST_FLOW_EOS : GST_FLOW_NOT_NEGOTIATED;
   }
-  if (!gst_cuda_preproc_batch_ensure_plan (self, all)) {
+  if (!gst_cuda_preproc_batch_ensure_sources (self, all)) {
     g_ptr_array_unref (all);
     return GST_FLOW_NOT_NEGOTIATED;
   }
@@ -855,7 +1139,7 @@ gst_cuda_preproc_batch_aggregate (GstAggregator * agg, gboolean timeout)
   if (n == 0)
     return timeout ? gst_cuda_preproc_batch_skip (self) :
         GST_AGGREGATOR_FLOW_NEED_DATA;
-  GST_LOG_OBJECT (self, "%u of %u streams%s", n, self->bp.n,
+  GST_LOG_OBJECT (self, "%u of %u streams%s", n, self->n_sources,
       timeout ? " (timeout)" : "");
   ret = gst_cuda_preproc_batch_push (self, bufs);
   for (i = 0; i < PREP_BATCH_MAX; i++)

@@ -7,7 +7,7 @@
  * version 2 of the License, or (at your option) any later version.
  */
 
-/* The CUDA kernel: NV12 frame -> normalized float tensor, one thread per
+/* The CUDA kernel: a frame of any input format -> the tensor, one thread per
  * output pixel (the contract is in prep-kernel.h).  Only the thread-index
  * mapping and the bounds check live here; the per-pixel math is prep-math.h,
  * called exactly as the CPU executor (prep-cpu.c) calls it, so both paths

@@ -12,11 +12,14 @@
  * stream alone (run through GstHarness for the reference), a stream that
  * ends early or stalls (live) leaves a padding slot marked invalid, pads
  * requested and released while playing join and leave at the next batch,
- * a property changed while playing takes effect, CUDA memory is refused
- * with a clear message, a pad with roi-source=meta gives one slot per
- * object.  One harness per sink pad, all on one element
- * (sink_0's also holds the src pad); the harness is live, on a test clock
- * that only moves when a test cranks it. */
+ * a property changed while playing takes effect, a batch that mixes
+ * streams in system memory and in CUDA memory is refused with an error
+ * naming both pads, a pad with roi-source=meta gives one slot per object.
+ * The element takes its streams all in system memory or all in CUDA
+ * memory of one context (one kernel launch per batch): that path runs on
+ * the mock driver (cuda-mock-batches.c).  One harness per sink pad, all on
+ * one element (sink_0's also holds the src pad); the harness is live, on a
+ * test clock that only moves when a test cranks it. */
 
 #include <stdlib.h>
 #include <string.h>
@@ -490,6 +493,50 @@ GST_START_TEST (test_batch_property_change)
 
 GST_END_TEST;
 
+/* Pushes @f on pad @index with a GstVideoCropMeta of @crop (x, y, w, h). */
+static void
+batch_push_cropped (Batch * b, guint index, const Frame * f, guint k,
+    const guint crop[4])
+{
+  GstBuffer *buf = frame_wrap (f, k);
+  GstVideoCropMeta *meta = gst_buffer_add_video_crop_meta (buf);
+
+  meta->x = crop[0];
+  meta->y = crop[1];
+  meta->width = crop[2];
+  meta->height = crop[3];
+  fail_unless_equals_int (gst_harness_push (b->h[index], buf), GST_FLOW_OK);
+}
+
+/* A GstVideoCropMeta on a stream's frame: the slot reads the area it
+ * leaves, as cudapreproc's crop-* of that area would; a pad's crop is
+ * inside that area. */
+GST_START_TEST (test_batch_crop_meta)
+{
+  static const guint crop0[4] = { 8, 6, 40, 30 }, crop1[4] = { 4, 2, 60, 50 };
+  Frame frames[3];
+  GstBuffer *out;
+  Batch b;
+
+  batch_start_two (&b);
+  g_object_set (batch_pad (&b, 1), "crop-y", 10, NULL);
+  small_frames (frames, 1);
+  batch_push_cropped (&b, 0, &frames[0], 1, crop0);
+  batch_push_cropped (&b, 1, &frames[1], 1, crop1);
+  out = pull_batch (&b, NULL);
+  assert_slot (out, 0, reference (SMALL_PROPS " crop-x=8 crop-y=6 "
+          "crop-width=40 crop-height=30", SMALL_NV12, &frames[0]),
+      "NV12, crop meta");
+  assert_slot (out, 1, reference (SMALL_PROPS " crop-x=4 crop-y=12 "
+          "crop-width=60 crop-height=40", SMALL_I420, &frames[1]),
+      "I420, crop meta and the pad's crop-y inside it");
+  gst_buffer_unref (out);
+  clear_frames (frames, 3);
+  batch_stop (&b);
+}
+
+GST_END_TEST;
+
 #define SMALL_CUDA_I420 "video/x-raw(memory:CUDAMemory),format=I420,width=80," \
     "height=60,framerate=30/1"
 
@@ -715,10 +762,26 @@ GST_START_TEST (test_batch_objects_as_slots)
   msg = gst_bus_pop_filtered (b.bus, GST_MESSAGE_WARNING);
   fail_unless (msg != NULL, "no warning for objects left out");
   gst_message_parse_warning (msg, &err, NULL);
-  fail_unless (strstr (err->message, "1 object of sink_0 does not fit in the "
-          "batch of 4") != NULL, "%s", err->message);
+  fail_unless (g_str_has_prefix (err->message, "sink_0: The frame at "
+          "0:00:00.066666666 carries 1 object more than the 4 slots of "
+          "batch-size hold"), "%s", err->message);
   g_error_free (err);
   gst_message_unref (msg);
+  /* sink_1's slot left out is told once too */
+  while ((msg = gst_bus_pop_filtered (b.bus, GST_MESSAGE_WARNING)))
+    gst_message_unref (msg);
+
+  /* a new plan (a property, a crop) does not tell either again: once per
+   * pad per stream */
+  set_props (b.h[0]->element, "mean=<0.1,0.2,0.3>");
+  g_object_set (batch_pad (&b, 1), "crop-y", 10, NULL);
+  batch_push_rois (&b, 0, &frames[0], 3, rois, ids, 5);
+  batch_push (&b, 1, &frames[1], 3);
+  gst_buffer_unref (gst_harness_pull (b.h[0]));
+  msg = gst_bus_pop_filtered (b.bus, GST_MESSAGE_WARNING);
+  if (msg != NULL)
+    gst_message_parse_warning (msg, &err, NULL);
+  fail_unless (msg == NULL, "told again: %s", err->message);
   clear_frames (frames, 4);
   batch_stop (&b);
 }
@@ -737,6 +800,7 @@ cudapreprocbatch_suite (void)
   tcase_add_test (tc, test_batch_live_timeout);
   tcase_add_test (tc, test_batch_pads_join_and_leave);
   tcase_add_test (tc, test_batch_property_change);
+  tcase_add_test (tc, test_batch_crop_meta);
   tcase_add_test (tc, test_batch_mixed_memory);
   tcase_add_test (tc, test_batch_format_refusal_names_pad);
   tcase_add_test (tc, test_batch_objects_as_slots);

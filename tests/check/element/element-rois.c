@@ -7,11 +7,13 @@
  * version 2 of the License, or (at your option) any later version.
  */
 
-/* gst-check suite of the element's batches (CPU path): the rois property,
- * roi-source=meta (GstVideoRegionOfInterestMeta), batch-size, data-type
- * float16, upstream GstVideoCropMeta, the box meta on every output buffer
- * (read through GStreamer's public API only, docs/meta.md), and the bad
- * input policies of these properties (docs/bad-input.md).
+/* gst-check suite of cudapreproc's batches of ROIs (CPU path): the rois
+ * property, roi-source=meta (GstVideoRegionOfInterestMeta), batch-size,
+ * data-type float16, upstream GstVideoCropMeta, the box meta on every
+ * output buffer (read through GStreamer's public API only, docs/meta.md),
+ * and the bad input policies of these properties (docs/bad-input.md).
+ * (The cudapreprocbatch element, many streams into one tensor, is tested
+ * by batch-element.c; both on the CUDA path by cuda-mock-batches.c.)
  *
  * Expected tensors come from the engine: prep_plan_new () +
  * prep_plan_set_slots () + prep_plan_run_cpu () on the same frame, with the
@@ -971,7 +973,7 @@ GST_START_TEST (test_roi_type)
   take_messages (bus, &n_errors, &n_warnings, text);
   fail_unless_equals_int (n_errors, 0);
   fail_unless_equals_int (n_warnings, 1);
-  assert_contains (text, "more objects than the 3 slots of batch-size");
+  assert_contains (text, "more than the 3 slots of batch-size hold");
   assert_contains (text, "raise batch-size");
   g_string_free (text, TRUE);
   harness_free (h, bus);
@@ -1457,9 +1459,9 @@ GST_START_TEST (test_negotiation_refused)
 GST_END_TEST;
 
 static Suite *
-element_batch_suite (void)
+element_rois_suite (void)
 {
-  Suite *s = suite_create ("cudapreproc-batch");
+  Suite *s = suite_create ("cudapreproc-rois");
   TCase *rois = tcase_create ("rois");
   TCase *meta = tcase_create ("roi-meta");
   TCase *half = tcase_create ("float16");
@@ -1495,4 +1497,4 @@ element_batch_suite (void)
   return s;
 }
 
-GST_CHECK_MAIN (element_batch);
+GST_CHECK_MAIN (element_rois);
