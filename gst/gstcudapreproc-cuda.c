@@ -71,6 +71,8 @@ struct _GstCudaPreprocCuda
   CUfunction functions[G_N_ELEMENTS (entries)]; /* entries[]'s */
   CUdeviceptr taps;             /* device copy of the plan's tap table */
   gsize taps_size;
+  guint64 taps_id;              /* prep_plan_kernel_taps_id () of that copy;
+                                 * 0: none */
   CUdeviceptr sources;          /* a streams plan's source table */
   gsize sources_size;
   GstMemory *scratch;           /* device tensor for system output */
@@ -219,6 +221,7 @@ gst_cuda_preproc_cuda_teardown (GstCudaPreprocCuda * cuda)
   cuda->staging_size = 0;
   cuda->taps = 0;
   cuda->taps_size = 0;
+  cuda->taps_id = 0;
   cuda->sources = 0;
   cuda->sources_size = 0;
   gst_clear_object (&cuda->run_ctx);
@@ -532,20 +535,28 @@ gst_cuda_preproc_cuda_upload (GstCudaPreprocCuda * cuda, const void *host,
   return gst_cuda_preproc_cuda_copy_in (cuda, host, *dev, bytes);
 }
 
-/* Copies the plan's tap table (its content changes with the slots, every
- * frame with ROI metas) to device memory, on our stream, ahead of the
- * launch.  The context is current. */
+/* Copies the plan's tap table to device memory, on our stream, ahead of
+ * the launch, when its content changed since the last copy (other slots:
+ * a new crop, other objects, another plan); the same slots frame after
+ * frame copy nothing.  The copy is ordered after the launches queued
+ * before it.  The context is current. */
 static CUresult
 gst_cuda_preproc_cuda_upload_taps (GstCudaPreprocCuda * cuda,
     const PrepPlan * plan)
 {
+  guint64 id = prep_plan_kernel_taps_id (plan);
   const void *taps;
   size_t bytes;
+  CUresult res;
 
+  if (cuda->taps != 0 && id == cuda->taps_id)
+    return CUDA_SUCCESS;
   if (prep_plan_kernel_taps (plan, &taps, &bytes) != PREP_OK)
     return CUDA_ERROR_INVALID_VALUE;
-  return gst_cuda_preproc_cuda_upload (cuda, taps, bytes, &cuda->taps,
+  res = gst_cuda_preproc_cuda_upload (cuda, taps, bytes, &cuda->taps,
       &cuda->taps_size);
+  cuda->taps_id = res == CUDA_SUCCESS ? id : 0;
+  return res;
 }
 
 /* After a launch that gave @st (@err: the driver's error): for system

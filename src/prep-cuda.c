@@ -148,6 +148,12 @@ prep_plan_kernel_taps (const PrepPlan * plan, const void **taps, size_t *bytes)
   return PREP_OK;
 }
 
+uint64_t
+prep_plan_kernel_taps_id (const PrepPlan * plan)
+{
+  return plan != NULL ? plan->taps_id : 0;
+}
+
 PrepStatus
 prep_plan_launch_taps (const PrepPlan * plan, uint64_t taps,
     const PrepFrame * src, uint64_t dst, size_t dst_size,

@@ -99,12 +99,22 @@ enum {
  * The table is allocated by prep_plan_new () and rewritten in place by
  * every prep_plan_set_slots (): its address and *bytes (= batch_size *
  * (out_width + out_height) * sizeof (PrepTap)) never change for a plan, but
- * its content does, so the launcher must copy it again after each
- * prep_plan_set_slots () (the first prep_plan_valid_slots () blocks are
- * enough: the rest are padding) and before the next launch.
+ * its content does, so the launcher must copy it again after a
+ * prep_plan_set_slots () that changed it (prep_plan_kernel_taps_id ();
+ * the first prep_plan_valid_slots () blocks are enough: the rest are
+ * padding) and before the next launch.
  * PREP_ERROR_INVALID_ARGUMENT for a NULL argument. */
 PrepStatus prep_plan_kernel_taps (const PrepPlan * plan, const void **taps,
     size_t * bytes);
+
+/* The identity of the tap table's content: it changes whenever
+ * prep_plan_set_slots () or prep_plan_set_streams () may have changed the
+ * table, keeps its value when they gave the same slots again (the same
+ * rectangles, streams of the same parameters), and no two plans of the
+ * process share a value (never 0 for a plan; 0 for NULL).  A launcher
+ * that copied the table under an id need not copy it again while the id
+ * stays. */
+uint64_t prep_plan_kernel_taps_id (const PrepPlan * plan);
 
 typedef struct {
   unsigned int x, y, z;

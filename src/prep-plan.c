@@ -89,11 +89,26 @@ prep_plan_alloc (PrepPlan * plan)
   return PREP_OK;
 }
 
+/* A value no plan of this process had before: the tables of two plans
+ * never share an id, even where a new plan reuses a freed one's memory. */
+static uint64_t
+prep_taps_id_next (void)
+{
+  static uint64_t last;
+
+  return __atomic_add_fetch (&last, 1, __ATOMIC_RELAXED);
+}
+
 /* Slot i < n_rects takes rects[i] (already checked to lie inside the
- * frame), the others are padding: a 1x1 source that no executor reads. */
+ * frame), the others are padding: a 1x1 source that no executor reads.
+ * The taps are a function of the slots' geometry and parameters: the same
+ * geometry and parameters keep the table's id (its launcher need not copy
+ * it again). */
 void
 prep_plan_place (PrepPlan * plan, const PrepRect * rects, int n_rects)
 {
+  PrepSlotTable before = plan->slots;
+  int n_before = plan->n_valid;
   PrepSlotGeom *g;
   int i;
 
@@ -109,6 +124,10 @@ prep_plan_place (PrepPlan * plan, const PrepRect * rects, int n_rects)
   }
   plan->n_valid = n_rects;
   prep_plan_fill_taps (plan);
+  if (plan->taps_id == 0 || plan->taps_stale || n_before != n_rects ||
+      memcmp (&before, &plan->slots, sizeof (PrepSlotTable)) != 0)
+    plan->taps_id = prep_taps_id_next ();
+  plan->taps_stale = 0;
 }
 
 /* What prep_plan_set_slots () refuses, for a plan's config. */

@@ -109,6 +109,11 @@ struct _PrepPlan
    * it, sized at plan creation */
   PrepTap *kernel_taps;
   size_t kernel_taps_bytes;
+  /* prep_plan_kernel_taps_id (): a new value whenever the table's content
+   * may have changed; taps_stale: the slots' parameters changed (streams),
+   * so the next prep_plan_place () takes a new one */
+  uint64_t taps_id;
+  int taps_stale;
   /* floats of shared memory the kernel's antialiased tile takes: the most
    * any block of a valid slot needs, at most PREP_AA_TILE_MAX_FLOATS; 0
    * without antialias */

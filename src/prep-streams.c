@@ -70,6 +70,8 @@ prep_streams_params (const PrepConfig * cfg, const PrepStream * streams,
   *most = 0;
   for (i = 0; i < cfg->batch_size; i++) {
     prep_stream_config (cfg, &streams[i < n_streams ? i : 0], &c);
+    /* every byte defined: prep_plan_set_streams () compares them */
+    memset (&params[i], 0, sizeof (PrepParams));
     prep_params_init (&c, &params[i]);
     *most = params[i].aa_weights > *most ? params[i].aa_weights : *most;
   }
@@ -150,6 +152,8 @@ prep_plan_set_streams (PrepPlan * plan, const PrepStream * streams,
     return PREP_ERROR_INVALID_ARGUMENT;
   for (i = 0; i < plan->cfg.batch_size; i++) {
     params[i].aa_weights = plan->params.aa_weights;
+    if (memcmp (&plan->slot_params[i], &params[i], sizeof (PrepParams)) != 0)
+      plan->taps_stale = 1;
     plan->slot_params[i] = params[i];
   }
   memcpy (plan->streams, streams, (size_t) n_streams * sizeof (PrepStream));

@@ -224,6 +224,49 @@ GST_START_TEST (test_pinned_download)
 
 GST_END_TEST;
 
+#define TAP_FRAMES 6
+
+/* The tap table reaches the device when the slots change, not with every
+ * frame: the frames of one crop copy it once (cudapreproc, CUDA in and
+ * out: no other copy), a new crop copies it again, and so does going back
+ * to the first. */
+GST_START_TEST (test_taps_copied_on_change)
+{
+  GstCudaContext *ctx = test_context (0);
+  GstBufferPool *pool = cuda_pool_new (ctx);
+  GstHarness *h = cuda_harness ("cudapreproc name=p width=16 height=16",
+      CUDA_TENSORS);
+  GstElement *e = gst_bin_get_by_name (GST_BIN (h->element), "p");
+  GstBuffer *in[TAP_FRAMES];
+  guint64 copies[TAP_FRAMES];
+  HostFrame f;
+  guint i;
+
+  for (i = 0; i < TAP_FRAMES; i++) {
+    host_frame_fill (&f, 30 + i);
+    in[i] = uploaded_frame (pool, &f);
+  }
+  for (i = 0; i < TAP_FRAMES; i++) {
+    if (i == 3)
+      g_object_set (e, "crop-x", 8, NULL);
+    if (i == 5)
+      g_object_set (e, "crop-x", 0, NULL);
+    fail_unless_equals_int (gst_harness_push (h, in[i]), GST_FLOW_OK);
+    gst_buffer_unref (gst_harness_pull (h));
+    copies[i] = mock_stats ().async_copies;
+  }
+  /* frames 1, 2 and 4 copy nothing; 3 and 5 (new crops) copy the table */
+  fail_unless_equals_uint64 (copies[1], copies[0]);
+  fail_unless_equals_uint64 (copies[2], copies[0]);
+  fail_unless_equals_uint64 (copies[3], copies[2] + 1);
+  fail_unless_equals_uint64 (copies[4], copies[3]);
+  fail_unless_equals_uint64 (copies[5], copies[4] + 1);
+  gst_object_unref (e);
+  case_end (h, pool, ctx);
+}
+
+GST_END_TEST;
+
 void
 cuda_mock_contracts_tests (TCase * contracts)
 {
@@ -231,4 +274,5 @@ cuda_mock_contracts_tests (TCase * contracts)
   tcase_add_test (contracts, test_no_own_context);
   tcase_add_loop_test (contracts, test_output_synchronization, 0, 2);
   tcase_add_test (contracts, test_pinned_download);
+  tcase_add_test (contracts, test_taps_copied_on_change);
 }

@@ -31,6 +31,7 @@
 
 #include "prep.h"
 #include "prep-math.h"
+#include "prep-kernel.h"
 #include "ref-model.h"
 #include "engine-cases.h"
 
@@ -925,6 +926,65 @@ check_half_range (double scale, double mean, double std, PrepStatus want16,
   check_config (&cfg, PREP_OK, what);
 }
 
+/* The tap table's id (what a launcher keys its device copy on): a new
+ * one when the slots change (other rectangles, another count, streams of
+ * other parameters), the same when the same slots are given again, and
+ * no two plans share one. */
+GST_START_TEST (test_taps_id)
+{
+  static const PrepRect a[2] = { {0, 0, 32, 24}, {8, 8, 16, 16} };
+  static const PrepRect b = { 4, 4, 20, 10 };
+  PrepStream st[2] = {
+    {PREP_FORMAT_NV12, 64, 48, PREP_MATRIX_BT709, PREP_RANGE_LIMITED,
+        {0, 0, 64, 48}},
+    {PREP_FORMAT_RGBA, 30, 20, PREP_MATRIX_BT601, PREP_RANGE_FULL,
+        {10, 2, 20, 18}},
+  };
+  PrepConfig cfg;
+  PrepPlan *p, *q, *s;
+  guint64 id;
+
+  fail_unless_equals_uint64 (prep_plan_kernel_taps_id (NULL), 0);
+  prep_config_init (&cfg);
+  cfg.src_width = 64;
+  cfg.src_height = 48;
+  cfg.out_width = cfg.out_height = 16;
+  cfg.batch_size = 3;
+  fail_unless_equals_int (prep_plan_new (&cfg, a, 2, &p), PREP_OK);
+  id = prep_plan_kernel_taps_id (p);
+  fail_if (id == 0);
+  fail_unless_equals_int (prep_plan_set_slots (p, a, 2), PREP_OK);
+  fail_unless_equals_uint64 (prep_plan_kernel_taps_id (p), id);
+  fail_unless_equals_int (prep_plan_set_slots (p, a, 1), PREP_OK);
+  fail_if (prep_plan_kernel_taps_id (p) == id, "one slot fewer");
+  id = prep_plan_kernel_taps_id (p);
+  fail_unless_equals_int (prep_plan_set_slots (p, &b, 1), PREP_OK);
+  fail_if (prep_plan_kernel_taps_id (p) == id, "another rectangle");
+  id = prep_plan_kernel_taps_id (p);
+  fail_unless_equals_int (prep_plan_set_slots (p, &b, 1), PREP_OK);
+  fail_unless_equals_uint64 (prep_plan_kernel_taps_id (p), id);
+  fail_unless_equals_int (prep_plan_new (&cfg, &b, 1, &q), PREP_OK);
+  fail_if (prep_plan_kernel_taps_id (q) == id, "two plans, one id");
+
+  cfg.batch_size = 2;
+  fail_unless_equals_int (prep_plan_new_streams (&cfg, st, 2, &s), PREP_OK);
+  id = prep_plan_kernel_taps_id (s);
+  fail_unless_equals_int (prep_plan_set_streams (s, st, 2), PREP_OK);
+  fail_unless_equals_uint64 (prep_plan_kernel_taps_id (s), id);
+  st[0].range = PREP_RANGE_FULL;
+  fail_unless_equals_int (prep_plan_set_streams (s, st, 2), PREP_OK);
+  fail_if (prep_plan_kernel_taps_id (s) == id, "a stream's parameters");
+  id = prep_plan_kernel_taps_id (s);
+  st[1].rect.x = 0;
+  fail_unless_equals_int (prep_plan_set_streams (s, st, 2), PREP_OK);
+  fail_if (prep_plan_kernel_taps_id (s) == id, "a stream's rectangle");
+  prep_plan_free (s);
+  prep_plan_free (q);
+  prep_plan_free (p);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_config_batch_and_type)
 {
   PrepConfig cfg;
@@ -1203,6 +1263,7 @@ batch_suite (void)
   tcase_add_test (slots, test_fresh_plan_slots);
   tcase_add_test (slots, test_set_slots_refused);
   tcase_add_test (slots, test_config_batch_and_type);
+  tcase_add_test (slots, test_taps_id);
 
   suite_add_tcase (s, map);
   tcase_add_test (map, test_slot_map_cases);
