@@ -15,6 +15,7 @@
  * check run in CI, where no GPU is. */
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -103,6 +104,48 @@ prep_run_streams_aa_thread (const void *data)
   prep_streams_to_tensor_aa (l->slots, l->taps, l->sources, l->dst);
 }
 
+/* One thread of a launch-table entry (PREP_KARG_* parameters). */
+typedef void (*PrepKEntry) (PrepKArgs a, const void *table, void *dst);
+
+typedef struct
+{
+  PrepKArgs a;
+  const void *table;
+  void *dst;
+  PrepKEntry entry;
+} PrepKLaunch;
+
+static void
+prep_run_karg_thread (const void *data)
+{
+  const PrepKLaunch *l = data;
+
+  l->entry (l->a, l->table, l->dst);
+}
+
+/* The launch-table entries by name: the specialised ones, then the slots
+ * entries. */
+#define PREP_KSPEC_HOST(c, e, l, f) \
+  { PREP_KSPEC_NAME (c, e, l, f), prep_##c##_##e##_##l##_##f },
+
+static const struct
+{
+  const char *name;
+  PrepKEntry entry;
+} prep_karg_entries[] = {
+  PREP_KSPEC_FOR_EACH (PREP_KSPEC_HOST)
+      {PREP_KERNEL_SLOTS_NAME, prep_slots_to_tensor},
+  {PREP_KERNEL_SLOTS_AA_NAME, prep_slots_to_tensor_aa},
+};
+
+void
+prep_kernel_misaligned (const void *p, unsigned int align)
+{
+  fprintf (stderr, "prep-kernel host build: an access of %u bytes at %p, "
+      "which is not aligned to its size (a GPU faults)\n", align, p);
+  abort ();
+}
+
 /* The whole grid: each block's threads, x fastest (as a warp is
  * numbered), once per side of the barrier (@barrier: an _aa entry; the
  * others have none and run once, as phase 1), with @shared bytes of
@@ -187,12 +230,43 @@ prep_host_launch_streams (PrepDim3 grid, PrepDim3 block, unsigned int shared,
       prep_run_streams_aa_thread : prep_run_streams_thread, &l);
 }
 
+/* A launch-table entry over the whole grid: the antialiased entry's tile
+ * (every source's aa_tile in the table) must fit in @shared. */
+static int
+prep_host_launch_karg (PrepKEntry entry, int aa, PrepDim3 grid,
+    PrepDim3 block, unsigned int shared, void **args)
+{
+  static _Thread_local PrepKLaunch l;
+  const PrepKTableHead *head;
+  const PrepKTableSource *src;
+  int i;
+
+  memcpy (&l.a, args[PREP_KARG_ARGS], sizeof l.a);
+  l.table = prep_karg_pointer (args, PREP_KARG_TABLE);
+  l.dst = prep_karg_pointer (args, PREP_KARG_DST);
+  l.entry = entry;
+  head = l.table;
+  src = (const PrepKTableSource *) (head + 1);
+  for (i = 0; aa && i < head->n_sources; i++)
+    if (!prep_tile_fits (src[i].params.aa_tile, shared))
+      return -1;
+  return prep_run_grid (grid, block, shared, aa, prep_run_karg_thread, &l);
+}
+
 int
 prep_kernel_host_launch (const char *entry, PrepDim3 grid, PrepDim3 block,
     unsigned int shared, void **args)
 {
+  size_t i;
+
   if (entry == NULL)
     return -1;
+  for (i = 0; i < sizeof (prep_karg_entries) / sizeof (prep_karg_entries[0]);
+      i++)
+    if (strcmp (entry, prep_karg_entries[i].name) == 0)
+      return prep_host_launch_karg (prep_karg_entries[i].entry,
+          strcmp (entry, PREP_KERNEL_SLOTS_AA_NAME) == 0, grid, block, shared,
+          args);
   if (strcmp (entry, PREP_KERNEL_TAPS_NAME) == 0
       || strcmp (entry, PREP_KERNEL_TAPS_AA_NAME) == 0)
     return prep_host_launch_taps (grid, block, shared, args,

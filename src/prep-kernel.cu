@@ -7,39 +7,55 @@
  * version 2 of the License, or (at your option) any later version.
  */
 
-/* The CUDA kernel: a frame of any input format -> the tensor, one thread per
- * output pixel (the contract is in prep-kernel.h).  Only the thread-index
- * mapping and the bounds check live here; the per-pixel math is prep-math.h,
- * called exactly as the CPU executor (prep-cpu.c) calls it, so both paths
- * give the same bits (build with nvcc --fmad=false, no fast-math).
+/* The CUDA kernel: a video frame -> normalized tensor (the contract is in
+ * prep-kernel.h and prep-kernel-args.h).  Only the thread-index mapping,
+ * the bounds checks and how memory is reached live here; the per-pixel math
+ * is prep-math.h, called exactly as the CPU executor (prep-cpu.c) calls it,
+ * so both paths give the same bits (build with nvcc --fmad=false, no
+ * fast-math).
  *
  * Built twice:
  *  - by nvcc into the embedded fat binary (src/meson.build), loaded through
- *    the driver API: extern "C" entry point, no __constant__ or __device__
+ *    the driver API: extern "C" entry points, no __constant__ or __device__
  *    globals, no cudart, no templates;
  *  - by gcc as plain C, included by prep-kernel-host.c after
- *    prep-kernel-shim.h, which provides the entry qualifier and the
- *    blockIdx, blockDim and threadIdx that its emulation loop sets for every
- *    thread of the grid: the tests run this very code over the whole grid.
+ *    prep-kernel-shim.h, which provides the entry qualifier, the blockIdx,
+ *    blockDim and threadIdx that its emulation loop sets for every thread
+ *    of the grid, and the vector loads and stores (checking their
+ *    alignment): the tests run this very code over the whole grid.
  *
- * Batches: the grid's z is the slot of the tensor [N, ...]; every slot's
- * geometry comes in one table by value.
+ * Two families of entry points:
+ *  - the plan-table entries (prep_plan_launch_taps (),
+ *    prep_plan_launch_streams ()): PrepParams and the slot table by value,
+ *    each slot's taps at z * (out_width + out_height) of the plan's tap
+ *    table (prep_plan_kernel_taps ()), a streams plan's parameters and
+ *    frames in a source table in device memory; one pixel per thread;
+ *  - the launch-table entries (prep_plan_launch ()): one PrepKArgs by
+ *    value (__grid_constant__: common parameters and every slot's planes,
+ *    no per-batch upload) and the kernel table (prep-kernel-args.h: taps
+ *    shared by identical slots, uploaded when the slots change).  The
+ *    specialised ones (prep-kernel-spec.h: one per format class, element
+ *    kind, layout and filter, 4 pixels per thread) where a launch fits
+ *    one, else prep_slots_to_tensor (any plan) or prep_slots_to_tensor_aa
+ *    (antialias; the tile's descriptors from the host).
  *
- * Taps: each thread reads its taps from the plan's tap table
- * (prep_plan_kernel_taps (), computed once per plan and per
- * prep_plan_set_slots () on the host, uploaded by the launcher): no thread
- * divides in 64 bits or in double precision (checked on the PTX by the
- * test kernel-ptx-division, over the whole PTX of this file).
+ * Batches: the grid's z is the slot of the tensor [N, ...].
+ *
+ * Taps: each thread reads its taps from a table computed on the host: no
+ * thread divides in 64 bits or in double precision (checked on the PTX by
+ * the test kernel-ptx-division, over the whole PTX of this file).
  *
  * Antialias: the _aa entry points share a block's vertical sums through
  * shared memory (src/prep-aa-tile.h); the host build runs their two
  * phases as the two sides of the barrier.
  *
- * Coalescing: a warp is 32 consecutive x of one output row (the block is 32
- * wide, prep_launch_geometry ()), so for NCHW each of the three plane
- * stores writes 32 consecutive floats. */
+ * Coalescing: a warp is 32 consecutive threads of one output row (the
+ * block is 32 wide, prep_launch_geometry ()), so for NCHW each plane store
+ * of a warp writes 32 (or, 4 pixels per thread, 128) consecutive
+ * elements. */
 
 #include "prep-aa-tile.h"
+#include "prep-kernel-spec.h"
 
 /* An unmangled name for cuModuleGetFunction () */
 #ifdef __CUDACC__
@@ -58,107 +74,142 @@ extern __shared__ float prep_shared[];
 #define PREP_PHASE(n) 1
 #endif
 
-/* __grid_constant__: the slot table is read in place from the parameter
- * space, with the run-time index blockIdx.z, never copied to local memory
- * (CUDA 11.7+, sm_70+). */
-#ifdef __CUDACC__
+/* __grid_constant__: a by-value argument is read in place from the
+ * parameter space, with run-time indices (blockIdx.z), never copied to
+ * local memory (CUDA 11.7+, sm_70+; without it the kernel is the same, with
+ * a copy). */
+#if defined (__CUDACC__) && (__CUDACC_VER_MAJOR__ > 11 || \
+    (__CUDACC_VER_MAJOR__ == 11 && __CUDACC_VER_MINOR__ >= 7))
 #define PREP_GRID_CONSTANT __grid_constant__
 #else
 #define PREP_GRID_CONSTANT
 #endif
 
-/* Output pixel (x, y) of slot z = the thread's global index; threads past
- * the edge of the output (the last block of each row or column) do
- * nothing.  The index is computed in unsigned arithmetic, as CUDA's
- * built-ins are: with the grid of prep_launch_geometry () it stays below
- * 2^31 + 31, no wrap.  A slot without a rectangle (valid = 0) is padding.
- * The taps are read from the plan's table (layout in prep-kernel.h): slot
- * z's entries start at z * (out_width + out_height), its column taps first,
- * then its row taps.  Index arithmetic only: products and sums in size_t. */
-/* Output pixel (ox, oy) of slot z from frame @f with parameters @p; valid
- * 0: the slot is padding. */
-PREP_FN void
-prep_kernel_pixel (const PrepParams * p, int valid, const PrepTap * taps,
-    const PrepPlanes * f, void *dst, unsigned int ox, unsigned int oy)
+/* Pointers the compiler may assume unaliased: the tensor is written, the
+ * frame and tables only read. */
+#define PREP_RESTRICT __restrict__
+
+/* Where a slot's taps are: its column and row taps (bilinear, nearest),
+ * or its antialiased taps (columns, then rows) and their weights. */
+typedef struct
 {
-  const PrepTap *st;
+  const PrepTap *col, *row;
+  const PrepAaTap *aa;
+  const float *w;
+} PrepKTaps;
+
+/* Output pixel (ox, oy) of a slot from frame @f with parameters @p into
+ * the slot's tensor @slot_dst; valid 0: the slot is padding.  Threads past
+ * the edge of the output (the last block of each row or column) do
+ * nothing.  The indices are unsigned, as CUDA's built-ins are: with the
+ * grid of prep_launch_geometry () they stay below 2^31 + 31, no wrap. */
+PREP_FN void
+prep_kernel_pixel (const PrepParams * p, int valid, const PrepKTaps * kt,
+    const PrepPlanes * f, void *slot_dst, unsigned int ox, unsigned int oy)
+{
   PrepTap tx, ty;
   float v[3];
 
   if (ox >= (unsigned int) p->out_width || oy >= (unsigned int) p->out_height)
     return;
-  st = taps + (size_t) blockIdx.z * ((size_t) p->out_width +
-      (size_t) p->out_height);
   if (p->antialias) {
-    const PrepAaTap *aa = prep_aa_taps (p, taps, (int) gridDim.z,
-        (int) blockIdx.z);
-
-    prep_pixel_aa (p, &aa[ox], &aa[(size_t) p->out_width + oy], valid,
-        prep_aa_weights (p, taps, (int) gridDim.z, (int) blockIdx.z), f, v);
+    prep_pixel_aa (p, &kt->aa[ox], &kt->aa[(size_t) p->out_width + oy],
+        valid, kt->w, f, v);
   } else {
-    tx = st[ox];
-    ty = st[(size_t) p->out_width + oy];
+    tx = kt->col[ox];
+    ty = kt->row[oy];
     tx.inside = tx.inside && valid;
     prep_pixel (p, &tx, &ty, f, v);
   }
-  prep_store (p, prep_slot_base (p, dst, (int) blockIdx.z), (int) ox,
-      (int) oy, v);
+  prep_store (p, slot_dst, (int) ox, (int) oy, v);
 }
 
 /* Pixel (ox, oy) of the block through its antialiased tile @t: the
  * vertical sums first, shared by the block, then each thread's pixel. */
 PREP_FN void
 prep_kernel_tile (const PrepParams * p, const PrepAaTile * t,
-    const PrepTap * taps, const PrepPlanes * f, void *dst, unsigned int ox,
-    unsigned int oy)
+    const PrepKTaps * kt, const PrepPlanes * f, void *slot_dst,
+    unsigned int ox, unsigned int oy)
 {
-  const PrepAaTap *aa = prep_aa_taps (p, taps, (int) gridDim.z,
-      (int) blockIdx.z);
-  const float *w = prep_aa_weights (p, taps, (int) gridDim.z,
-      (int) blockIdx.z);
   float v[3];
   int tid = (int) (threadIdx.y * blockDim.x + threadIdx.x);
   int n = (int) (blockDim.x * blockDim.y);
 
   if (PREP_PHASE (0)) {
-    prep_aa_tile_fill (p, &p->comp[0], 0, t, aa, w, f, prep_shared, tid, n);
-    prep_aa_tile_fill (p, &p->comp[1], 1, t, aa, w, f, prep_shared, tid, n);
-    prep_aa_tile_fill (p, &p->comp[2], 2, t, aa, w, f, prep_shared, tid, n);
+    prep_aa_tile_fill (p, &p->comp[0], 0, t, kt->aa, kt->w, f, prep_shared,
+        tid, n);
+    prep_aa_tile_fill (p, &p->comp[1], 1, t, kt->aa, kt->w, f, prep_shared,
+        tid, n);
+    prep_aa_tile_fill (p, &p->comp[2], 2, t, kt->aa, kt->w, f, prep_shared,
+        tid, n);
   }
   PREP_SYNC ();
   if (!PREP_PHASE (1) || ox >= (unsigned int) p->out_width
       || oy >= (unsigned int) p->out_height)
     return;
-  prep_aa_tile_pixel (p, t, aa, w, prep_shared, (int) ox, (int) oy, v);
-  prep_store (p, prep_slot_base (p, dst, (int) blockIdx.z), (int) ox,
-      (int) oy, v);
+  prep_aa_tile_pixel (p, t, kt->aa, kt->w, prep_shared, (int) ox, (int) oy, v);
+  prep_store (p, slot_dst, (int) ox, (int) oy, v);
 }
 
-/* The block's pixels: through the antialiased tile where the launch gave
- * one (p->aa_tile floats) and the block's fits, each on its own otherwise.
- * Every thread of a block takes the same branch (it depends on the block
- * and the slot only), so all of them reach the barrier. */
+/* The block's pixels: through the antialiased tile @t of @floats floats
+ * where the launch gave one (p->aa_tile floats) and it fits, each on its
+ * own otherwise.  Every thread of a block takes the same branch (it
+ * depends on the block and the slot only), so all of them reach the
+ * barrier. */
 PREP_FN void
-prep_kernel_block (const PrepParams * p, int valid, const PrepTap * taps,
-    const PrepPlanes * f, void *dst)
+prep_kernel_block (const PrepParams * p, int valid, const PrepKTaps * kt,
+    const PrepAaTile * t, int floats, const PrepPlanes * f, void *slot_dst)
 {
   unsigned int ox = blockIdx.x * blockDim.x + threadIdx.x;
   unsigned int oy = blockIdx.y * blockDim.y + threadIdx.y;
-  PrepAaTile t;
-  int floats;
 
-  if (p->antialias && p->aa_tile > 0 && valid) {
-    floats = prep_aa_tile_init (p, prep_aa_taps (p, taps, (int) gridDim.z,
-            (int) blockIdx.z), (int) (blockIdx.x * blockDim.x),
-        (int) (blockIdx.y * blockDim.y), (int) blockDim.x, (int) blockDim.y,
-        &t);
-    if (floats > 0 && floats <= p->aa_tile) {
-      prep_kernel_tile (p, &t, taps, f, dst, ox, oy);
-      return;
-    }
+  if (p->antialias && p->aa_tile > 0 && valid && floats > 0
+      && floats <= p->aa_tile) {
+    prep_kernel_tile (p, t, kt, f, slot_dst, ox, oy);
+    return;
   }
   if (PREP_PHASE (1))
-    prep_kernel_pixel (p, valid, taps, f, dst, ox, oy);
+    prep_kernel_pixel (p, valid, kt, f, slot_dst, ox, oy);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The plan-table entries                                                   */
+
+/* Slot z's taps in the plan's tap table (layout in prep-kernel.h): its
+ * block of out_width + out_height PrepTap at z * (out_width + out_height),
+ * its antialiased taps and weights after all the PrepTap blocks.  Index
+ * arithmetic only: products and sums in size_t. */
+PREP_FN void
+prep_plan_table_taps (const PrepParams * p, const PrepTap * taps,
+    PrepKTaps * kt)
+{
+  kt->col = taps + (size_t) blockIdx.z * ((size_t) p->out_width +
+      (size_t) p->out_height);
+  kt->row = kt->col + p->out_width;
+  kt->aa = NULL;
+  kt->w = NULL;
+  if (p->antialias) {
+    kt->aa = prep_aa_taps (p, taps, (int) gridDim.z, (int) blockIdx.z);
+    kt->w = prep_aa_weights (p, taps, (int) gridDim.z, (int) blockIdx.z);
+  }
+}
+
+/* The block's tile, found on the device from its taps. */
+PREP_FN void
+prep_plan_table_block (const PrepParams * p, int valid, const PrepTap * taps,
+    const PrepPlanes * f, void *dst)
+{
+  PrepKTaps kt;
+  PrepAaTile t;
+  int floats = 0;
+
+  prep_plan_table_taps (p, taps, &kt);
+  if (p->antialias && p->aa_tile > 0 && valid)
+    floats = prep_aa_tile_init (p, kt.aa, (int) (blockIdx.x * blockDim.x),
+        (int) (blockIdx.y * blockDim.y), (int) blockDim.x, (int) blockDim.y,
+        &t);
+  prep_kernel_block (p, valid, &kt, &t, floats, f, prep_slot_base (p, dst,
+          (int) blockIdx.z));
 }
 
 /* The frame's planes from the entry points' arguments. */
@@ -183,10 +234,13 @@ prep_frame_to_tensor (PrepParams p, const PREP_GRID_CONSTANT
     const uint8_t * plane2, int stride2, void *dst)
 {
   PrepPlanes f;
+  PrepKTaps kt;
 
   prep_kernel_planes (&f, plane0, stride0, plane1, stride1, plane2, stride2);
+  prep_plan_table_taps (&p, taps, &kt);
   if (PREP_PHASE (1))
-    prep_kernel_pixel (&p, slots.s[blockIdx.z].valid, taps, &f, dst,
+    prep_kernel_pixel (&p, slots.s[blockIdx.z].valid, &kt, &f,
+        prep_slot_base (&p, dst, (int) blockIdx.z),
         blockIdx.x * blockDim.x + threadIdx.x,
         blockIdx.y * blockDim.y + threadIdx.y);
 }
@@ -202,7 +256,7 @@ prep_frame_to_tensor_aa (PrepParams p, const PREP_GRID_CONSTANT
   PrepPlanes f;
 
   prep_kernel_planes (&f, plane0, stride0, plane1, stride1, plane2, stride2);
-  prep_kernel_block (&p, slots.s[blockIdx.z].valid, taps, &f, dst);
+  prep_plan_table_block (&p, slots.s[blockIdx.z].valid, taps, &f, dst);
 }
 
 /* A multi-stream batch (prep_plan_new_streams ()): slot z reads its own
@@ -215,11 +269,13 @@ prep_streams_to_tensor (const PREP_GRID_CONSTANT PrepSlotTable slots,
     const PrepTap * taps, const PrepSlotSource * sources, void *dst)
 {
   const PrepSlotSource *s = &sources[blockIdx.z];
+  PrepKTaps kt;
 
+  prep_plan_table_taps (&s->params, taps, &kt);
   if (PREP_PHASE (1))
     prep_kernel_pixel (&s->params, slots.s[blockIdx.z].valid &&
-        s->planes.d0 != NULL, taps, &s->planes, dst,
-        blockIdx.x * blockDim.x + threadIdx.x,
+        s->planes.d0 != NULL, &kt, &s->planes, prep_slot_base (&s->params,
+            dst, (int) blockIdx.z), blockIdx.x * blockDim.x + threadIdx.x,
         blockIdx.y * blockDim.y + threadIdx.y);
 }
 
@@ -230,6 +286,120 @@ prep_streams_to_tensor_aa (const PREP_GRID_CONSTANT PrepSlotTable slots,
 {
   const PrepSlotSource *s = &sources[blockIdx.z];
 
-  prep_kernel_block (&s->params, slots.s[blockIdx.z].valid &&
+  prep_plan_table_block (&s->params, slots.s[blockIdx.z].valid &&
       s->planes.d0 != NULL, taps, &s->planes, dst);
 }
+
+/* ------------------------------------------------------------------------ */
+/* The launch-table entries                                                 */
+
+/* Slot @s's source in the kernel table: its parameters (the slots
+ * entries). */
+PREP_FN const PrepKTableSource *
+prep_ktable_source (const uint8_t * table, const PrepKSlot * s)
+{
+  return (const PrepKTableSource *) (const void *) (table +
+      sizeof (PrepKTableHead)) + s->source;
+}
+
+/* Slot @s's frame as the per-pixel math reads it. */
+PREP_FN void
+prep_kslot_planes (const PrepKSlot * s, PrepPlanes * f)
+{
+  f->d0 = (const uint8_t *) (uintptr_t) s->plane[0];
+  f->d1 = (const uint8_t *) (uintptr_t) s->plane[1];
+  f->d2 = (const uint8_t *) (uintptr_t) s->plane[2];
+  f->s0 = s->stride[0];
+  f->s1 = s->stride[1];
+  f->s2 = s->stride[2];
+}
+
+/* Slot @s's taps in the kernel table: 16-byte units from its start. */
+PREP_FN void
+prep_kslot_taps (const PrepParams * p, const uint8_t * table,
+    const PrepKSlot * s, PrepKTaps * kt)
+{
+  kt->col = (const PrepTap *) (const void *) table + s->col;
+  kt->row = (const PrepTap *) (const void *) table + s->row;
+  kt->aa = NULL;
+  kt->w = NULL;
+  if (p->antialias) {
+    kt->aa = (const PrepAaTap *) (const void *) table + s->col;
+    kt->w = (const float *) (const void *) (kt->aa + p->out_width +
+        p->out_height);
+  }
+}
+
+/* The tile of this block from the descriptors the host computed after the
+ * slot's weights (prep-kernel-args.h): its source columns, its rows, and
+ * its floats (0: no row of the block is inner), as prep_aa_tile_init ()
+ * finds them. */
+PREP_FN int
+prep_kslot_tile (const PrepParams * p, const PrepKTaps * kt, PrepAaTile * t)
+{
+  const int32_t *d = (const int32_t *) (const void *) (kt->w +
+      prep_ktable_round4 (p->aa_weights));
+  int bx = (int) blockIdx.x, by = (int) blockIdx.y;
+  int rows = d[2 * prep_ktile_columns (p->out_width) + by];
+
+  t->s0 = d[2 * bx];
+  t->s1 = d[2 * bx + 1];
+  t->y0 = by * PREP_KBLOCK_H;
+  t->y1 = t->y0 + PREP_KBLOCK_H < p->out_height ? t->y0 + PREP_KBLOCK_H :
+      p->out_height;
+  return rows > 0 ? (t->y1 - t->y0) * prep_aa_tile_per (p, t) : 0;
+}
+
+/* Any plan: slot z's parameters from the table, one pixel per thread. */
+PREP_KERNEL_ENTRY void
+prep_slots_to_tensor (const PREP_GRID_CONSTANT PrepKArgs a,
+    const void *PREP_RESTRICT table, void *PREP_RESTRICT dst)
+{
+  const PrepKSlot *s = &a.slot[blockIdx.z];
+  const PrepParams *p = &prep_ktable_source ((const uint8_t *) table,
+      s)->params;
+  PrepPlanes f;
+  PrepKTaps kt;
+
+  prep_kslot_planes (s, &f);
+  prep_kslot_taps (p, (const uint8_t *) table, s, &kt);
+  if (PREP_PHASE (1))
+    prep_kernel_pixel (p, s->plane[0] != 0, &kt, &f, prep_slot_base (p, dst,
+            (int) blockIdx.z), blockIdx.x * blockDim.x + threadIdx.x,
+        blockIdx.y * blockDim.y + threadIdx.y);
+}
+
+/* The same through the antialiased tile, its descriptors the host's. */
+PREP_KERNEL_ENTRY void
+prep_slots_to_tensor_aa (const PREP_GRID_CONSTANT PrepKArgs a,
+    const void *PREP_RESTRICT table, void *PREP_RESTRICT dst)
+{
+  const PrepKSlot *s = &a.slot[blockIdx.z];
+  const PrepParams *p = &prep_ktable_source ((const uint8_t *) table,
+      s)->params;
+  PrepPlanes f;
+  PrepKTaps kt;
+  PrepAaTile t;
+  int floats = 0;
+
+  prep_kslot_planes (s, &f);
+  prep_kslot_taps (p, (const uint8_t *) table, s, &kt);
+  if (p->aa_tile > 0 && s->plane[0] != 0)
+    floats = prep_kslot_tile (p, &kt, &t);
+  prep_kernel_block (p, s->plane[0] != 0, &kt, &t, floats, &f,
+      prep_slot_base (p, dst, (int) blockIdx.z));
+}
+
+/* The specialised entries, one per X (class, elem, layout, filter) of
+ * PREP_KSPEC_FOR_EACH: prep_kspec_thread () with those constants. */
+#define PREP_KSPEC_ENTRY(c, e, l, f) \
+PREP_KERNEL_ENTRY void \
+prep_##c##_##e##_##l##_##f (const PREP_GRID_CONSTANT PrepKArgs a, \
+    const void *PREP_RESTRICT table, void *PREP_RESTRICT dst) \
+{ \
+  if (PREP_PHASE (1)) \
+    prep_kspec_thread (PREP_KCLASS_##c, PREP_KELEM_##e, PREP_KLAYOUT_##l, \
+        PREP_KFILTER_##f, &a, (const uint8_t *) table, dst); \
+}
+
+PREP_KSPEC_FOR_EACH (PREP_KSPEC_ENTRY)

@@ -196,6 +196,23 @@ PrepStatus prep_plan_launch_streams (const PrepPlan * plan, uint64_t taps,
     uint64_t sources, uint64_t dst, size_t dst_size, PrepLaunchFunc launch,
     void *stream, void *user_data, int *launch_error);
 
+/* The launch-table entries (prep-kernel-args.h).  The kernel table: the
+ * plan's host image (*@bytes of it at *@table), whose *@generation changes
+ * only when its bytes do, and is never another table's in the process (a
+ * launcher copies it to the device then, and keeps the copy across
+ * frames). */
+PrepStatus prep_plan_kernel_table (const PrepPlan * plan, const void **table,
+    size_t * bytes, uint64_t * generation);
+
+/* One launch of the plan (a plain plan: frames[0], its valid slots read
+ * it; a streams plan: frames[i] stream i's, planes[0] NULL: none) through
+ * a specialised entry where one serves the plan, else the slots entry:
+ * @table the device copy of prep_plan_kernel_table ().  Refusals as
+ * prep_plan_launch_taps (). */
+PrepStatus prep_plan_launch (const PrepPlan * plan, uint64_t table,
+    const PrepFrame * frames, uint64_t dst, size_t dst_size,
+    PrepLaunchFunc launch, void *stream, void *user_data, int *launch_error);
+
 /* Bytes of each plane of stream @i's frames that a launch may read, for
  * @strides (prep_kernel_extents () of the stream's slot). */
 PrepStatus prep_plan_stream_extents (const PrepPlan * plan, int i,

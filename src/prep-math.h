@@ -244,6 +244,40 @@ prep_lerp (float a, float b, float w)
   return a + (b - a) * w;
 }
 
+/* Bilinear interpolation of one component over its 4 taps (a, b on row
+ * tap i0, c, d on i1; b and d at column tap i1): the two horizontal lerps
+ * first, then the vertical one, in this fixed order (a SIMD path must keep
+ * it). */
+PREP_FN float
+prep_bilerp (float a, float b, float c, float d, float wx, float wy)
+{
+  float top = prep_lerp (a, b, wx);
+  float bottom = prep_lerp (c, d, wx);
+
+  return prep_lerp (top, bottom, wy);
+}
+
+/* The value of a sample whose container holds @raw (a byte, or a
+ * little-endian 16-bit container when @wide), in 8-bit units: raw, or raw /
+ * 256.  Equal to prep_read ()'s (float) conversion, computed through the
+ * bits: (2^23 + raw) - 2^23 is raw exactly for raw < 2^23 (one float
+ * subtraction, no integer-to-float conversion, which GPUs run at a quarter
+ * of the rate of a float addition). */
+PREP_FN float
+prep_sample_value (uint32_t raw, int wide)
+{
+  union
+  {
+    uint32_t u;
+    float f;
+  } b;
+  float v;
+
+  b.u = 0x4b000000u | raw;
+  v = b.f - 8388608.0f;
+  return wide ? v * 0.00390625f : v;
+}
+
 PREP_FN float
 prep_clamp_255 (float v)
 {
@@ -276,9 +310,8 @@ prep_read (const PrepParams * p, const PrepComponent * c,
   return (float) s[0];
 }
 
-/* Bilinear interpolation of component @k over the 4 taps: horizontal lerps
- * first, then the vertical one, in this fixed order (a SIMD path must keep
- * it). */
+/* Bilinear interpolation of component @k over the 4 taps (prep_bilerp ()'s
+ * order). */
 PREP_FN float
 prep_sample (const PrepParams * p, int k, const PrepTap * tx,
     const PrepTap * ty, const PrepPlanes * f)
@@ -286,13 +319,10 @@ prep_sample (const PrepParams * p, int k, const PrepTap * tx,
   const PrepComponent *c = &p->comp[k];
   const uint8_t *r0 = prep_row (f, c, ty->i0);
   const uint8_t *r1 = prep_row (f, c, ty->i1);
-  float top, bottom;
 
-  top = prep_lerp (prep_read (p, c, r0, tx->i0), prep_read (p, c, r0,
-          tx->i1), tx->w);
-  bottom = prep_lerp (prep_read (p, c, r1, tx->i0), prep_read (p, c, r1,
-          tx->i1), tx->w);
-  return prep_lerp (top, bottom, ty->w);
+  return prep_bilerp (prep_read (p, c, r0, tx->i0), prep_read (p, c, r0,
+          tx->i1), prep_read (p, c, r1, tx->i0), prep_read (p, c, r1,
+          tx->i1), tx->w, ty->w);
 }
 
 /* rgb[i], i in 0..2, as selects: indexing a local array with a run-time

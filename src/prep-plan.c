@@ -86,22 +86,32 @@ prep_plan_alloc (PrepPlan * plan)
   if (prep_columns_init (&plan->cols, n, plan->cfg.format != PREP_FORMAT_NV12
           || plan->n_streams > 0) != PREP_OK)
     return PREP_ERROR_NO_MEMORY;
-  return PREP_OK;
+  return prep_ktable_alloc (plan);
 }
 
-/* A value no plan of this process had before: the tables of two plans
- * never share an id, even where a new plan reuses a freed one's memory. */
-static uint64_t
-prep_taps_id_next (void)
+/* The geometry of slots for @rects: slot i < n_rects takes rects[i]
+ * (already checked to lie inside the frame), the others are padding: a 1x1
+ * source that no executor reads. */
+static void
+prep_plan_geometry (const PrepPlan * plan, const PrepRect * rects,
+    int n_rects, PrepSlotTable * slots)
 {
-  static uint64_t last;
+  PrepSlotGeom *g;
+  int i;
 
-  return __atomic_add_fetch (&last, 1, __ATOMIC_RELAXED);
+  memset (slots, 0, sizeof (PrepSlotTable));
+  for (i = 0; i < plan->cfg.batch_size; i++) {
+    g = &slots->s[i];
+    if (i < n_rects) {
+      prep_slot_geometry (&plan->cfg, &rects[i], g);
+    } else {
+      g->ax.len = g->ax.inner = 1;
+      g->ay.len = g->ay.inner = 1;
+    }
+  }
 }
 
-/* Slot i < n_rects takes rects[i] (already checked to lie inside the
- * frame), the others are padding: a 1x1 source that no executor reads.
- * The taps are a function of the slots' geometry and parameters: the same
+/* The taps are a function of the slots' geometry and parameters: the same
  * geometry and parameters keep the table's id (its launcher need not copy
  * it again). */
 void
@@ -109,25 +119,15 @@ prep_plan_place (PrepPlan * plan, const PrepRect * rects, int n_rects)
 {
   PrepSlotTable before = plan->slots;
   int n_before = plan->n_valid;
-  PrepSlotGeom *g;
-  int i;
 
-  for (i = 0; i < plan->cfg.batch_size; i++) {
-    g = &plan->slots.s[i];
-    if (i < n_rects) {
-      prep_slot_geometry (&plan->cfg, &rects[i], g);
-    } else {
-      memset (g, 0, sizeof (PrepSlotGeom));
-      g->ax.len = g->ax.inner = 1;
-      g->ay.len = g->ay.inner = 1;
-    }
-  }
+  prep_plan_geometry (plan, rects, n_rects, &plan->slots);
   plan->n_valid = n_rects;
   prep_plan_fill_taps (plan);
   if (plan->taps_id == 0 || plan->taps_stale || n_before != n_rects ||
       memcmp (&before, &plan->slots, sizeof (PrepSlotTable)) != 0)
     plan->taps_id = prep_taps_id_next ();
   plan->taps_stale = 0;
+  prep_ktable_build (plan);
 }
 
 /* What prep_plan_set_slots () refuses, for a plan's config. */
@@ -202,12 +202,20 @@ prep_plan_new (const PrepConfig * cfg, const PrepRect * rects, int n_rects,
 PrepStatus
 prep_plan_set_slots (PrepPlan * plan, const PrepRect * rects, int n_rects)
 {
+  PrepSlotTable slots;
   PrepStatus st;
 
   if (plan == NULL || plan->n_streams > 0)
     return PREP_ERROR_INVALID_ARGUMENT;
   if ((st = prep_rects_check (&plan->cfg, rects, n_rects)) != PREP_OK)
     return st;
+  /* the taps are a function of the geometry (and of the slots' parameters,
+   * which only a streams plan changes): the same rectangles again, every
+   * frame with ROI metas that do not move, recompute nothing */
+  prep_plan_geometry (plan, rects, n_rects, &slots);
+  if (n_rects == plan->n_valid && memcmp (&slots, &plan->slots,
+          sizeof slots) == 0)
+    return PREP_OK;
   prep_plan_place (plan, rects, n_rects);
   return PREP_OK;
 }
@@ -222,6 +230,8 @@ prep_plan_free (PrepPlan * plan)
   free (plan->slot_params);
   free (plan->col_taps);
   free (plan->kernel_taps);
+  free (plan->ktable);
+  free (plan->ktable_next);
   free (plan);
 }
 
@@ -241,12 +251,6 @@ int
 prep_plan_batch_size (const PrepPlan * plan)
 {
   return plan->cfg.batch_size;
-}
-
-const PrepParams *
-prep_plan_slot_params (const PrepPlan * plan, int slot)
-{
-  return plan->slot_params != NULL ? &plan->slot_params[slot] : &plan->params;
 }
 
 const PrepParams *

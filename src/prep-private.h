@@ -15,6 +15,7 @@
 
 #include "prep.h"
 #include "prep-math.h"
+#include "prep-kernel-args.h"
 
 /* prep-math.h stands alone under nvcc, so it has its own name for the
  * batch limit; the two must agree. */
@@ -92,6 +93,10 @@ void prep_format_plane_size (const PrepFormatInfo * f, int p, int64_t w,
 #define PREP_BLOCK_W 32
 #define PREP_BLOCK_H 8
 
+/* the kernel table's tiles are laid out for this block */
+_Static_assert (PREP_KBLOCK_W == PREP_BLOCK_W && PREP_KBLOCK_H == PREP_BLOCK_H,
+    "the antialiased tiles of the kernel table are the launch's blocks");
+
 /* A byte-shuffle control with bytes 1..3 zeroed (0x80). */
 #define PREP_SEL_ZERO 0x80808000u
 
@@ -118,6 +123,18 @@ struct _PrepPlan
    * any block of a valid slot needs, at most PREP_AA_TILE_MAX_FLOATS; 0
    * without antialias */
   int aa_tile;
+  /* the kernel table of the launch-table entries (prep-ktable.c,
+   * prep-kernel-args.h): two host images of ktable_max bytes each
+   * (allocated with the plan), ktable the current one, ktable_next where
+   * the next build goes; the bytes of the current content, its generation
+   * (bumped only when a build gives other bytes), where each slot's taps
+   * and source are in it */
+  uint8_t *ktable, *ktable_next;
+  size_t ktable_max;
+  size_t ktable_bytes;
+  uint64_t ktable_gen;
+  int kcol[PREP_BATCH_MAX], krow[PREP_BATCH_MAX], ksource[PREP_BATCH_MAX];
+  int n_ksources;
   size_t slot_bytes;            /* bytes of one slot of the tensor */
   int avx2;                     /* the AVX2 executor vectorizes this plan
                                  * (3 channels, float32 or float16): NV12
@@ -180,11 +197,11 @@ int prep_cpu_have_avx2 (void);
  * prep_cpu_have_avx2 (), so the rest of the build needs no -mavx2. */
 #define PREP_AVX2 __attribute__ ((target ("avx2,f16c")))
 
-/* Output row @oy of a 3-channel float32 or float16 plan (plan->avx2), with
- * the slot's parameters @p, from
- * its inner columns' component values cv[k][x - x0], x in [x0, x1): the
- * conversion and normalization of prep_convert_normalize (), and the
- * letterbox bands (prep-cpu-avx2.c). */
+/* Output row @oy of a plan (any element type, channel count and layout),
+ * with the slot's parameters @p, from its inner columns' component values
+ * cv[k][x - x0], x in [x0, x1): the conversion and normalization of
+ * prep_convert_normalize (), the store of prep_store (), and the letterbox
+ * bands (prep-cpu-avx2.c). */
 void prep_avx2_finish_row (const PrepParams * p, const float *const cv[3],
     void *dst, int oy, int x0, int x1);
 #endif
@@ -225,6 +242,16 @@ void prep_aa_fill (const PrepSlotGeom * g, const PrepParams * p,
  * indices) reads: the read extent of the kernel's launch check. */
 int prep_aa_last_sample (const PrepAxis * a, int out);
 
+/* The kernel table (prep-ktable.c): allocated for the plan's worst case
+ * (every slot distinct), then rebuilt from the slots' taps (after
+ * prep_plan_fill_taps ()), its generation bumped. */
+PrepStatus prep_ktable_alloc (PrepPlan * plan);
+/* A value no table of this process had before (prep-ktable.c). */
+uint64_t prep_taps_id_next (void);
+void prep_ktable_build (PrepPlan * plan);
+/* The format of slot @slot's frames. */
+PrepFormat prep_plan_slot_format (const PrepPlan * plan, int slot);
+
 /* The float parameters of a config (prep-params.c): output size, colour
  * matrix, normalization, flags. */
 void prep_params_init (const PrepConfig * cfg, PrepParams * p);
@@ -260,7 +287,13 @@ PrepStatus prep_frame_check (PrepFormat format, int width, int height,
 PrepStatus prep_streams_check_frames (const PrepPlan * plan,
     const PrepFrame * frames, size_t dst_size, PrepPlanes * planes);
 /* Slot @slot's parameters: the plan's, or (streams plan) its stream's. */
-const PrepParams *prep_plan_slot_params (const PrepPlan * plan, int slot);
+/* Slot @slot's parameters: a streams plan's own per slot, else the
+ * plan's. */
+static inline const PrepParams *
+prep_plan_slot_params (const PrepPlan * plan, int slot)
+{
+  return plan->slot_params != NULL ? &plan->slot_params[slot] : &plan->params;
+}
 const PrepSlotTable *prep_plan_slot_table (const PrepPlan * plan);
 
 /* The checks every executor makes before it touches memory: a frame of

@@ -46,6 +46,7 @@
 #include <string.h>
 
 #include "prep-kernel.h"
+#include "prep-kernel-args.h"
 #include "mock-cuda.h"
 
 #define FATBIN_MAGIC 0xBA55ED50u
@@ -93,6 +94,29 @@ static const MockCudaKernel taps_aa_kernel = {
   0, {0}, {NULL}, 0, NULL, NULL
 };
 
+/* The launch-table entries' parameters (prep-kernel-args.h): PrepKArgs by
+ * value, the kernel table, the tensor; run by run_karg_kernel (), which
+ * reads the planes inside PrepKArgs and the taps inside the table. */
+#define KARG_KERNEL(name) { \
+  MOCK_CUDA_KERNEL_ABI, name, PREP_KARG_COUNT, \
+  {sizeof (PrepKArgs), sizeof (uint64_t), sizeof (uint64_t)}, \
+  2, {PREP_KARG_TABLE, PREP_KARG_DST}, {"table", "dst"}, 1, NULL, NULL \
+},
+static const MockCudaKernel karg_kernels[] = {
+  KARG_KERNEL (PREP_KERNEL_SLOTS_NAME)
+      KARG_KERNEL (PREP_KERNEL_SLOTS_AA_NAME)
+#define KARG_SPEC(c, e, l, f) KARG_KERNEL (PREP_KSPEC_NAME (c, e, l, f))
+      PREP_KSPEC_FOR_EACH (KARG_SPEC)
+#undef KARG_SPEC
+};
+
+static int
+is_karg_kernel (const MockCudaKernel * k)
+{
+  return k >= karg_kernels &&
+      k < karg_kernels + sizeof (karg_kernels) / sizeof (karg_kernels[0]);
+}
+
 /* The built-in kernel named @name (besides PREP_KERNEL_TAPS_NAME), or
  * NULL. */
 static const MockCudaKernel *
@@ -106,6 +130,9 @@ builtin_lookup (const char *name)
   for (i = 0; i < sizeof (builtins) / sizeof (builtins[0]); i++)
     if (strcmp (name, builtins[i]->name) == 0)
       return builtins[i];
+  for (i = 0; i < sizeof (karg_kernels) / sizeof (karg_kernels[0]); i++)
+    if (strcmp (name, karg_kernels[i].name) == 0)
+      return &karg_kernels[i];
   return NULL;
 }
 
@@ -720,6 +747,127 @@ typedef struct
   uint8_t storage[] __attribute__((aligned (16)));      /* the copies */
 } QueuedLaunch;
 
+/* The largest source index slot @s reads along each axis (-1: none), from
+ * its taps in the kernel table @t (antialiased: its block's PrepAaTap). */
+static void
+karg_slot_reach (const PrepKTableHead * h, const uint8_t * t,
+    const PrepKSlot * s, int aa, int *max_x, int *max_y)
+{
+  int o, n, *m, hi;
+
+  *max_x = *max_y = -1;
+  for (o = 0; o < h->out_width + h->out_height; o++) {
+    m = o < h->out_width ? max_x : max_y;
+    n = o < h->out_width ? o : o - h->out_width;
+    if (aa) {
+      const PrepAaTap *a = (const PrepAaTap *) (const void *) (t + (size_t)
+          s->col * 16) + o;
+
+      if (!a->inside || a->count < 1)
+        continue;
+      hi = a->first + a->count - 1;
+    } else {
+      const PrepTap *p = (const PrepTap *) (const void *) (t + (size_t)
+          (o < h->out_width ? s->col : s->row) * 16) + n;
+
+      if (!p->inside)
+        continue;
+      hi = p->i0 > p->i1 ? p->i0 : p->i1;
+    }
+    *m = hi > *m ? hi : *m;
+  }
+}
+
+/* Bytes of plane @plane a slot reads up to source pixel (@max_x, @max_y):
+ * each of its components' last sample, at least a whole step (a word load
+ * of a pair, a macropixel or a pixel). */
+static size_t
+karg_plane_bytes (const PrepParams * p, int plane, int stride, int max_x,
+    int max_y)
+{
+  size_t bytes = 0, end, sample = p->wide ? 2 : 1;
+  int k;
+
+  for (k = 0; k < 3; k++) {
+    const PrepComponent *c = &p->comp[k];
+
+    if (c->plane != plane)
+      continue;
+    end = (size_t) c->offset + sample;
+    end = end > (size_t) c->step ? end : (size_t) c->step;
+    end += (size_t) (max_y >> c->shift_y) * (size_t) stride +
+        (size_t) (max_x >> c->shift_x) * (size_t) c->step;
+    bytes = end > bytes ? end : bytes;
+  }
+  return bytes;
+}
+
+/* A launch-table entry: the table (its head says its bytes), each slot's
+ * planes (as far as its taps reach) and the tensor checked against the
+ * live allocations and given to the host build as host addresses. */
+static void
+run_karg_kernel (const char *call, uint32_t ctx, const char *entry,
+    const unsigned int grid[3], const unsigned int block[3],
+    unsigned int shared, void **params)
+{
+  static PrepKArgs a;
+  const PrepKTableHead *h;
+  const PrepKTableSource *src;
+  const uint8_t *table;
+  PrepDim3 g = { grid[0], grid[1], grid[2] };
+  PrepDim3 b = { block[0], block[1], block[2] };
+  uint64_t table_dev = *(const uint64_t *) params[PREP_KARG_TABLE];
+  size_t dst_bytes, elem;
+  int z, k, aa = strcmp (entry, PREP_KERNEL_SLOTS_AA_NAME) == 0;
+  int max_x, max_y, spec = strncmp (entry, "prep_slots_", 11) != 0;
+  void *table_host, *dst, *args[PREP_KARG_COUNT];
+
+  memcpy (&a, params[PREP_KARG_ARGS], sizeof a);
+  if (grid[2] < 1 || grid[2] > PREP_SLOT_TABLE_SIZE)
+    mock_fatal (call, "bad kernel parameters: %u slots", grid[2]);
+  h = (const PrepKTableHead *) mock_device_range (call, "kernel table head "
+      "(table)", table_dev, sizeof (PrepKTableHead), ctx);
+  if (h->magic != PREP_KTABLE_MAGIC)
+    mock_fatal (call, "the kernel table has no PrepKTableHead");
+  table = mock_device_range (call, "kernel table (table)", table_dev,
+      (size_t) h->bytes, ctx);
+  src = (const PrepKTableSource *) (const void *) (table +
+      sizeof (PrepKTableHead));
+  for (z = 0; z < (int) grid[2]; z++) {
+    PrepKSlot *s = &a.slot[z];
+    const PrepParams *p = &src[s->source].params;
+
+    if (s->source < 0 || s->source >= h->n_sources)
+      mock_fatal (call, "slot %d names source %d of %d", z, s->source,
+          h->n_sources);
+    if (s->plane[0] == 0)
+      continue;
+    karg_slot_reach (h, table, s, aa, &max_x, &max_y);
+    for (k = 0; k < 3 && max_x >= 0 && max_y >= 0; k++) {
+      /* a specialised entry's planes are in component order */
+      int plane = spec ? p->comp[k].plane : k;
+      size_t bytes = karg_plane_bytes (p, plane, s->stride[k], max_x, max_y);
+
+      if (s->plane[k] != 0 && bytes > 0)
+        s->plane[k] = (uint64_t) (uintptr_t) mock_device_range (call,
+            "a slot's plane (PrepKArgs)", s->plane[k], bytes, ctx);
+    }
+  }
+  elem = a.elem == PREP_ELEM_FLOAT32 ? 4 : (a.elem == PREP_ELEM_FLOAT16 ?
+      2 : 1);
+  dst_bytes = (size_t) grid[2] * (size_t) a.out_width *
+      (size_t) a.out_height * (size_t) a.channels * elem;
+  dst = mock_device_range (call, "kernel argument tensor (dst)",
+      *(const uint64_t *) params[PREP_KARG_DST], dst_bytes, ctx);
+  table_host = (void *) table;
+  args[PREP_KARG_ARGS] = &a;
+  args[PREP_KARG_TABLE] = &table_host;
+  args[PREP_KARG_DST] = &dst;
+  if (prep_kernel_host_launch (entry, g, b, shared, args) != 0)
+    mock_fatal (call, "a slot's antialiased tile takes more than the %u "
+        "bytes of shared memory the launch gives", shared);
+}
+
 /* Runs a queued launch: a fault injected here (MOCK_CUDA_FAIL=kernel-fault)
  * sticks to the context (mock-stream.c), else the kernel runs. */
 static void
@@ -731,7 +879,10 @@ launch_run (MockOp * op)
     mock_stream_fault (op->ctx, CUDA_ERROR_ILLEGAL_ADDRESS);
     return;
   }
-  if (l->kernel == &streams_kernel || l->kernel == &streams_aa_kernel)
+  if (is_karg_kernel (l->kernel))
+    run_karg_kernel (op->call, op->ctx, l->kernel->name, l->grid, l->block,
+        l->shared, l->params);
+  else if (l->kernel == &streams_kernel || l->kernel == &streams_aa_kernel)
     run_streams_kernel (op->call, op->ctx, l->kernel->name, l->grid,
         l->block, l->shared, l->params);
   else if (l->kernel == NULL || l->kernel == &taps_aa_kernel)

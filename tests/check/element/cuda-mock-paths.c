@@ -291,6 +291,36 @@ GST_START_TEST (test_cuda_formats)
 
 GST_END_TEST;
 
+/* Which entry point serves a plan: a specialised one (4 output pixels per
+ * thread: 200 wide is 2 blocks of 32 threads) for a format of a class
+ * (NV12), the slots entry (one pixel per thread: 7 blocks) for one
+ * without (RGB).  Their bytes: test_cuda_formats. */
+GST_START_TEST (test_cuda_entry_chosen)
+{
+  static const PrepFormat formats[] = { PREP_FORMAT_NV12, PREP_FORMAT_RGB };
+  static const unsigned int blocks[] = { 2, 7 };
+  PrepFormat format = formats[__i__];
+  gchar *caps = g_strdup_printf ("video/x-raw(memory:CUDAMemory), "
+      "format=%s, width=%d, height=%d, framerate=30/1",
+      prep_format_name (format), FMT_W, FMT_H);
+  GstCudaContext *ctx = test_context (0);
+  GstBufferPool *pool = cuda_pool_new_for (ctx, caps);
+  GstHarness *h = gst_harness_new_parse ("cudapreproc width=200 height=8");
+  PrepFrame src;
+  guint8 *host;
+
+  gst_harness_set_caps_str (h, caps, CUDA_TENSORS);
+  fail_unless_equals_int (gst_harness_push (h, cuda_format_buffer (pool,
+              format, 5, &host, &src)), GST_FLOW_OK);
+  gst_buffer_unref (gst_harness_pull (h));
+  fail_unless_equals_int (mock_stats ().last_grid[0], blocks[__i__]);
+  g_free (host);
+  g_free (caps);
+  case_end (h, pool, ctx);
+}
+
+GST_END_TEST;
+
 /* ------------------------------------------------------------------------ */
 /* Crop metas and caps                                                       */
 /* ------------------------------------------------------------------------ */
@@ -390,6 +420,7 @@ cuda_mock_paths_tests (TCase * paths)
   tcase_add_test (paths, test_cuda_crop_meta);
   G_STATIC_ASSERT (PREP_FORMAT_GRAY8 == PREP_FORMAT_COUNT - 1);
   tcase_add_loop_test (paths, test_cuda_formats, 0, PREP_FORMAT_GRAY8);
+  tcase_add_loop_test (paths, test_cuda_entry_chosen, 0, 2);
   tcase_add_loop_test (paths, test_cuda_antialias, 0, 2);
   tcase_add_loop_test (paths, test_cuda_flexible, 0, 2);
 #if GST_CUDA_PREPROC_HAVE_TENSOR_META

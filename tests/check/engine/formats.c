@@ -111,10 +111,17 @@ ref_config_of (const PrepConfig * p, const PrepRect * crop, RefConfig * r)
   r->scale = p->scale;
 }
 
+/* Launches of a specialised entry (prep_<class>_...), per test. */
+static int spec_launches;
+
 static int
 host_launch (const char *entry, PrepDim3 grid, PrepDim3 block,
     unsigned int shared, void *stream, void **args, void *user_data)
 {
+  if (!g_str_has_prefix (entry, "prep_frame_") &&
+      !g_str_has_prefix (entry, "prep_slots_") &&
+      !g_str_has_prefix (entry, "prep_streams_"))
+    spec_launches++;
   return prep_kernel_host_launch (entry, grid, block, shared, args);
 }
 
@@ -126,6 +133,7 @@ check_paths (const PrepPlan * plan, const PrepFrame * f, const guint8 * ref,
   guint8 *got = g_malloc (bytes);
   const void *taps;
   size_t taps_bytes, i;
+  guint64 gen;
   PrepWorkers *w = NULL;
 
   if (prep_cpu_impl_available (PREP_CPU_AVX2)) {
@@ -150,6 +158,15 @@ check_paths (const PrepPlan * plan, const PrepFrame * f, const guint8 * ref,
   for (i = 0; i < bytes && got[i] == ref[i]; i++);
   fail_unless (i == bytes, "%s: the kernel's host build differs at byte %zu",
       what, i);
+  /* the launch-table entries (a specialised one where it serves) */
+  memset (got, 0x66, bytes);
+  fail_unless_equals_int (prep_plan_kernel_table (plan, &taps, &taps_bytes,
+          &gen), PREP_OK);
+  fail_unless_equals_int (prep_plan_launch (plan, (uintptr_t) taps, f,
+          (uintptr_t) got, bytes, host_launch, NULL, NULL, NULL), PREP_OK);
+  for (i = 0; i < bytes && got[i] == ref[i]; i++);
+  fail_unless (i == bytes, "%s: the launch-table entry's host build differs "
+      "at byte %zu", what, i);
   g_free (got);
 }
 
@@ -252,12 +269,20 @@ GST_START_TEST (test_format)
   guint64 s = 0xf0f0 + 7919 * (guint64) __i__;
   int k;
 
+  spec_launches = 0;
   fail_unless (ref_format_known (prep_format_name ((PrepFormat) __i__)));
   for (k = 0; k < CASES_PER_FORMAT; k++)
     run_case ((PrepFormat) __i__, &s, k);
-  g_print ("%-10s %d cases, max error float32 %.3g, integer %.3g steps\n",
+  g_print ("%-10s %d cases, max error float32 %.3g, integer %.3g steps, "
+      "%d through a specialised entry\n",
       prep_format_name ((PrepFormat) __i__), stats[__i__].cases,
-      stats[__i__].max_err, stats[__i__].max_quant);
+      stats[__i__].max_err, stats[__i__].max_quant, spec_launches);
+  /* the formats of a class have a specialised entry: some of the random
+   * cases (aligned rows, no antialias) must have taken it */
+  if (__i__ != PREP_FORMAT_Y444 && __i__ != PREP_FORMAT_RGB &&
+      __i__ != PREP_FORMAT_BGR && __i__ != PREP_FORMAT_GRAY8)
+    fail_unless (spec_launches > 0, "no %s case took a specialised entry",
+        prep_format_name ((PrepFormat) __i__));
 }
 
 GST_END_TEST;
