@@ -41,16 +41,20 @@
 #include "gstcudapreproc-input.h"
 #include "gstcudapreproc-pool.h"
 #include "prep-kernel.h"
+#include "prep-kernel-args.h"
 #include "prep-kernel-fatbin.h"
 
 GST_DEBUG_CATEGORY_EXTERN (gst_cuda_preproc_debug);
 #define GST_CAT_DEFAULT gst_cuda_preproc_debug
 
-/* The kernel's entry points (src/prep-kernel.h), in
- * GstCudaPreprocCuda.functions: the engine names the one a launch needs. */
-static const gchar *const entries[] = { PREP_KERNEL_TAPS_NAME,
-  PREP_KERNEL_TAPS_AA_NAME, PREP_KERNEL_STREAMS_NAME,
-  PREP_KERNEL_STREAMS_AA_NAME
+/* The kernel's launch-table entry points (src/prep-kernel-args.h), in
+ * GstCudaPreprocCuda.functions: the engine names the one a launch needs
+ * (prep_plan_launch ()): the slots entries, and one specialised entry per
+ * format class, element type, layout and filter. */
+#define GST_CUDA_PREPROC_KSPEC_NAME(c, e, l, f) PREP_KSPEC_NAME (c, e, l, f),
+static const gchar *const entries[] = { PREP_KERNEL_SLOTS_NAME,
+  PREP_KERNEL_SLOTS_AA_NAME,
+  PREP_KSPEC_FOR_EACH (GST_CUDA_PREPROC_KSPEC_NAME)
 };
 
 struct _GstCudaPreprocCuda
@@ -69,12 +73,10 @@ struct _GstCudaPreprocCuda
   CUstream stream;
   CUmodule module;
   CUfunction functions[G_N_ELEMENTS (entries)]; /* entries[]'s */
-  CUdeviceptr taps;             /* device copy of the plan's tap table */
+  CUdeviceptr taps;             /* device copy of the plan's kernel table */
   gsize taps_size;
-  guint64 taps_id;              /* prep_plan_kernel_taps_id () of that copy;
-                                 * 0: none */
-  CUdeviceptr sources;          /* a streams plan's source table */
-  gsize sources_size;
+  guint64 taps_id;              /* the generation of that copy
+                                 * (prep_plan_kernel_table ()); 0: none */
   GstMemory *scratch;           /* device tensor for system output */
   gpointer staging;             /* pinned host copy of it */
   gsize staging_size;
@@ -208,8 +210,6 @@ gst_cuda_preproc_cuda_teardown (GstCudaPreprocCuda * cuda)
       CuMemFreeHost (cuda->staging);
     if (cuda->taps != 0)
       CuMemFree (cuda->taps);
-    if (cuda->sources != 0)
-      CuMemFree (cuda->sources);
     gst_cuda_preproc_compat_stream_free (cuda->gst_stream, cuda->stream);
     gst_cuda_context_pop (NULL);
   }
@@ -222,8 +222,6 @@ gst_cuda_preproc_cuda_teardown (GstCudaPreprocCuda * cuda)
   cuda->taps = 0;
   cuda->taps_size = 0;
   cuda->taps_id = 0;
-  cuda->sources = 0;
-  cuda->sources_size = 0;
   gst_clear_object (&cuda->run_ctx);
 }
 
@@ -535,25 +533,26 @@ gst_cuda_preproc_cuda_upload (GstCudaPreprocCuda * cuda, const void *host,
   return gst_cuda_preproc_cuda_copy_in (cuda, host, *dev, bytes);
 }
 
-/* Copies the plan's tap table to device memory, on our stream, ahead of
- * the launch, when its content changed since the last copy (other slots:
- * a new crop, other objects, another plan); the same slots frame after
- * frame copy nothing.  The copy is ordered after the launches queued
- * before it.  The context is current. */
+/* Copies the plan's kernel table (its slots' taps and sources,
+ * prep_plan_kernel_table ()) to device memory, on our stream, ahead of
+ * the launch, when it changed since the last copy (other slots: a new
+ * crop, other objects, other streams, another plan); the same slots frame
+ * after frame copy nothing.  The copy is ordered after the launches
+ * queued before it.  The context is current. */
 static CUresult
-gst_cuda_preproc_cuda_upload_taps (GstCudaPreprocCuda * cuda,
+gst_cuda_preproc_cuda_upload_table (GstCudaPreprocCuda * cuda,
     const PrepPlan * plan)
 {
-  guint64 id = prep_plan_kernel_taps_id (plan);
-  const void *taps;
+  const void *table;
   size_t bytes;
+  guint64 id;
   CUresult res;
 
+  if (prep_plan_kernel_table (plan, &table, &bytes, &id) != PREP_OK)
+    return CUDA_ERROR_INVALID_VALUE;
   if (cuda->taps != 0 && id == cuda->taps_id)
     return CUDA_SUCCESS;
-  if (prep_plan_kernel_taps (plan, &taps, &bytes) != PREP_OK)
-    return CUDA_ERROR_INVALID_VALUE;
-  res = gst_cuda_preproc_cuda_upload (cuda, taps, bytes, &cuda->taps,
+  res = gst_cuda_preproc_cuda_upload (cuda, table, bytes, &cuda->taps,
       &cuda->taps_size);
   cuda->taps_id = res == CUDA_SUCCESS ? id : 0;
   return res;
@@ -595,12 +594,12 @@ gst_cuda_preproc_cuda_run (GstCudaPreprocCuda * cuda, const PrepPlan * plan,
   GstFlowReturn ret;
   int err;
 
-  err = gst_cuda_preproc_cuda_upload_taps (cuda, plan);
+  err = gst_cuda_preproc_cuda_upload_table (cuda, plan);
   if (err == CUDA_SUCCESS && header->bytes > 0 && cuda_out)
     err = gst_cuda_preproc_cuda_copy_in (cuda, header->data,
         (CUdeviceptr) dst->data, header->bytes);
   if (err == CUDA_SUCCESS)
-    st = prep_plan_launch_taps (plan, cuda->taps, src,
+    st = prep_plan_launch (plan, cuda->taps, src,
         (guintptr) dst->data + header->bytes, dst->size - header->bytes,
         gst_cuda_preproc_cuda_launch, cuda->stream, cuda, &err);
   ret = gst_cuda_preproc_cuda_finish (cuda, st, err, dst, outbuf, cuda_out,
@@ -681,24 +680,13 @@ gst_cuda_preproc_cuda_run_streams (GstCudaPreprocCuda * cuda,
     const PrepPlan * plan, const PrepFrame * frames, GstMapInfo * dst,
     GstBuffer * outbuf, gboolean cuda_out)
 {
-  PrepSlotSource sources[PREP_BATCH_MAX];
-  PrepStatus st;
-  int err = CUDA_SUCCESS;
+  PrepStatus st = PREP_ERROR_LAUNCH;
+  int err;
 
-  st = prep_plan_stream_sources (plan, frames, sources);
-  if (st != PREP_OK)
-    return gst_cuda_preproc_cuda_finish (cuda, st, err, dst, outbuf, cuda_out,
-        "CUDA preprocessing of the batch");
-  err = gst_cuda_preproc_cuda_upload_taps (cuda, plan);
+  err = gst_cuda_preproc_cuda_upload_table (cuda, plan);
   if (err == CUDA_SUCCESS)
-    err = gst_cuda_preproc_cuda_upload (cuda, sources,
-        sizeof (PrepSlotSource) * (gsize) prep_plan_batch_size (plan),
-        &cuda->sources, &cuda->sources_size);
-  st = PREP_ERROR_LAUNCH;
-  if (err == CUDA_SUCCESS)
-    st = prep_plan_launch_streams (plan, cuda->taps, cuda->sources,
-        (guintptr) dst->data, dst->size, gst_cuda_preproc_cuda_launch,
-        cuda->stream, cuda, &err);
+    st = prep_plan_launch (plan, cuda->taps, frames, (guintptr) dst->data,
+        dst->size, gst_cuda_preproc_cuda_launch, cuda->stream, cuda, &err);
   return gst_cuda_preproc_cuda_finish (cuda, st, err, dst, outbuf, cuda_out,
       "CUDA preprocessing of the batch");
 }
