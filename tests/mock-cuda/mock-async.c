@@ -9,7 +9,8 @@
 
 /* What libgstcuda 1.24+ resolves for its own synchronisation and
  * allocation, with real semantics: cuCtxSynchronize, cuCtx[GS]etLimit, events
- * (cuEventCreate, cuEventRecord, cuEventSynchronize, cuEventDestroy_v2) and
+ * (cuEventCreate, cuEventRecord, cuEventSynchronize, cuEventDestroy_v2,
+ * and cuEventElapsedTime for the GPU benchmark's timing) and
  * the stream-ordered allocator (cuMemAllocAsync, cuMemAllocFromPoolAsync,
  * cuMemFreeAsync, cuMemPool*).
  *
@@ -225,6 +226,55 @@ cuEventSynchronize (CUevent hEvent)
   mock_state.stats.syncs++;
   if (queue != NULL && queue->live)
     ret = mock_stream_flush_queue (event->stream, event->mark);
+out:
+  mock_leave ();
+  return ret;
+}
+
+/* Whether the work @event's last record followed has run. */
+static int
+event_done (const MockObject * event)
+{
+  size_t i;
+
+  for (i = 0; i < mock_state.n_ops; i++) {
+    const MockOp *op = mock_state.ops[i];
+
+    if (!op->done && op->queue == event->stream && op->id <= event->mark)
+      return 0;
+  }
+  return 1;
+}
+
+/* The time between two records of timing events, both reached: the mock
+ * has no device clock, so it reports 1 us per operation submitted between
+ * them (0 for none), a deterministic stand-in.  An event without timing or
+ * never recorded is an invalid handle for it, as with the driver;
+ * NOT_READY while the work before either record is queued. */
+CUresult CUDAAPI
+cuEventElapsedTime (float *pMilliseconds, CUevent hStart, CUevent hEnd)
+{
+  const char *call = "cuEventElapsedTime";
+  MockObject *start, *end;
+  CUresult ret;
+
+  mock_enter (call);
+  ret = mock_check_init (call);
+  if (ret != CUDA_SUCCESS)
+    goto out;
+  start = mock_object (mock_object_lookup (call, "event", hStart,
+          MOCK_OBJ_EVENT));
+  end = mock_object (mock_object_lookup (call, "event", hEnd, MOCK_OBJ_EVENT));
+  if (pMilliseconds == NULL)
+    ret = CUDA_ERROR_INVALID_VALUE;
+  else if ((start->flags | end->flags) & CU_EVENT_DISABLE_TIMING
+      || start->stream == 0 || end->stream == 0)
+    ret = CUDA_ERROR_INVALID_HANDLE;
+  else if (!event_done (start) || !event_done (end))
+    ret = CUDA_ERROR_NOT_READY;
+  else
+    *pMilliseconds = end->mark > start->mark ?
+        (float) (end->mark - start->mark) * 1e-3f : 0.0f;
 out:
   mock_leave ();
   return ret;

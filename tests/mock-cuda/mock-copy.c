@@ -180,6 +180,7 @@ copy_2d (const char *call, const CUDA_MEMCPY2D * c, CUstream stream, int async)
   if (async) {
     /* pageable memory: the copy is done when the call returns */
     mock_state.stats.async_copies++;
+    mock_state.stats.pageable_async_copies++;
     mock_stream_submit (queue);
     ret = mock_queue_is_null (queue) ? mock_stream_sync_legacy (ctx) :
         mock_stream_flush_queue ((uint32_t) (queue - mock_state.objects),

@@ -96,6 +96,9 @@ typedef struct {
   uint64_t injected_failures;
   unsigned int last_grid[3];    /* geometry of the last successful launch */
   unsigned int last_block[3];
+  uint64_t pageable_async_copies;       /* async_copies with a pageable
+                                         * host side (synchronous for the
+                                         * host) */
 } MockCudaStats;
 
 /* Copies min (size, sizeof (MockCudaStats)) bytes of the counters. */
@@ -124,6 +127,10 @@ typedef uint64_t (*MockCudaGetPendingFunc) (const void *handle);
 int mock_cuda_fail (const char *kind, uint64_t after, uint64_t count);
 typedef int (*MockCudaFailFunc) (const char *kind, uint64_t after,
     uint64_t count);
+
+/* Whether @ptr lies in a live cuMemAllocHost block (pinned memory). */
+int mock_cuda_is_pinned (const void *ptr);
+typedef int (*MockCudaIsPinnedFunc) (const void *ptr);
 
 /* Depth of the calling thread's context stack (0: no current context). */
 unsigned int mock_cuda_get_context_depth (void);

@@ -453,6 +453,17 @@ mock_cuda_fail (const char *kind, uint64_t after, uint64_t count)
   return found >= 0;
 }
 
+int
+mock_cuda_is_pinned (const void *ptr)
+{
+  int pinned;
+
+  mock_enter ("mock_cuda_is_pinned");
+  pinned = mock_host_is_pinned (ptr);
+  mock_leave ();
+  return pinned;
+}
+
 uint64_t
 mock_cuda_get_pending (const void *handle)
 {
