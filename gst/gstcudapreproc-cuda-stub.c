@@ -87,6 +87,13 @@ gst_cuda_preproc_cuda_alloc_output (GstCudaPreprocCuda * cuda,
 }
 
 GstFlowReturn
+gst_cuda_preproc_cuda_alloc_host_output (GstCudaPreprocCuda * cuda,
+    GstBuffer * inbuf, gsize bytes, guint max, GstBuffer ** outbuf)
+{
+  return GST_FLOW_NOT_NEGOTIATED;
+}
+
+GstFlowReturn
 gst_cuda_preproc_cuda_process (GstCudaPreprocCuda * cuda,
     const PrepPlan * plan, const GstVideoInfo * in_info, PrepFormat format,
     gint frame_width, gint frame_height, GstBuffer * inbuf,

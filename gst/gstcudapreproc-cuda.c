@@ -22,7 +22,12 @@
  * stream, so every frame is synchronized before its buffer leaves.  From
  * 1.24, CUDA output memory carries the element's stream and leaves with
  * its work pending (the library marks it to be synchronized): downstream
- * orders its work after it.  System output is always synchronized. */
+ * orders its work after it.  System output is always synchronized.
+ *
+ * Host memory the device copies from or into is pinned, so that the copy
+ * is one DMA transfer: the kernel table's host image (table_host), and the
+ * system-memory tensors of CUDA input, which come from a pool of pinned
+ * tensors (host_pool). */
 
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -64,6 +69,7 @@ struct _GstCudaPreprocCuda
   GMutex lock;                  /* the fields below, up to run_ctx */
   GstCudaContext *context;      /* shared with the element, if any */
   GstBufferPool *pool;          /* CUDA tensors for CUDA output */
+  GstBufferPool *host_pool;     /* pinned host tensors for system output */
   gboolean flushing;
   guint64 warned;               /* devices refused with a warning */
 
@@ -73,13 +79,16 @@ struct _GstCudaPreprocCuda
   CUstream stream;
   CUmodule module;
   CUfunction functions[G_N_ELEMENTS (entries)]; /* entries[]'s */
-  CUdeviceptr taps;             /* device copy of the plan's kernel table */
-  gsize taps_size;
-  guint64 taps_id;              /* the generation of that copy
+  CUdeviceptr table;            /* device copy of the plan's kernel table */
+  gsize table_size;
+  guint64 table_gen;            /* the generation of that copy
                                  * (prep_plan_kernel_table ()); 0: none */
+  gpointer table_host;          /* pinned image of the table: the copy's
+                                 * source */
+  gsize table_host_size;
+  GstCudaPreprocMark table_copied;      /* after the last copy from it */
+  gboolean table_pending;       /* that copy may not have run yet */
   GstMemory *scratch;           /* device tensor for system output */
-  gpointer staging;             /* pinned host copy of it */
-  gsize staging_size;
 };
 
 GstCudaPreprocCuda *
@@ -159,14 +168,16 @@ gst_cuda_preproc_cuda_usable (GstCudaPreprocCuda * cuda, gint device_id,
   return FALSE;
 }
 
+/* Deactivates and drops *@slot (cuda->pool or cuda->host_pool). */
 static void
-gst_cuda_preproc_cuda_drop_pool (GstCudaPreprocCuda * cuda)
+gst_cuda_preproc_cuda_drop_pool (GstCudaPreprocCuda * cuda,
+    GstBufferPool ** slot)
 {
   GstBufferPool *pool;
 
   g_mutex_lock (&cuda->lock);
-  pool = cuda->pool;
-  cuda->pool = NULL;
+  pool = *slot;
+  *slot = NULL;
   g_mutex_unlock (&cuda->lock);
   if (pool != NULL) {
     gst_buffer_pool_set_active (pool, FALSE);
@@ -196,7 +207,8 @@ static void
 gst_cuda_preproc_cuda_teardown (GstCudaPreprocCuda * cuda)
 {
   gst_cuda_preproc_cuda_drain (cuda);
-  gst_cuda_preproc_cuda_drop_pool (cuda);
+  gst_cuda_preproc_cuda_drop_pool (cuda, &cuda->pool);
+  gst_cuda_preproc_cuda_drop_pool (cuda, &cuda->host_pool);
   if (cuda->scratch != NULL) {
     gst_memory_unref (cuda->scratch);
     cuda->scratch = NULL;
@@ -206,10 +218,11 @@ gst_cuda_preproc_cuda_teardown (GstCudaPreprocCuda * cuda)
   if (gst_cuda_context_push (cuda->run_ctx)) {
     if (cuda->module != NULL)
       CuModuleUnload (cuda->module);
-    if (cuda->staging != NULL)
-      CuMemFreeHost (cuda->staging);
-    if (cuda->taps != 0)
-      CuMemFree (cuda->taps);
+    if (cuda->table_host != NULL)
+      CuMemFreeHost (cuda->table_host);
+    gst_cuda_preproc_compat_mark_free (&cuda->table_copied);
+    if (cuda->table != 0)
+      CuMemFree (cuda->table);
     gst_cuda_preproc_compat_stream_free (cuda->gst_stream, cuda->stream);
     gst_cuda_context_pop (NULL);
   }
@@ -217,11 +230,12 @@ gst_cuda_preproc_cuda_teardown (GstCudaPreprocCuda * cuda)
   memset (cuda->functions, 0, sizeof (cuda->functions));
   cuda->stream = NULL;
   cuda->gst_stream = NULL;
-  cuda->staging = NULL;
-  cuda->staging_size = 0;
-  cuda->taps = 0;
-  cuda->taps_size = 0;
-  cuda->taps_id = 0;
+  cuda->table_host = NULL;
+  cuda->table_host_size = 0;
+  cuda->table_pending = FALSE;
+  cuda->table = 0;
+  cuda->table_size = 0;
+  cuda->table_gen = 0;
   gst_clear_object (&cuda->run_ctx);
 }
 
@@ -252,6 +266,8 @@ gst_cuda_preproc_cuda_set_flushing (GstCudaPreprocCuda * cuda,
   cuda->flushing = flushing;
   if (cuda->pool != NULL)
     gst_buffer_pool_set_flushing (cuda->pool, flushing);
+  if (cuda->host_pool != NULL)
+    gst_buffer_pool_set_flushing (cuda->host_pool, flushing);
   g_mutex_unlock (&cuda->lock);
 }
 
@@ -353,38 +369,43 @@ gst_cuda_preproc_cuda_input_context (GstCudaPreprocCuda * cuda,
   return NULL;
 }
 
-/* The output pool for @bytes tensors, at most @max of them: made (or
- * remade) here, returned with a reference. */
+/* The output pool for @bytes tensors, at most @max of them, CUDA ones or
+ * (@pinned) pinned host ones: made (or remade) here, returned with a
+ * reference. */
 static GstBufferPool *
 gst_cuda_preproc_cuda_output_pool (GstCudaPreprocCuda * cuda, gsize bytes,
-    guint max)
+    guint max, gboolean pinned)
 {
+  GstBufferPool **slot = pinned ? &cuda->host_pool : &cuda->pool;
   GstBufferPool *pool;
 
   g_mutex_lock (&cuda->lock);
-  pool = cuda->pool ? gst_object_ref (cuda->pool) : NULL;
+  pool = *slot ? gst_object_ref (*slot) : NULL;
   g_mutex_unlock (&cuda->lock);
   if (pool != NULL && gst_cuda_preproc_pool_matches (pool, cuda->run_ctx,
           bytes, max))
     return pool;
   gst_clear_object (&pool);
-  gst_cuda_preproc_cuda_drop_pool (cuda);
-  pool = gst_cuda_preproc_pool_new (cuda->run_ctx, cuda->gst_stream, bytes,
-      max);
+  gst_cuda_preproc_cuda_drop_pool (cuda, slot);
+  pool = pinned ? gst_cuda_preproc_pinned_pool_new (cuda->run_ctx, bytes, max)
+      : gst_cuda_preproc_pool_new (cuda->run_ctx, cuda->gst_stream, bytes, max);
   if (!gst_buffer_pool_set_active (pool, TRUE)) {
     gst_object_unref (pool);
     return NULL;
   }
   g_mutex_lock (&cuda->lock);
-  cuda->pool = gst_object_ref (pool);
+  *slot = gst_object_ref (pool);
   gst_buffer_pool_set_flushing (pool, cuda->flushing);
   g_mutex_unlock (&cuda->lock);
   return pool;
 }
 
-GstFlowReturn
-gst_cuda_preproc_cuda_alloc_output (GstCudaPreprocCuda * cuda,
-    GstBuffer * inbuf, gsize bytes, guint max, GstBuffer ** outbuf)
+/* A tensor of @bytes for the CUDA input @inbuf from the output pool of its
+ * context (@pinned: the pinned host tensors'). */
+static GstFlowReturn
+gst_cuda_preproc_cuda_alloc_tensor (GstCudaPreprocCuda * cuda,
+    GstBuffer * inbuf, gsize bytes, guint max, gboolean pinned,
+    GstBuffer ** outbuf)
 {
   GstCudaContext *ctx = gst_cuda_preproc_cuda_input_context (cuda, inbuf);
   GstBufferPool *pool;
@@ -392,7 +413,8 @@ gst_cuda_preproc_cuda_alloc_output (GstCudaPreprocCuda * cuda,
 
   if (ctx == NULL || !gst_cuda_preproc_cuda_prepare (cuda, ctx))
     return GST_FLOW_ERROR;
-  if ((pool = gst_cuda_preproc_cuda_output_pool (cuda, bytes, max)) == NULL)
+  pool = gst_cuda_preproc_cuda_output_pool (cuda, bytes, max, pinned);
+  if (pool == NULL)
     goto no_buffer;
   /* waits while downstream holds @max tensors */
   ret = gst_buffer_pool_acquire_buffer (pool, outbuf, NULL);
@@ -407,10 +429,26 @@ gst_cuda_preproc_cuda_alloc_output (GstCudaPreprocCuda * cuda,
 no_buffer:
   {
     GST_ELEMENT_ERROR (cuda->element, RESOURCE, NO_SPACE_LEFT,
-        ("Cannot allocate a %" G_GSIZE_FORMAT " bytes CUDA tensor", bytes),
-        (NULL));
+        ("Cannot allocate a %" G_GSIZE_FORMAT " bytes %s tensor", bytes,
+            pinned ? "pinned host" : "CUDA"), (NULL));
     return GST_FLOW_ERROR;
   }
+}
+
+GstFlowReturn
+gst_cuda_preproc_cuda_alloc_output (GstCudaPreprocCuda * cuda,
+    GstBuffer * inbuf, gsize bytes, guint max, GstBuffer ** outbuf)
+{
+  return gst_cuda_preproc_cuda_alloc_tensor (cuda, inbuf, bytes, max, FALSE,
+      outbuf);
+}
+
+GstFlowReturn
+gst_cuda_preproc_cuda_alloc_host_output (GstCudaPreprocCuda * cuda,
+    GstBuffer * inbuf, gsize bytes, guint max, GstBuffer ** outbuf)
+{
+  return gst_cuda_preproc_cuda_alloc_tensor (cuda, inbuf, bytes, max, TRUE,
+      outbuf);
 }
 
 /* A PrepLaunchFunc: @entry's function of the module (@user_data: the
@@ -453,42 +491,49 @@ gst_cuda_preproc_cuda_target (GstCudaPreprocCuda * cuda, GstBuffer * outbuf,
   return cuda->scratch;
 }
 
-/* Copies the device tensor into the host buffer through pinned memory
- * (a DMA copy; from pageable memory the driver stages it itself, more
- * slowly), on our stream.  The context is current. */
+/* *@host holds at least @bytes of pinned memory (grown as needed; its
+ * content is lost then).  The context is current. */
+static CUresult
+gst_cuda_preproc_cuda_reserve_host (gpointer * host, gsize * size, gsize bytes)
+{
+  CUresult res;
+
+  if (*size >= bytes)
+    return CUDA_SUCCESS;
+  if (*host != NULL)
+    CuMemFreeHost (*host);
+  *host = NULL;
+  *size = 0;
+  if ((res = CuMemAllocHost (host, bytes)) == CUDA_SUCCESS)
+    *size = bytes;
+  return res;
+}
+
+/* Copies the device tensor into the host buffer on our stream and waits
+ * for it: into a pinned tensor (gst_cuda_preproc_cuda_alloc_host_output
+ * ()), one DMA copy at the bus's speed; into pageable memory the driver
+ * stages it through its own pinned buffer.  The context is current. */
 static CUresult
 gst_cuda_preproc_cuda_download (GstCudaPreprocCuda * cuda,
     CUdeviceptr src, GstBuffer * outbuf)
 {
   CUDA_MEMCPY2D copy = { 0, };
   GstMapInfo map;
-  CUresult res = CUDA_SUCCESS;
+  CUresult res;
 
   if (!gst_buffer_map (outbuf, &map, GST_MAP_WRITE))
     return CUDA_ERROR_INVALID_VALUE;
-  if (cuda->staging_size != map.size) {
-    if (cuda->staging != NULL)
-      CuMemFreeHost (cuda->staging);
-    cuda->staging = NULL;
-    cuda->staging_size = 0;
-    res = CuMemAllocHost (&cuda->staging, map.size);
-    if (res == CUDA_SUCCESS)
-      cuda->staging_size = map.size;
-  }
   copy.srcMemoryType = CU_MEMORYTYPE_DEVICE;
   copy.srcDevice = src;
   copy.srcPitch = map.size;
   copy.dstMemoryType = CU_MEMORYTYPE_HOST;
-  copy.dstHost = cuda->staging;
+  copy.dstHost = map.data;
   copy.dstPitch = map.size;
   copy.WidthInBytes = map.size;
   copy.Height = 1;
-  if (res == CUDA_SUCCESS)
-    res = CuMemcpy2DAsync (&copy, cuda->stream);
+  res = CuMemcpy2DAsync (&copy, cuda->stream);
   if (res == CUDA_SUCCESS)
     res = CuStreamSynchronize (cuda->stream);
-  if (res == CUDA_SUCCESS)
-    memcpy (map.data, cuda->staging, map.size);
   gst_buffer_unmap (outbuf, &map);
   return res;
 }
@@ -537,24 +582,39 @@ gst_cuda_preproc_cuda_upload (GstCudaPreprocCuda * cuda, const void *host,
  * prep_plan_kernel_table ()) to device memory, on our stream, ahead of
  * the launch, when it changed since the last copy (other slots: a new
  * crop, other objects, other streams, another plan); the same slots frame
- * after frame copy nothing.  The copy is ordered after the launches
- * queued before it.  The context is current. */
+ * after frame copy nothing.  The copy is one DMA transfer from the pinned
+ * image table_host, rewritten only once the copy queued from it before
+ * has read it (its mark), and is ordered after the launches queued before
+ * it, which read the previous table.  The context is current. */
 static CUresult
 gst_cuda_preproc_cuda_upload_table (GstCudaPreprocCuda * cuda,
     const PrepPlan * plan)
 {
   const void *table;
   size_t bytes;
-  guint64 id;
-  CUresult res;
+  guint64 gen;
+  CUresult res = CUDA_SUCCESS;
 
-  if (prep_plan_kernel_table (plan, &table, &bytes, &id) != PREP_OK)
+  if (prep_plan_kernel_table (plan, &table, &bytes, &gen) != PREP_OK)
     return CUDA_ERROR_INVALID_VALUE;
-  if (cuda->taps != 0 && id == cuda->taps_id)
+  if (cuda->table != 0 && gen == cuda->table_gen)
     return CUDA_SUCCESS;
-  res = gst_cuda_preproc_cuda_upload (cuda, table, bytes, &cuda->taps,
-      &cuda->taps_size);
-  cuda->taps_id = res == CUDA_SUCCESS ? id : 0;
+  cuda->table_gen = 0;
+  if (cuda->table_pending)
+    res = gst_cuda_preproc_compat_mark_wait (cuda->table_copied, cuda->stream);
+  cuda->table_pending = FALSE;
+  if (res == CUDA_SUCCESS)
+    res = gst_cuda_preproc_cuda_reserve_host (&cuda->table_host,
+        &cuda->table_host_size, bytes);
+  if (res != CUDA_SUCCESS)
+    return res;
+  memcpy (cuda->table_host, table, bytes);
+  res = gst_cuda_preproc_cuda_upload (cuda, cuda->table_host, bytes,
+      &cuda->table, &cuda->table_size);
+  cuda->table_pending = res == CUDA_SUCCESS;
+  if (res == CUDA_SUCCESS)
+    res = gst_cuda_preproc_compat_mark (&cuda->table_copied, cuda->stream);
+  cuda->table_gen = res == CUDA_SUCCESS ? gen : 0;
   return res;
 }
 
@@ -599,7 +659,7 @@ gst_cuda_preproc_cuda_run (GstCudaPreprocCuda * cuda, const PrepPlan * plan,
     err = gst_cuda_preproc_cuda_copy_in (cuda, header->data,
         (CUdeviceptr) dst->data, header->bytes);
   if (err == CUDA_SUCCESS)
-    st = prep_plan_launch (plan, cuda->taps, src,
+    st = prep_plan_launch (plan, cuda->table, src,
         (guintptr) dst->data + header->bytes, dst->size - header->bytes,
         gst_cuda_preproc_cuda_launch, cuda->stream, cuda, &err);
   ret = gst_cuda_preproc_cuda_finish (cuda, st, err, dst, outbuf, cuda_out,
@@ -685,7 +745,7 @@ gst_cuda_preproc_cuda_run_streams (GstCudaPreprocCuda * cuda,
 
   err = gst_cuda_preproc_cuda_upload_table (cuda, plan);
   if (err == CUDA_SUCCESS)
-    st = prep_plan_launch (plan, cuda->taps, frames, (guintptr) dst->data,
+    st = prep_plan_launch (plan, cuda->table, frames, (guintptr) dst->data,
         dst->size, gst_cuda_preproc_cuda_launch, cuda->stream, cuda, &err);
   return gst_cuda_preproc_cuda_finish (cuda, st, err, dst, outbuf, cuda_out,
       "CUDA preprocessing of the batch");

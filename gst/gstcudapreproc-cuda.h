@@ -69,10 +69,19 @@ gboolean gst_cuda_preproc_cuda_query (GstCudaPreprocCuda * cuda,
 GstFlowReturn gst_cuda_preproc_cuda_alloc_output (GstCudaPreprocCuda * cuda,
     GstBuffer * inbuf, gsize bytes, guint max, GstBuffer ** outbuf);
 
+/* Allocates the output buffer of a CUDA input buffer for system-memory
+ * output: a pinned host tensor of @bytes (the download's DMA copy goes
+ * straight into it), from a pool of at most @max in the input memory's
+ * context (waits while downstream holds them all).  Errors are posted on
+ * the element. */
+GstFlowReturn gst_cuda_preproc_cuda_alloc_host_output (GstCudaPreprocCuda *
+    cuda, GstBuffer * inbuf, gsize bytes, guint max, GstBuffer ** outbuf);
+
 /* Runs the plan's kernel on a CUDA input buffer (a @format frame of
  * frame_width x frame_height, mapped as @in_info says) into @outbuf (device memory
- * when @cuda_out, host memory through a device scratch buffer and pinned
- * host memory otherwise).  System output is synchronized before it
+ * when @cuda_out, else host memory through a device scratch buffer,
+ * one DMA copy into a pinned tensor of
+ * gst_cuda_preproc_cuda_alloc_host_output ()).  System output is synchronized before it
  * returns; CUDA output too before GStreamer 1.24, from 1.24 it carries the
  * element's stream instead (docs/cuda.md).  Errors are posted on the
  * element. */

@@ -121,6 +121,11 @@ GstFlowReturn
 gst_cuda_preproc_output_acquire (GstCudaPreprocOutput * out,
     GstElement * element, GstBuffer * frame, guint max, GstBuffer ** tensor)
 {
+  /* a system tensor computed on the GPU: pinned, for its download */
+  if (!out->cuda && frame != NULL && gst_cuda_preproc_cuda_is_cuda_buffer
+      (frame))
+    return gst_cuda_preproc_cuda_alloc_host_output (out->cuda_path, frame,
+        out->bytes, max, tensor);
   if (!out->cuda)
     return gst_buffer_pool_acquire_buffer (out->pool, tensor, NULL);
   if (frame == NULL || !gst_cuda_preproc_cuda_is_cuda_buffer (frame))

@@ -7,14 +7,23 @@
  * version 2 of the License, or (at your option) any later version.
  */
 
-/* Contiguous CUDA tensors that are real GstCudaMemory.
+/* Contiguous CUDA tensors that are real GstCudaMemory, and the pinned host
+ * tensors that a GPU-computed tensor in system memory is copied into.
  *
  * libgstcuda allocates only video frames, always pitched.  A frame of ONE
  * row is contiguous whatever the pitch: so the tensor of n bytes is a
  * 1-row RGBA "frame" of ceil (n / 4) pixels with its stride forced to n
  * (the library's download copies stride x rows bytes, which must not exceed
  * the memory's size), resized to n bytes.  Consumers ignore the memory's
- * video info: the tensor's shape is in the caps. */
+ * video info: the tensor's shape is in the caps.
+ *
+ * Pinned (page-locked) host memory, cuMemAllocHost () in the input's
+ * context: the device writes a system-memory tensor straight into it by
+ * DMA at the bus's speed, where into pageable memory the driver stages the
+ * copy through its own pinned buffer (a second copy, on the host).  Each
+ * such memory is tagged with its context
+ * (gst_cuda_preproc_pinned_memory_context ()), which is current while it
+ * is allocated and freed. */
 
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -34,6 +43,7 @@ struct _GstCudaPreprocPool
   GstCudaPreprocStream *stream;
   gsize bytes;
   guint max;
+  gboolean pinned;              /* host tensors, not CUDA ones */
 };
 
 G_DEFINE_TYPE (GstCudaPreprocPool, gst_cuda_preproc_pool, GST_TYPE_BUFFER_POOL);
@@ -94,13 +104,78 @@ gst_cuda_preproc_tensor_memory_wrap (GstCudaContext * ctx,
   return tensor_memory (ctx, stream, bytes, ptr, user_data, notify);
 }
 
+/* What frees a pinned memory: its block and the context it came from. */
+typedef struct
+{
+  GstCudaContext *context;
+  gpointer data;
+} PinnedBlock;
+
+static GQuark
+pinned_quark (void)
+{
+  static gsize quark;
+
+  if (g_once_init_enter (&quark))
+    g_once_init_leave (&quark,
+        g_quark_from_static_string ("GstCudaPreprocPinnedContext"));
+  return (GQuark) quark;
+}
+
+static void
+pinned_block_free (gpointer user_data)
+{
+  PinnedBlock *block = user_data;
+
+  if (gst_cuda_context_push (block->context)) {
+    CuMemFreeHost (block->data);
+    gst_cuda_context_pop (NULL);
+  }
+  gst_object_unref (block->context);
+  g_free (block);
+}
+
+GstMemory *
+gst_cuda_preproc_pinned_memory_new (GstCudaContext * ctx, gsize bytes)
+{
+  PinnedBlock *block;
+  gpointer data = NULL;
+  GstMemory *mem;
+  CUresult res;
+
+  if (bytes == 0 || !gst_cuda_context_push (ctx))
+    return NULL;
+  res = CuMemAllocHost (&data, bytes);
+  gst_cuda_context_pop (NULL);
+  if (res != CUDA_SUCCESS)
+    return NULL;
+  block = g_new0 (PinnedBlock, 1);
+  block->context = gst_object_ref (ctx);
+  block->data = data;
+  mem = gst_memory_new_wrapped (0, data, bytes, 0, bytes, block,
+      pinned_block_free);
+  /* the block holds the context as long as the memory lives */
+  gst_mini_object_set_qdata (GST_MINI_OBJECT_CAST (mem), pinned_quark (), ctx,
+      NULL);
+  return mem;
+}
+
+GstCudaContext *
+gst_cuda_preproc_pinned_memory_context (GstMemory * mem)
+{
+  return gst_mini_object_get_qdata (GST_MINI_OBJECT_CAST (mem),
+      pinned_quark ());
+}
+
 static GstFlowReturn
 gst_cuda_preproc_pool_alloc_buffer (GstBufferPool * pool, GstBuffer ** buffer,
     GstBufferPoolAcquireParams * params)
 {
   GstCudaPreprocPool *self = GST_CUDA_PREPROC_POOL (pool);
-  GstMemory *mem = gst_cuda_preproc_tensor_memory_new (self->context,
-      self->stream, self->bytes);
+  GstMemory *mem = self->pinned ?
+      gst_cuda_preproc_pinned_memory_new (self->context, self->bytes) :
+      gst_cuda_preproc_tensor_memory_new (self->context, self->stream,
+      self->bytes);
 
   if (mem == NULL)
     return GST_FLOW_ERROR;
@@ -153,6 +228,15 @@ gst_cuda_preproc_pool_new (GstCudaContext * ctx, GstCudaPreprocStream * stream,
           G_MAXUINT), 0, max);
   gst_buffer_pool_set_config (GST_BUFFER_POOL (self), config);
   return GST_BUFFER_POOL (self);
+}
+
+GstBufferPool *
+gst_cuda_preproc_pinned_pool_new (GstCudaContext * ctx, gsize bytes, guint max)
+{
+  GstBufferPool *pool = gst_cuda_preproc_pool_new (ctx, NULL, bytes, max);
+
+  GST_CUDA_PREPROC_POOL (pool)->pinned = TRUE;
+  return pool;
 }
 
 gboolean

@@ -38,6 +38,19 @@ GstMemory *gst_cuda_preproc_tensor_memory_wrap (GstCudaContext * ctx,
  * tensor each. */
 GstBufferPool *gst_cuda_preproc_pool_new (GstCudaContext * ctx,
     GstCudaPreprocStream * stream, gsize bytes, guint max);
+/* A pool of @max at most pinned host tensors of @bytes in @ctx
+ * (gst_cuda_preproc_pinned_memory_new ()). */
+GstBufferPool *gst_cuda_preproc_pinned_pool_new (GstCudaContext * ctx,
+    gsize bytes, guint max);
+
+/* @bytes of pinned host memory allocated in @ctx (pushed here), freed with
+ * @ctx current when the memory is; NULL when the driver refuses. */
+GstMemory *gst_cuda_preproc_pinned_memory_new (GstCudaContext * ctx,
+    gsize bytes);
+
+/* The context @mem was pinned in, or NULL: not pinned memory of ours. */
+GstCudaContext *gst_cuda_preproc_pinned_memory_context (GstMemory * mem);
+
 gboolean gst_cuda_preproc_pool_matches (GstBufferPool * pool,
     GstCudaContext * ctx, gsize bytes, guint max);
 

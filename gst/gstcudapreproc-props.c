@@ -463,10 +463,12 @@ gst_cuda_preproc_settings_install_cuda (GObjectClass * gobject_class)
   /**
    * GstCudaPreproc:output-buffers:
    *
-   * Most tensors in CUDA memory the element has in flight: its output pool
-   * holds at most this many.  A consumer that keeps them all (a slow
-   * appsink with an unbounded queue) makes the element wait for one to be
-   * released instead of allocating more device memory.  Raise it when
+   * Most tensors of CUDA input the element has in flight: its output pool
+   * holds at most this many, CUDA tensors or, for a tensor in system
+   * memory, the pinned (page-locked) host tensors the device copies it
+   * into.  A consumer that keeps them all (a slow appsink with an
+   * unbounded queue) makes the element wait for one to be released
+   * instead of allocating more device or pinned memory.  Raise it when
    * downstream holds more buffers at once (a batching element).  Taken
    * when the pool is made (the first CUDA frame, or a new tensor size).
    * The CPU path ignores it.
@@ -475,8 +477,8 @@ gst_cuda_preproc_settings_install_cuda (GObjectClass * gobject_class)
    */
   g_object_class_install_property (gobject_class, PROP_OUTPUT_BUFFERS,
       g_param_spec_uint ("output-buffers", "Output buffers",
-          "Most CUDA tensors in flight (the output pool's size)", 1, 1024,
-          DEFAULT_PROP_OUTPUT_BUFFERS, PARAM_FLAGS));
+          "Most tensors of CUDA input in flight (the output pool's size)", 1,
+          1024, DEFAULT_PROP_OUTPUT_BUFFERS, PARAM_FLAGS));
   /**
    * GstCudaPreproc:cuda-device-id:
    *

@@ -904,7 +904,8 @@ gst_cuda_preproc_propose_allocation (GstBaseTransform * trans,
 /* The output pool: none for CUDA tensors (they come from the element's
  * own pool, prepare_output_buffer ()); for system ones a pool of their
  * size, cache-line aligned (gstcudapreproc-output.c), which GstBaseTransform
- * then configures and activates. */
+ * then configures and activates, and the CPU path fills (CUDA input takes
+ * pinned tensors of the element's own). */
 static gboolean
 gst_cuda_preproc_decide_allocation (GstBaseTransform * trans, GstQuery * query)
 {
@@ -923,8 +924,9 @@ gst_cuda_preproc_decide_allocation (GstBaseTransform * trans, GstQuery * query)
       query);
 }
 
-/* CUDA output comes from the element's pool in the input's CUDA context;
- * everything else from the negotiated allocation. */
+/* The tensors of CUDA input come from the element's pools in the input's
+ * CUDA context: CUDA tensors, or pinned host ones that the device copies
+ * into by DMA; the CPU path's from the negotiated allocation. */
 static GstFlowReturn
 gst_cuda_preproc_prepare_output_buffer (GstBaseTransform * trans,
     GstBuffer * inbuf, GstBuffer ** outbuf)
@@ -934,14 +936,18 @@ gst_cuda_preproc_prepare_output_buffer (GstBaseTransform * trans,
   GstFlowReturn ret;
   guint max;
 
-  if (!self->neg.cuda_out || self->neg.meta)
+  if (!self->neg.cuda_in || self->neg.meta)
     return GST_BASE_TRANSFORM_CLASS (parent_class)->prepare_output_buffer
         (trans, inbuf, outbuf);
   GST_OBJECT_LOCK (self);
   max = self->settings.output_buffers;
   GST_OBJECT_UNLOCK (self);
-  ret = gst_cuda_preproc_cuda_alloc_output (self->cuda, inbuf,
-      self->neg.out_bytes, max, outbuf);
+  if (self->neg.cuda_out)
+    ret = gst_cuda_preproc_cuda_alloc_output (self->cuda, inbuf,
+        self->neg.out_bytes, max, outbuf);
+  else
+    ret = gst_cuda_preproc_cuda_alloc_host_output (self->cuda, inbuf,
+        self->neg.out_bytes, max, outbuf);
   if (ret == GST_FLOW_OK && klass->copy_metadata != NULL)
     klass->copy_metadata (trans, inbuf, *outbuf);
   return ret;

@@ -127,12 +127,17 @@ GST_END_TEST;
 /* ------------------------------------------------------------------------ */
 
 /* The batch @h's element pushes: made by exactly one launch since
- * @launches, in CUDA memory or not (@cuda), holding @want's @bytes. */
+ * @launches, in CUDA memory or not (@cuda: then pinned host memory, which
+ * the device copied it into), holding @want's @bytes. */
 static void
 pull_batch (GstHarness * h, guint64 launches, gboolean cuda,
     gconstpointer want, gsize bytes, const PrepConfig * cfg, const gchar * what)
 {
-  gst_buffer_unref (pull_and_compare (h, want, bytes, cfg, cuda, what));
+  GstBuffer *out = pull_and_compare (h, want, bytes, cfg, cuda, what);
+
+  fail_unless (cuda || buffer_is_pinned (out),
+      "%s: the system tensor is not pinned host memory", what);
+  gst_buffer_unref (out);
   fail_unless_equals_uint64 (mock_stats ().launches, launches + 1);
 }
 

@@ -346,6 +346,29 @@ error_count (GstBus * bus, GString * text)
   return n;
 }
 
+gboolean
+mock_is_pinned (gconstpointer ptr)
+{
+  MockCudaIsPinnedFunc is_pinned =
+      (MockCudaIsPinnedFunc) mock_cuda_check_symbol ("mock_cuda_is_pinned");
+
+  fail_unless (is_pinned != NULL, "the mock driver is not loaded");
+  return is_pinned (ptr) != 0;
+}
+
+gboolean
+buffer_is_pinned (GstBuffer * buffer)
+{
+  GstMapInfo map;
+  gboolean pinned;
+
+  fail_unless (gst_buffer_map (buffer, &map, GST_MAP_READ));
+  pinned = map.size > 0 && mock_is_pinned (map.data) &&
+      mock_is_pinned (map.data + map.size - 1);
+  gst_buffer_unmap (buffer, &map);
+  return pinned;
+}
+
 MockCudaStats
 mock_stats (void)
 {

@@ -164,6 +164,12 @@ guint error_count (GstBus * bus, GString * text);
 /* The mock driver's statistics (allocations, launches, contexts). */
 MockCudaStats mock_stats (void);
 
+/* Whether @ptr lies in pinned host memory of the mock (cuMemAllocHost). */
+gboolean mock_is_pinned (gconstpointer ptr);
+
+/* Whether @buffer's bytes (all of them) are pinned host memory. */
+gboolean buffer_is_pinned (GstBuffer * buffer);
+
 /* Arms the mock's failure @kind (mock_cuda_fail ()): @count failures after
  * @after calls of that kind. */
 void mock_fail (const gchar * kind, guint64 after, guint64 count);

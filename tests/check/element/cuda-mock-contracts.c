@@ -180,8 +180,11 @@ GST_START_TEST (test_output_synchronization)
 
 GST_END_TEST;
 
-/* CUDA to system memory: the download goes through pinned host memory, at
- * least one staging buffer allocated once and reused for later frames. */
+/* CUDA to system memory: the tensor is pinned host memory (the device
+ * copies it by DMA, no staging copy on the host), from a pool made on the
+ * first frame: the later frames allocate no pinned memory.  (The meta
+ * mode's and cudapreprocbatch's system tensors: test_cuda_meta_mode,
+ * test_batch_system_pinned.) */
 GST_START_TEST (test_pinned_download)
 {
   GstCudaContext *ctx;
@@ -189,7 +192,7 @@ GST_START_TEST (test_pinned_download)
   GstHarness *h;
   PrepConfig cfg;
   HostFrame f;
-  guint64 first = 0, n;
+  guint64 n;
   guint i;
 
   ctx = test_context (0);
@@ -197,7 +200,7 @@ GST_START_TEST (test_pinned_download)
   h = cuda_harness ("cudapreproc width=32 height=24", SYS_TENSORS);
   config_for (&cfg, 32, 24, FALSE, FALSE);
   for (i = 0; i < 3; i++) {
-    GstBuffer *in;
+    GstBuffer *in, *out;
     gfloat *expected;
     gsize bytes;
     gchar *what;
@@ -208,16 +211,15 @@ GST_START_TEST (test_pinned_download)
     in = uploaded_frame (pool, &f);
     n = mock_stats ().host_allocs;
     what = g_strdup_printf ("frame %u", 40 + i);
-    gst_buffer_unref (push_and_compare_buffer (h, in, expected, bytes, &cfg,
-            FALSE, what));
+    out = push_and_compare_buffer (h, in, expected, bytes, &cfg, FALSE, what);
+    fail_unless (buffer_is_pinned (out), "%s: the tensor is not pinned", what);
+    gst_buffer_unref (out);
     g_free (what);
     n = mock_stats ().host_allocs - n;
-    if (i == 0) {
-      first = n;
-      fail_unless (first >= 1, "no pinned staging memory (cuMemAllocHost)");
-    } else {
+    if (i == 0)
+      fail_unless (n >= 1, "no pinned memory (cuMemAllocHost)");
+    else
       fail_unless_equals_uint64 (n, 0);
-    }
   }
   case_end (h, pool, ctx);
 }
@@ -229,7 +231,9 @@ GST_END_TEST;
 /* The tap table reaches the device when the slots change, not with every
  * frame: the frames of one crop copy it once (cudapreproc, CUDA in and
  * out: no other copy), a new crop copies it again, and so does going back
- * to the first. */
+ * to the first.  Each copy is a DMA transfer from pinned memory (no copy
+ * with a pageable side), allocated on the first frame only: a table of
+ * the same size reuses it. */
 GST_START_TEST (test_taps_copied_on_change)
 {
   GstCudaContext *ctx = test_context (0);
@@ -238,7 +242,7 @@ GST_START_TEST (test_taps_copied_on_change)
       CUDA_TENSORS);
   GstElement *e = gst_bin_get_by_name (GST_BIN (h->element), "p");
   GstBuffer *in[TAP_FRAMES];
-  guint64 copies[TAP_FRAMES];
+  guint64 copies[TAP_FRAMES], pinned[TAP_FRAMES], pageable;
   HostFrame f;
   guint i;
 
@@ -246,6 +250,7 @@ GST_START_TEST (test_taps_copied_on_change)
     host_frame_fill (&f, 30 + i);
     in[i] = uploaded_frame (pool, &f);
   }
+  pageable = mock_stats ().pageable_async_copies;
   for (i = 0; i < TAP_FRAMES; i++) {
     if (i == 3)
       g_object_set (e, "crop-x", 8, NULL);
@@ -254,6 +259,8 @@ GST_START_TEST (test_taps_copied_on_change)
     fail_unless_equals_int (gst_harness_push (h, in[i]), GST_FLOW_OK);
     gst_buffer_unref (gst_harness_pull (h));
     copies[i] = mock_stats ().async_copies;
+    pinned[i] = mock_stats ().host_allocs;
+    fail_unless_equals_uint64 (mock_stats ().pageable_async_copies, pageable);
   }
   /* frames 1, 2 and 4 copy nothing; 3 and 5 (new crops) copy the table */
   fail_unless_equals_uint64 (copies[1], copies[0]);
@@ -261,6 +268,8 @@ GST_START_TEST (test_taps_copied_on_change)
   fail_unless_equals_uint64 (copies[3], copies[2] + 1);
   fail_unless_equals_uint64 (copies[4], copies[3]);
   fail_unless_equals_uint64 (copies[5], copies[4] + 1);
+  for (i = 1; i < TAP_FRAMES; i++)
+    fail_unless_equals_uint64 (pinned[i], pinned[0]);
   gst_object_unref (e);
   case_end (h, pool, ctx);
 }

@@ -134,6 +134,8 @@ run_meta_case (const gchar * memory, gboolean want_cuda)
     t = gst_tensor_meta_get (tmeta, 0);
     mock_cuda_check_output (t->data);
     assert_meta_tensor (t->data, want_cuda, expected, bytes, &cfg, what);
+    fail_unless (want_cuda || buffer_is_pinned (t->data),
+        "%s: the system tensor is not pinned host memory", what);
 #if GST_CUDA_PREPROC_HAVE_TENSOR_MTD
     {
       GstAnalyticsRelationMeta *rmeta =
