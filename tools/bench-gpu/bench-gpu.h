@@ -15,6 +15,7 @@
 
 #include <stdint.h>
 
+#include <gst/cuda/gstcudacontext.h>
 #include <gst/cuda/gstcudaloader.h>
 #include <gst/cuda/cuda-gst.h>
 
@@ -63,5 +64,22 @@ int bench_gpu_streams (CUmodule module, int n, const uint8_t * y,
  * their ratio.  Returns 0 on a failure. */
 int bench_gpu_tile (CUmodule module, const uint8_t * y, const uint8_t * uv,
     int iterations, int check);
+
+/* Whether the event calls could be resolved from libcuda.so.1
+ * (bench-gpu-events.c); without them no kernel time is reported. */
+int bench_events_available (void);
+/* Microseconds per run of @n back-to-back runs of @run (@data: launches
+ * on the NULL stream, no synchronization between them), after WARMUP, by
+ * the device's clock (two events); 0 on a failure. */
+int time_back_to_back (int (*run) (void *data), void *data, int n,
+    double *us);
+
+/* The element mode (bench-gpu-element.c): W1 through the cudapreproc
+ * element from CUDA frames of @ctx holding (@y, @uv), into a CUDA and a
+ * system-memory tensor: the host time per frame, or with @check each
+ * tensor against the CPU engine's output of @plan.  Skipped (1) without
+ * the plugin.  Returns 0 on a failure. */
+int bench_gpu_element (GstCudaContext * ctx, const PrepPlan * plan,
+    const uint8_t * y, const uint8_t * uv, int iterations, int check);
 
 #endif /* __BENCH_GPU_H__ */
