@@ -346,6 +346,7 @@ gst_cuda_preproc_letterbox_rounding_get_type (void)
     {PREP_ROUND_HALF_UP, "Halves away from zero", "half-up"},
     {PREP_ROUND_HALF_EVEN, "Halves to even (Python's round, Ultralytics)",
         "half-even"},
+    {PREP_ROUND_FLOOR, "Rounded down (Python's int (), YOLOX)", "floor"},
     {0, NULL, NULL}
   };
 

@@ -208,15 +208,17 @@ install_mapping_properties (GObjectClass * gobject_class)
   /**
    * GstCudaPreproc:letterbox-rounding:
    *
-   * How the letterboxed image's size is rounded at an exact half: away
+   * How the letterboxed image's size is rounded: at an exact half away
    * from zero, or to even as Python's round () and so Ultralytics'
-   * LetterBox (a 1280x721 frame into 640x640 is 361 or 360 rows).
+   * LetterBox (a 1280x721 frame into 640x640 is 361 or 360 rows); or
+   * down, as YOLOX's int () truncation (a 1280x727 frame into 640x640 is
+   * 363 rows where half-up gives 364).
    *
    * Since: 0.1
    */
   g_object_class_install_property (gobject_class, PROP_LETTERBOX_ROUNDING,
       g_param_spec_enum ("letterbox-rounding", "Letterbox rounding",
-          "Rounding of the letterbox size at exact halves",
+          "Rounding of the letterbox size (at exact halves, or down)",
           GST_TYPE_CUDA_PREPROC_LETTERBOX_ROUNDING,
           DEFAULT_PROP_LETTERBOX_ROUNDING, PARAM_FLAGS));
   /**

@@ -54,7 +54,7 @@ prep_enums_valid (const PrepConfig * cfg)
       && (cfg->antialias == 0 || cfg->antialias == 1)
       && (unsigned) cfg->interpolation <= PREP_INTERP_NEAREST_FLOOR
       && (unsigned) cfg->letterbox_align <= PREP_ALIGN_TOP_LEFT
-      && (unsigned) cfg->letterbox_rounding <= PREP_ROUND_HALF_EVEN
+      && (unsigned) cfg->letterbox_rounding <= PREP_ROUND_FLOOR
       && (unsigned) cfg->matrix <= PREP_MATRIX_BT2020
       && (unsigned) cfg->range <= PREP_RANGE_FULL
       && (unsigned) cfg->channel_order <= PREP_ORDER_GRAY

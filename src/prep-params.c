@@ -20,12 +20,14 @@
 #include "prep-private.h"
 
 /* round (num / den) for num, den > 0, in integers: halves away from zero,
- * or to even. */
+ * or to even; or floor (num / den). */
 static int64_t
 prep_round_div (int64_t num, int64_t den, PrepRounding rounding)
 {
   int64_t q = num / den, twice_rem = 2 * (num - q * den);
 
+  if (rounding == PREP_ROUND_FLOOR)
+    return q;
   if (twice_rem > den || (twice_rem == den && (rounding == PREP_ROUND_HALF_UP
               || q % 2 != 0)))
     q++;
@@ -33,7 +35,8 @@ prep_round_div (int64_t num, int64_t den, PrepRounding rounding)
 }
 
 /* Letterbox: s = min (OW / rw, OH / rh); the limiting axis fills the output,
- * the other gets round (r * s) (at least 1, halves as the config says),
+ * the other gets round (r * s) (at least 1, halves as the config says, or
+ * floor (r * s) with PREP_ROUND_FLOOR),
  * centered with floor or at the top-left corner.  Computed
  * exactly in integers (operands < 2^63): in double, 45 * (7 / 10.0) is
  * 31.499999999999996 and would round the wrong way. */

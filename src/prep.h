@@ -105,10 +105,11 @@ typedef enum {
                                  * symmetric-padding=0) */
 } PrepAlign;
 
-/* How the letterbox inner size is rounded at an exact half. */
+/* How the letterbox inner size is rounded: at an exact half, or down. */
 typedef enum {
   PREP_ROUND_HALF_UP = 0,       /* away from zero */
   PREP_ROUND_HALF_EVEN,         /* Python's round (Ultralytics' LetterBox) */
+  PREP_ROUND_FLOOR,             /* truncated: Python's int () (YOLOX) */
 } PrepRounding;
 
 typedef enum {

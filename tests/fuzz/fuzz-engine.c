@@ -500,7 +500,7 @@ LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
   /* antialias, letterbox placement and rounding, cover's fraction */
   cfg.antialias = r8 (r) & 1;
   cfg.letterbox_align = (PrepAlign) pick_enum (r, 2, &valid);
-  cfg.letterbox_rounding = (PrepRounding) pick_enum (r, 2, &valid);
+  cfg.letterbox_rounding = (PrepRounding) pick_enum (r, 3, &valid);
   switch (r8 (r) % 4) {
     case 0:
       cfg.crop_fraction = 1.0;

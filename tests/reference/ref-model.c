@@ -89,12 +89,15 @@ floor_div (int64_t num, int64_t den)
 }
 
 /* round (num / den) for num, den > 0: halves away from zero as C round (),
- * or to even as Python's round () (half_even). */
+ * or to even as Python's round () (half_even); floor (num / den) as
+ * Python's int () (floor_size). */
 static int64_t
-round_div (int64_t num, int64_t den, int half_even)
+round_div (int64_t num, int64_t den, int half_even, int floor_size)
 {
   int64_t q = num / den, r = num % den;
 
+  if (floor_size)
+    return q;
   if (2 * r > den || (2 * r == den && (!half_even || q % 2 == 1)))
     return q + 1;
   return q;
@@ -159,9 +162,9 @@ inner_rect (const RefConfig * cfg)
   if (cfg->cover)
     return cover_rect (cfg);
   if (cfg->letterbox && ow * rh <= oh * rw)
-    ih = round_div (rh * ow, rw, cfg->half_even);       /* s = OW / rw */
+    ih = round_div (rh * ow, rw, cfg->half_even, cfg->floor_size);
   else if (cfg->letterbox)
-    iw = round_div (rw * oh, rh, cfg->half_even);       /* s = OH / rh */
+    iw = round_div (rw * oh, rh, cfg->half_even, cfg->floor_size);
   r.width = clamp_int (iw, 1, ow);
   r.height = clamp_int (ih, 1, oh);
   r.x = cfg->top_left ? 0 : (int) ((ow - r.width) / 2); /* >= 0: floor */

@@ -42,6 +42,7 @@ typedef struct {
   double crop_fraction;           /* cover: central fraction, (0, 1] */
   int top_left;                   /* letterbox at the top-left corner */
   int half_even;                  /* letterbox size rounded half to even */
+  int floor_size;                 /* letterbox size rounded down */
   double pad_value;               /* letterbox bands, pixel units */
   int nearest;                    /* 0: bilinear, 1: nearest (half up),
                                    * 2: nearest-floor */

@@ -309,6 +309,10 @@ GST_START_TEST (test_letterbox_options)
   cfg.letterbox_rounding = PREP_ROUND_HALF_UP;
   cfg.interpolation = PREP_INTERP_BILINEAR;
   assert_output (push_and_pull (h, &f), &cfg, NULL, &f, "center, half-up");
+  /* 10.5 rows: 10 rounded down */
+  set_props (h->element, "letterbox-rounding=floor");
+  cfg.letterbox_rounding = PREP_ROUND_FLOOR;
+  assert_output (push_and_pull (h, &f), &cfg, NULL, &f, "center, floor");
   frame_clear (&f);
   g_free (caps);
   harness_free (h, bus);

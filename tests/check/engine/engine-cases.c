@@ -892,6 +892,7 @@ case_ref_config (const PrepConfig * p, const PrepRect * crop, RefConfig * r)
   r->antialias = p->antialias;
   r->crop_fraction = p->crop_fraction;
   r->half_even = p->letterbox_rounding == PREP_ROUND_HALF_EVEN;
+  r->floor_size = p->letterbox_rounding == PREP_ROUND_FLOOR;
   r->matrix = matrices[p->matrix];
   r->full_range = p->range == PREP_RANGE_FULL;
   r->format = prep_format_name (p->format);

@@ -775,6 +775,8 @@ letterbox_map (int w, int h, PrepAlign align, PrepRounding rounding)
 /* Ultralytics' LetterBox (Python's round, half to even) and the default
  * (half away from zero) differ only at exact ties: 1280x721 into 640x640
  * is 640 x 360.5, 360 rows one way and 361 the other, hand-computed.
+ * YOLOX truncates (floor): 1280x727 is 363.5, 363 rows where half-up
+ * gives 364; 1280x721 gives 360, and 1279x725 (362.78) 362.
  * Top-left puts the image at (0, 0). */
 GST_START_TEST (test_letterbox_rounding_and_align)
 {
@@ -786,6 +788,15 @@ GST_START_TEST (test_letterbox_rounding_and_align)
   m = letterbox_map (1280, 721, PREP_ALIGN_CENTER, PREP_ROUND_HALF_EVEN);
   fail_unless (m.scale_y * 721 == 360.0 && m.offset_y == 140.0,
       "half even: %g rows at %g", m.scale_y * 721, m.offset_y);
+  m = letterbox_map (1280, 727, PREP_ALIGN_CENTER, PREP_ROUND_FLOOR);
+  fail_unless (m.scale_y * 727 == 363.0 && m.offset_y == 138.0,
+      "floor: %g rows at %g", m.scale_y * 727, m.offset_y);
+  m = letterbox_map (1280, 727, PREP_ALIGN_CENTER, PREP_ROUND_HALF_UP);
+  fail_unless (m.scale_y * 727 == 364.0, "half up: %g", m.scale_y * 727);
+  m = letterbox_map (1280, 721, PREP_ALIGN_CENTER, PREP_ROUND_FLOOR);
+  fail_unless (m.scale_y * 721 == 360.0, "floor: %g", m.scale_y * 721);
+  m = letterbox_map (1279, 725, PREP_ALIGN_CENTER, PREP_ROUND_FLOOR);
+  fail_unless (m.scale_y * 725 == 362.0, "floor: %g", m.scale_y * 725);
   /* 1280x723: 361.5, even is 362 both ways */
   m = letterbox_map (1280, 723, PREP_ALIGN_CENTER, PREP_ROUND_HALF_EVEN);
   fail_unless (m.scale_y * 723 == 362.0, "%g", m.scale_y * 723);

@@ -63,7 +63,7 @@ random_config (PrepFormat format, guint64 * s, PrepConfig * cfg,
   cfg->aspect = (PrepAspect) lcg_pick (s, 3);
   cfg->crop_fraction = lcg_pick (s, 2) ? 1.0 : 0.5 + lcg_pick (s, 500) / 1000.0;
   cfg->letterbox_align = (PrepAlign) lcg_pick (s, 2);
-  cfg->letterbox_rounding = (PrepRounding) lcg_pick (s, 2);
+  cfg->letterbox_rounding = (PrepRounding) lcg_pick (s, 3);
   cfg->interpolation = (PrepInterp) lcg_pick (s, 3);
   cfg->antialias = lcg_pick (s, 3) == 0;
   cfg->matrix = (PrepMatrix) lcg_pick (s, 3);
@@ -100,6 +100,7 @@ ref_config_of (const PrepConfig * p, const PrepRect * crop, RefConfig * r)
   r->crop_fraction = p->crop_fraction;
   r->top_left = p->letterbox_align == PREP_ALIGN_TOP_LEFT;
   r->half_even = p->letterbox_rounding == PREP_ROUND_HALF_EVEN;
+  r->floor_size = p->letterbox_rounding == PREP_ROUND_FLOOR;
   r->pad_value = p->pad_value;
   r->nearest = p->interpolation == PREP_INTERP_NEAREST_FLOOR ? 2 :
       p->interpolation == PREP_INTERP_NEAREST;
