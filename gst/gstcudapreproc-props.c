@@ -192,6 +192,24 @@ install_mapping_properties (GObjectClass * gobject_class)
           "Letterbox band value in pixel units (0-255), normalized like "
           "a pixel", 0.0, 255.0, DEFAULT_PROP_PAD_VALUE, PARAM_FLAGS));
   /**
+   * GstCudaPreproc:pad-values:
+   *
+   * One letterbox band value per tensor channel, in pixel units (0..255,
+   * before normalization), in tensor channel order (after
+   * #GstCudaPreproc:channel-order; channel-order=gray takes the first),
+   * e.g. `pad-values="<124,116,104>"`, timm's border fill round (255 *
+   * mean) for ImageNet.  While set it replaces #GstCudaPreproc:pad-value;
+   * an empty array (`pad-values="<>"`, the default) gives that back.
+   * Anything but 0 or 3 finite numbers in 0..255 is refused with a
+   * warning naming the rule that failed, and the previous value is kept.
+   *
+   * Since: 0.2
+   */
+  g_object_class_install_property (gobject_class, PROP_PAD_VALUES,
+      gst_param_spec_array ("pad-values", "Pad values",
+          "Letterbox band value per tensor channel, 3 numbers in pixel units "
+          "(0-255), replacing pad-value; empty: pad-value", NULL, PARAM_FLAGS));
+  /**
    * GstCudaPreproc:letterbox-align:
    *
    * Where the letterboxed image sits: centered (the bands split, an odd
@@ -616,6 +634,7 @@ gst_cuda_preproc_settings_init (GstCudaPreprocSettings * s)
   s->crop.height = DEFAULT_PROP_CROP_HEIGHT;
   s->aspect = DEFAULT_PROP_ASPECT;
   s->pad_value = DEFAULT_PROP_PAD_VALUE;
+  s->pad_values_set = FALSE;
   s->interpolation = DEFAULT_PROP_INTERPOLATION;
   s->channel_order = DEFAULT_PROP_CHANNEL_ORDER;
   s->layout = DEFAULT_PROP_LAYOUT;
@@ -667,6 +686,25 @@ settings_read_triple (const GValue * value, gdouble out[3])
     return g_strdup_printf ("the %s value is a %s, not a number",
         ordinals[i], G_VALUE_TYPE_NAME (e));
   }
+  return NULL;
+}
+
+gchar *
+gst_cuda_preproc_settings_read_pad_values (const GValue * value,
+    gdouble out[3], gboolean * set)
+{
+  gchar *why;
+  gint c;
+
+  *set = gst_value_array_get_size (value) > 0;
+  if (!*set)
+    return NULL;
+  if ((why = settings_read_triple (value, out)) != NULL)
+    return why;
+  for (c = 0; c < 3; c++)
+    if (!isfinite (out[c]) || out[c] < 0.0 || out[c] > 255.0)
+      return g_strdup_printf ("the %s value, %g, is outside 0..255",
+          ordinals[c], out[c]);
   return NULL;
 }
 

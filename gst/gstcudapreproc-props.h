@@ -29,6 +29,7 @@ enum
   PROP_CROP_HEIGHT,
   PROP_ASPECT,
   PROP_PAD_VALUE,
+  PROP_PAD_VALUES,
   PROP_INTERPOLATION,
   PROP_CHANNEL_ORDER,
   PROP_SCALE,
@@ -75,6 +76,8 @@ typedef struct
   guint n_threads;              /* CPU path, caller included; 0: per core */
   guint output_buffers;         /* most CUDA tensors in flight */
   gdouble pad_value, scale;
+  gboolean pad_values_set;      /* pad-values given: they replace pad-value */
+  gdouble pad_values[3];
   gdouble mean[3], std[3];
   PrepRect rois[PREP_BATCH_MAX];        /* the rois property, as given */
   guint n_rois;
@@ -127,7 +130,8 @@ gboolean gst_cuda_preproc_settings_batch_free (const GstCudaPreprocSettings *
 
 /* The tensor's properties, the same for cudapreproc and cudapreprocbatch:
  * width, height, aspect, letterbox-align, letterbox-rounding,
- * crop-fraction, antialias, interpolation, pad-value, channel-order,
+ * crop-fraction, antialias, interpolation, pad-value, pad-values,
+ * channel-order,
  * color-matrix, color-range, layout, scale, mean, std, data-type and
  * n-threads (one store for both: gst_cuda_preproc_settings_set ()). */
 void gst_cuda_preproc_settings_install_tensor (GObjectClass * gobject_class);
@@ -149,6 +153,9 @@ typedef struct
 gchar *gst_cuda_preproc_settings_check_normalization (const
     GstCudaPreprocSettings * s, guint prop_id, const GValue * value,
     GstCudaPreprocNormalization * n);
+/* pad-values: 3 numbers in [0, 255] (*@set TRUE), or none (FALSE). */
+gchar *gst_cuda_preproc_settings_read_pad_values (const GValue * value,
+    gdouble out[3], gboolean * set);
 gchar *gst_cuda_preproc_settings_read_rois (const GValue * value,
     PrepRect * rects, guint * n_rects);
 /* For a crop-* or rois value while a frame of @frame_width x @frame_height

@@ -121,6 +121,8 @@ gst_cuda_preproc_settings_config (const GstCudaPreprocSettings * s,
   cfg->layout = shape->nhwc ? PREP_LAYOUT_NHWC : PREP_LAYOUT_NCHW;
   cfg->aspect = (PrepAspect) s->aspect;
   cfg->pad_value = s->pad_value;
+  cfg->pad_per_channel = s->pad_values_set ? 1 : 0;
+  memcpy (cfg->pad_values, s->pad_values, sizeof (cfg->pad_values));
   cfg->interpolation = (PrepInterp) s->interpolation;
   cfg->letterbox_align = (PrepAlign) s->letterbox_align;
   cfg->crop_fraction = s->crop_fraction;
@@ -187,6 +189,8 @@ settings_store (GstCudaPreprocSettings * s, guint prop_id,
     const GValue * value, const PrepRect * rois, guint n_rois, gchar ** why)
 {
   GstCudaPreprocNormalization n;
+  gdouble pad[3] = { 0.0, 0.0, 0.0 };
+  gboolean pad_set;
   const gchar *type;
 
   switch (prop_id) {
@@ -235,6 +239,13 @@ settings_store (GstCudaPreprocSettings * s, guint prop_id,
       break;
     case PROP_PAD_VALUE:
       s->pad_value = g_value_get_double (value);
+      break;
+    case PROP_PAD_VALUES:
+      *why = gst_cuda_preproc_settings_read_pad_values (value, pad, &pad_set);
+      if (*why != NULL)
+        break;
+      s->pad_values_set = pad_set;
+      memcpy (s->pad_values, pad, sizeof (pad));
       break;
     case PROP_SCALE:
     case PROP_MEAN:
@@ -431,6 +442,10 @@ gst_cuda_preproc_settings_get (GstObject * self,
       break;
     case PROP_PAD_VALUE:
       g_value_set_double (value, s.pad_value);
+      break;
+    case PROP_PAD_VALUES:
+      if (s.pad_values_set)
+        settings_get_triple (s.pad_values, value);
       break;
     case PROP_SCALE:
       g_value_set_double (value, gst_cuda_preproc_settings_scale (&s,

@@ -31,6 +31,9 @@ prep_config_init (PrepConfig * cfg)
   cfg->crop_fraction = 1.0;
   cfg->antialias = 0;
   cfg->pad_value = PREP_DEFAULT_PAD_VALUE;
+  cfg->pad_per_channel = 0;
+  for (c = 0; c < 3; c++)
+    cfg->pad_values[c] = PREP_DEFAULT_PAD_VALUE;
   cfg->interpolation = PREP_INTERP_BILINEAR;
   cfg->matrix = PREP_MATRIX_BT709;
   cfg->range = PREP_RANGE_LIMITED;
@@ -111,10 +114,23 @@ prep_fits_half (const PrepConfig * cfg)
   return 1;
 }
 
+static int
+prep_pad_value_valid (double v)
+{
+  return isfinite (v) && v >= 0.0 && v <= 255.0;
+}
+
+double
+prep_config_pad (const PrepConfig * cfg, int c)
+{
+  return cfg->pad_per_channel ? cfg->pad_values[c] : cfg->pad_value;
+}
+
 PrepStatus
 prep_config_validate (const PrepConfig * cfg)
 {
   size_t n, bytes;
+  int c;
 
   if (cfg == NULL || !prep_enums_valid (cfg))
     return PREP_ERROR_INVALID_ARGUMENT;
@@ -130,9 +146,11 @@ prep_config_validate (const PrepConfig * cfg)
     return PREP_ERROR_NORMALIZATION;
   if (cfg->data_type == PREP_DTYPE_FLOAT16 && !prep_fits_half (cfg))
     return PREP_ERROR_NORMALIZATION;
-  if (!isfinite (cfg->pad_value) || cfg->pad_value < 0.0 ||
-      cfg->pad_value > 255.0)
-    return PREP_ERROR_PAD_VALUE;
+  if (cfg->pad_per_channel != 0 && cfg->pad_per_channel != 1)
+    return PREP_ERROR_INVALID_ARGUMENT;
+  for (c = 0; c < 3; c++)
+    if (!prep_pad_value_valid (prep_config_pad (cfg, c)))
+      return PREP_ERROR_PAD_VALUE;
   return prep_tensor_size (cfg->out_width, cfg->out_height,
       prep_channel_count (cfg->channel_order), cfg->batch_size,
       cfg->data_type, &n, &bytes);

@@ -223,7 +223,8 @@ prep_color_matrix (const PrepConfig * cfg, PrepParams * p)
 }
 
 /* out = (v * scale - mean) / std = v * (scale / std) + (-mean / std); the
- * pad value goes through the same float expression as a sample.  The
+ * pad value (of the tensor channel) goes through the same float expression
+ * as a sample.  The
  * channel order picks the matrix row of each tensor channel. */
 static void
 prep_normalization (const PrepConfig * cfg, PrepParams * p)
@@ -233,7 +234,7 @@ prep_normalization (const PrepConfig * cfg, PrepParams * p)
   for (c = 0; c < 3; c++) {
     p->scale[c] = (float) (cfg->scale / cfg->std[c]);
     p->bias[c] = (float) (-cfg->mean[c] / cfg->std[c]);
-    p->pad[c] = (float) cfg->pad_value * p->scale[c] + p->bias[c];
+    p->pad[c] = (float) prep_config_pad (cfg, c) * p->scale[c] + p->bias[c];
   }
   p->perm[0] = cfg->channel_order == PREP_ORDER_BGR ? 2 : 0;
   p->perm[1] = cfg->channel_order == PREP_ORDER_GRAY ? 0 : 1;

@@ -221,6 +221,10 @@ void prep_run_batch_rows (const PrepPlan * plan, PrepRowsFunc rows,
 /* Whether @r is non-empty and inside a frame of that size. */
 int prep_crop_inside (int frame_width, int frame_height, const PrepRect * r);
 
+/* The letterbox bands' value of tensor channel @c, in pixel units: its
+ * pad_values[c] with pad_per_channel, else pad_value. */
+double prep_config_pad (const PrepConfig * cfg, int c);
+
 /* The geometry of a slot whose source rectangle is @r (inside the frame). */
 void prep_slot_geometry (const PrepConfig * cfg, const PrepRect * r,
     PrepSlotGeom * g);

@@ -166,6 +166,10 @@ typedef struct {
   int antialias;                /* 1: PIL's and torchvision's antialiased
                                  * bilinear (docs/semantics.md) */
   double pad_value;             /* letterbox bands, pixel units 0..255 */
+  int pad_per_channel;          /* 1: tensor channel c's bands take
+                                 * pad_values[c] instead (timm's border
+                                 * fill, round (255 * mean[c])) */
+  double pad_values[3];         /* pixel units 0..255, output order */
   PrepInterp interpolation;
   PrepMatrix matrix;
   PrepRange range;

@@ -492,6 +492,13 @@ LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
       cfg.pad_value = r8 (r) * (255.0 / 255.0);
       break;
   }
+  /* a value per channel replaces pad_value, whatever it is */
+  if (r8 (r) % 4 == 0) {
+    cfg.pad_per_channel = 1;
+    pad_ok = 1;
+    for (i = 0; i < 3; i++)
+      cfg.pad_values[i] = r8 (r);
+  }
   cfg.batch_size = 1 + r8 (r) % 8;
   if (r8 (r) == 255) {
     cfg.batch_size = (int) (int8_t) r8 (r);

@@ -514,10 +514,13 @@ ref_pixel (const RefConfig * cfg, const RefImage * img, int x, int y,
   RefTap ty = axis_tap (y, in.y, in.height, cfg->crop_y, cfg->crop_height,
       cfg->nearest);
   double comp[3], rgb[3], luma, v[3];
+  int c;
 
   if (!tx.inside || !ty.inside) {
-    /* letterbox band: the pad value on every channel */
-    v[0] = v[1] = v[2] = cfg->pad_value;
+    /* letterbox band: the pad value, of each tensor channel with
+     * pad_per_channel */
+    for (c = 0; c < 3; c++)
+      v[c] = cfg->pad_per_channel ? cfg->pad_values[c] : cfg->pad_value;
   } else {
     if (cfg->antialias) {
       static RefAaTap ax, ay;

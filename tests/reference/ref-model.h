@@ -44,6 +44,9 @@ typedef struct {
   int half_even;                  /* letterbox size rounded half to even */
   int floor_size;                 /* letterbox size rounded down */
   double pad_value;               /* letterbox bands, pixel units */
+  int pad_per_channel;            /* 1: tensor channel c's bands take
+                                   * pad_values[c] */
+  double pad_values[3];           /* pixel units, output order */
   int nearest;                    /* 0: bilinear, 1: nearest (half up),
                                    * 2: nearest-floor */
   int matrix;                     /* REF_MATRIX_* */

@@ -313,6 +313,16 @@ GST_START_TEST (test_letterbox_options)
   set_props (h->element, "letterbox-rounding=floor");
   cfg.letterbox_rounding = PREP_ROUND_FLOOR;
   assert_output (push_and_pull (h, &f), &cfg, NULL, &f, "center, floor");
+  /* a band value per channel, then back to pad-value */
+  set_props (h->element, "pad-values=<10,200,55.5>");
+  cfg.pad_per_channel = 1;
+  cfg.pad_values[0] = 10.0;
+  cfg.pad_values[1] = 200.0;
+  cfg.pad_values[2] = 55.5;
+  assert_output (push_and_pull (h, &f), &cfg, NULL, &f, "pad-values");
+  set_props (h->element, "pad-values=<>");
+  cfg.pad_per_channel = 0;
+  assert_output (push_and_pull (h, &f), &cfg, NULL, &f, "pad-values <>");
   frame_clear (&f);
   g_free (caps);
   harness_free (h, bus);

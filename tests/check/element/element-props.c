@@ -36,7 +36,8 @@ static const gchar *all_props[] = {
   "roi-type", "batch-size", "data-type", "output-buffers", "color-matrix",
   "color-range", "letterbox-align", "letterbox-rounding", "crop-fraction",
   "antialias", "output-mode", "tensor-id", "tensor-memory", "roi-types",
-  "roi-min-size", "roi-max-size", "roi-min-confidence", "strict"
+  "roi-min-size", "roi-max-size", "roi-min-confidence", "strict",
+  "pad-values"
 };
 
 typedef struct
@@ -169,6 +170,32 @@ check_enum_props (GstElement * e)
   }
 }
 
+/* pad-values unset: an empty array */
+static void
+assert_pad_values_unset (GstElement * e)
+{
+  GValue v = G_VALUE_INIT;
+
+  g_value_init (&v, GST_TYPE_ARRAY);
+  g_object_get_property (G_OBJECT (e), "pad-values", &v);
+  fail_unless_equals_int (gst_value_array_get_size (&v), 0);
+  g_value_unset (&v);
+}
+
+/* pad-values: 3 values read back, and <> unsets them. */
+GST_START_TEST (test_pad_values_round_trip)
+{
+  GstElement *e = gst_element_factory_make ("cudapreproc", NULL);
+
+  set_props (e, "pad-values=<124,116,104.5>");
+  assert_triple (e, "pad-values", 124.0, 116.0, 104.5);
+  set_props (e, "pad-values=<>");
+  assert_pad_values_unset (e);
+  gst_object_unref (e);
+}
+
+GST_END_TEST;
+
 static void
 check_double_props (GstElement * e)
 {
@@ -184,6 +211,7 @@ check_double_props (GstElement * e)
   fail_unless (scale == 1.0 / 255.0, "scale is %.17g", scale);
   assert_triple (e, "mean", 0.0, 0.0, 0.0);
   assert_triple (e, "std", 1.0, 1.0, 1.0);
+  assert_pad_values_unset (e);
 }
 
 GST_START_TEST (test_properties_defaults)
@@ -321,6 +349,11 @@ static const SetterCase setter_cases[] = {
   /* finite, but the normalized values would overflow float */
   {"std", 3, {1e-300, 1.0, 1.0}},
   {"mean", 3, {0.0, -1e300, 0.0}},
+  {"pad-values", 3, {1.0, 255.5, 1.0}},
+  {"pad-values", 3, {-1.0, 1.0, 1.0}},
+  {"pad-values", 3, {1.0, 1.0, NAN}},
+  {"pad-values", 2, {1.0, 1.0}},
+  {"pad-values", 4, {1.0, 1.0, 1.0, 1.0}},
   {"scale", -1, {1e300}},
   {"scale", -1, {NAN}},
   {"scale", -1, {INFINITY}},
@@ -561,6 +594,7 @@ void
 element_props_tests (TCase * tc)
 {
   tcase_add_test (tc, test_properties_defaults);
+  tcase_add_test (tc, test_pad_values_round_trip);
   tcase_add_test (tc, test_properties_launch_syntax);
   tcase_add_loop_test (tc, test_properties_out_of_range, 0,
       G_N_ELEMENTS (range_cases));

@@ -885,6 +885,8 @@ case_ref_config (const PrepConfig * p, const PrepRect * crop, RefConfig * r)
   r->out_height = p->out_height;
   r->letterbox = p->aspect == PREP_ASPECT_LETTERBOX;
   r->pad_value = p->pad_value;
+  r->pad_per_channel = p->pad_per_channel;
+  memcpy (r->pad_values, p->pad_values, sizeof (r->pad_values));
   r->nearest = p->interpolation == PREP_INTERP_NEAREST_FLOOR ? 2 :
       p->interpolation == PREP_INTERP_NEAREST;
   r->top_left = p->letterbox_align == PREP_ALIGN_TOP_LEFT;

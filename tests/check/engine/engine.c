@@ -646,6 +646,75 @@ GST_START_TEST (test_plan_normalization_and_pad)
 
 GST_END_TEST;
 
+/* pad_values: each tensor channel's bands take its own value, normalized
+ * with its own mean and std, in tensor channel order whatever the layout
+ * and the channel order; checked (each value in [0, 255]) only where they
+ * apply, and pad_value then does not matter. */
+GST_START_TEST (test_pad_per_channel)
+{
+  static const double pads[3] = { 124.0, 116.0, 104.0 };
+  PrepRect whole = make_rect (0, 0, 8, 2);
+  PrepPlan *plan = NULL;
+  PrepConfig cfg;
+  guint8 y[16], uv[8];
+  PrepFrame f;
+  gfloat out[3 * 8 * 8];
+  int c, layout, i;
+
+  memset (y, 200, sizeof (y));
+  memset (uv, 128, sizeof (uv));
+  for (layout = 0; layout < 2; layout++) {
+    prep_config_init (&cfg);
+    cfg.src_width = 8;
+    cfg.src_height = 2;
+    cfg.out_width = cfg.out_height = 8;
+    cfg.aspect = PREP_ASPECT_LETTERBOX;
+    cfg.channel_order = PREP_ORDER_BGR;
+    cfg.layout = layout ? PREP_LAYOUT_NHWC : PREP_LAYOUT_NCHW;
+    cfg.pad_value = 300.0;      /* not used: refused if it were */
+    cfg.pad_per_channel = 1;
+    for (c = 0; c < 3; c++) {
+      cfg.pad_values[c] = pads[c];
+      cfg.mean[c] = 0.5 * c;
+      cfg.std[c] = 0.25 + c;
+    }
+    fail_unless_equals_int (prep_plan_new (&cfg, &whole, 1, &plan), PREP_OK);
+    prep_frame_init (&f, PREP_FORMAT_NV12, 8, 2);
+    f.planes[0] = y;
+    f.strides[0] = 8;
+    f.planes[1] = uv;
+    f.strides[1] = 8;
+    fail_unless_equals_int (prep_plan_run_cpu (plan, &f, out, sizeof (out)),
+        PREP_OK);
+    prep_plan_free (plan);
+    /* 8x2 into 8x8: 2 image rows (3, 4), the others are bands */
+    for (c = 0; c < 3; c++) {
+      gfloat want = (gfloat) pads[c] * (gfloat) (cfg.scale / cfg.std[c]) +
+          (gfloat) (-cfg.mean[c] / cfg.std[c]);
+
+      for (i = 0; i < 8; i++) {
+        gsize at = layout ? (gsize) i * 3 + c : (gsize) c * 64 + i;
+
+        fail_unless (out[at] == want, "%s: channel %d, band pixel %d: %g, "
+            "want %g", layout ? "NHWC" : "NCHW", c, i, out[at], want);
+      }
+    }
+  }
+  /* refused only where they apply */
+  cfg.pad_values[1] = 255.5;
+  fail_unless_equals_int (prep_config_validate (&cfg), PREP_ERROR_PAD_VALUE);
+  cfg.pad_values[1] = NAN;
+  fail_unless_equals_int (prep_config_validate (&cfg), PREP_ERROR_PAD_VALUE);
+  cfg.pad_per_channel = 0;
+  cfg.pad_value = 0.0;
+  fail_unless_equals_int (prep_config_validate (&cfg), PREP_OK);
+  cfg.pad_per_channel = 2;
+  fail_unless_equals_int (prep_config_validate (&cfg),
+      PREP_ERROR_INVALID_ARGUMENT);
+}
+
+GST_END_TEST;
+
 /* Sets one int field of a valid config and checks the status. */
 static void
 check_int_field (gsize offset, int value, PrepStatus want, const char *what)
@@ -1085,6 +1154,7 @@ engine_suite (void)
   tcase_add_test (api, test_plan_sizes_and_crop);
   tcase_add_test (api, test_tensor_size);
   tcase_add_test (api, test_letterbox_rounding_and_align);
+  tcase_add_test (api, test_pad_per_channel);
   tcase_add_test (api, test_nearest_floor_taps);
   tcase_add_test (api, test_cover_geometry);
   tcase_add_test (api, test_run_refusals);

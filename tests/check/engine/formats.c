@@ -50,6 +50,8 @@ static void
 random_config (PrepFormat format, guint64 * s, PrepConfig * cfg,
     PrepRect * crop)
 {
+  int c;
+
   prep_config_init (cfg);
   cfg->format = format;
   cfg->src_width = 1 + lcg_pick (s, 61);
@@ -72,6 +74,9 @@ random_config (PrepFormat format, guint64 * s, PrepConfig * cfg,
   cfg->layout = (PrepLayout) lcg_pick (s, 2);
   cfg->data_type = (PrepDataType) lcg_pick (s, 4);
   cfg->pad_value = lcg_pick (s, 256);
+  cfg->pad_per_channel = lcg_pick (s, 2);
+  for (c = 0; c < 3; c++)
+    cfg->pad_values[c] = lcg_pick (s, 256);
   /* integer tensors hold pixel values: scale 1 */
   if (cfg->data_type >= PREP_DTYPE_UINT8)
     cfg->scale = 1.0;
@@ -102,6 +107,8 @@ ref_config_of (const PrepConfig * p, const PrepRect * crop, RefConfig * r)
   r->half_even = p->letterbox_rounding == PREP_ROUND_HALF_EVEN;
   r->floor_size = p->letterbox_rounding == PREP_ROUND_FLOOR;
   r->pad_value = p->pad_value;
+  r->pad_per_channel = p->pad_per_channel;
+  memcpy (r->pad_values, p->pad_values, sizeof (r->pad_values));
   r->nearest = p->interpolation == PREP_INTERP_NEAREST_FLOOR ? 2 :
       p->interpolation == PREP_INTERP_NEAREST;
   r->matrix = matrices[p->matrix];
