@@ -265,10 +265,13 @@ bench_gpu_element (GstCudaContext * ctx, const PrepPlan * plan,
       "(letterbox 640x640) -> fakesink; %s\n", check ?
       "tensors against the CPU engine" :
       "host time from the sink pad to the source pad");
+  gst_cuda_memory_init_once ();
   caps = gst_caps_from_string ("video/x-raw(memory:CUDAMemory), format=NV12, "
       "width=1920, height=1080");
   frame = cuda_frame (ctx, caps, y, uv);
   gst_caps_unref (caps);
+  if (frame == NULL)
+    fprintf (stderr, "element mode: no CUDA frame (GstCudaBufferPool)\n");
   if (check) {
     want = malloc (bytes);
     nv12_frame (&src, y, FRAME_WIDTH, uv, FRAME_WIDTH);

@@ -224,12 +224,52 @@ streams_free (Streams * s)
   prep_plan_free (s->single);
 }
 
+/* Bytes a batch moves at least: each stream's NV12 frame read once and
+ * the tensor written. */
+static double
+streams_bytes (const Streams * s)
+{
+  return s->n * (double) FRAME_WIDTH *FRAME_HEIGHT * 1.5 + (double) s->bytes;
+}
+
+/* The timing: synchronized wall time and, where events are had, the
+ * kernels' back-to-back time, with its share of @peak GB/s. */
+static int
+time_both (Streams * s, int iterations, double peak)
+{
+  double tb = 0, ts = 0, kb = 0, ks = 0, bytes = streams_bytes (s);
+  int ok;
+
+  ok = time_streams (s, 1, iterations, &tb)
+      && time_streams (s, 0, iterations, &ts);
+  if (!ok)
+    return 0;
+  printf ("  synchronized wall time per batch: one launch %9.1f us, %d "
+      "launches %9.1f us, %d launches / one: %.2fx\n", tb, s->n, ts, s->n,
+      ts / tb);
+  if (!bench_events_available ()) {
+    printf ("  kernel time: no events (cuEventElapsedTime not found)\n");
+    return 1;
+  }
+  ok = time_back_to_back (run_batch_of, s, iterations, &kb)
+      && time_back_to_back (run_singles_of, s, iterations, &ks);
+  if (!ok)
+    return 0;
+  printf ("  kernel time per batch (events, back to back): one launch "
+      "%9.1f us, %d launches %9.1f us, %d launches / one: %.2fx; %.1f MB, "
+      "one launch at %.1f GB/s", kb, s->n, ks, s->n, ks / kb, bytes * 1e-6,
+      bytes / (kb * 1e3));
+  if (peak > 0)
+    printf (" (%.1f%% of DRAM peak)", 100.0 * bytes / (kb * 1e3) / peak);
+  printf ("\n");
+  return 1;
+}
+
 int
 bench_gpu_streams (CUmodule module, int n, const uint8_t * y,
-    const uint8_t * uv, int iterations, int check)
+    const uint8_t * uv, int iterations, int check, double peak)
 {
   Streams s;
-  double tb = 0, ts = 0;
   int ok;
 
   memset (&s, 0, sizeof s);
@@ -238,16 +278,10 @@ bench_gpu_streams (CUmodule module, int n, const uint8_t * y,
   ok = streams_plans (&s) && streams_frames (&s, y, uv);
   printf ("streams: %d x %dx%d NV12 -> [%d, 3, %d, %d] letterbox, pad 114, "
       "x/255\n", n, FRAME_WIDTH, FRAME_HEIGHT, n, OUT, OUT);
-  if (ok && check) {
+  if (ok && check)
     ok = check_streams (&s, y, uv);
-  } else if (ok) {
-    ok = time_streams (&s, 1, iterations, &tb)
-        && time_streams (&s, 0, iterations, &ts);
-    if (ok)
-      printf ("  one launch: median %9.1f us per batch\n  %d launches: "
-          "median %9.1f us per batch\n  %d launches / one: %.2fx\n", tb, n,
-          ts, n, ts / tb);
-  }
+  else if (ok)
+    ok = time_both (&s, iterations, peak);
   streams_free (&s);
   return ok;
 }

@@ -22,7 +22,12 @@
  * and min of N synchronized wall-time runs: launch, then
  * cuStreamSynchronize), the ratio chain / fused, the bytes each moves, the
  * effective bandwidth and, when the driver reports the memory clock and bus
- * width, the device's peak bandwidth.
+ * width, the device's peak bandwidth; then the kernels' own time, N runs
+ * back to back between two events (bench-gpu-events.c), with the fused
+ * kernel's share of the DRAM peak.  Then the streams workload at 8, 32 and
+ * 64 streams (bench-gpu-streams.c), the antialias mode (bench-gpu-tile.c)
+ * and the element mode (bench-gpu-element.c: the cudapreproc element's
+ * host time per frame with a CUDA and a system-memory tensor).
  *
  * --check runs each workload once instead and compares both outputs with
  * the CPU engine: the fused kernel must give the same bytes; the chain,
@@ -30,7 +35,8 @@
  * 1/255 (its max error is printed).  Then the streams workload
  * (bench-gpu-streams.c): N streams in one launch against N launches;
  * then the antialias mode (bench-gpu-tile.c): the tile entry point
- * against each pixel summing its own taps.  Exit status: 0 on success, 1 on a
+ * against each pixel summing its own taps; then the element's tensors,
+ * CUDA and system, against the CPU engine.  Exit status: 0 on success, 1 on a
  * mismatch or a driver error, 2 on bad arguments, 77 without a driver or
  * device. */
 
@@ -282,6 +288,29 @@ upload_taps (Gpu * gpu, Job * job)
   return copy_linear (gpu->taps, (void *) job->taps, job->taps_bytes, 1);
 }
 
+/* The kernels alone, back to back, by the device's clock (events):
+ * microseconds per frame and the fused kernel's share of @peak. */
+static int
+bench_kernel_time (Gpu * gpu, Job * job, int iterations, double peak)
+{
+  PathRun fused = { gpu, job, 0 }, chain = { gpu, job, 1 };
+  double fk, ck, fb = fused_bytes (job);
+
+  if (!bench_events_available ()) {
+    printf ("  kernel time: no events (cuEventElapsedTime not found)\n");
+    return 1;
+  }
+  if (!time_back_to_back (run_path, &fused, iterations, &fk)
+      || !time_back_to_back (run_path, &chain, iterations, &ck))
+    return 0;
+  printf ("  kernel time (events, back to back): fused %9.2f us, "
+      "%7.1f GB/s", fk, fb / (fk * 1e3));
+  if (peak > 0)
+    printf (" (%.1f%% of DRAM peak)", 100.0 * fb / (fk * 1e3) / peak);
+  printf ("; chain %9.2f us; chain / fused %.2fx\n", ck, ck / fk);
+  return 1;
+}
+
 static int
 bench (Gpu * gpu, Job * job, int iterations, double peak)
 {
@@ -302,7 +331,7 @@ bench (Gpu * gpu, Job * job, int iterations, double peak)
     printf (" (%.0f%% of peak)", 100.0 * cb / (cm * 1e3) / peak);
   printf ("\n  chain / fused: %.2fx (median), %.2fx (min)\n", cm / fm,
       cmin / fmin);
-  return 1;
+  return bench_kernel_time (gpu, job, iterations, peak);
 }
 
 /* --check: one run of each path against the CPU engine.  Returns 0 on a
@@ -373,7 +402,8 @@ usage (FILE * f)
   fprintf (f, "usage: cudapreproc-bench-gpu [--iterations N] [--streams N] "
       "[--check]\n"
       "  --iterations N  timed runs per path and workload (default 200)\n"
-      "  --streams N     streams of the batch workload (default 8; 0: none)\n"
+      "  --streams N     streams of the batch workload (default: 8, 32 and\n"
+      "                  64; 8 with --check; 0: none)\n"
       "  --check         run each workload once and compare with the CPU\n"
       "                  engine instead of timing\n");
 }
@@ -381,7 +411,7 @@ usage (FILE * f)
 int
 main (int argc, char **argv)
 {
-  int iterations = 200, do_check = 0, n_dev = 0, i, ok = 1, streams = 8;
+  int iterations = 200, do_check = 0, n_dev = 0, i, ok = 1, streams = -1;
   size_t y_bytes, uv_bytes, max_tensor = 0, max_resized = 0, max_taps = 0;
   GstCudaContext *ctx = NULL;
   CUmodule fused_mod = NULL, chain_mod = NULL;
@@ -512,10 +542,20 @@ main (int argc, char **argv)
   for (i = 0; ok && i < (int) N_WORKLOADS; i++)
     ok = do_check ? check (&gpu, &jobs[i], y, uv)
         : bench (&gpu, &jobs[i], iterations, peak);
-  if (ok && streams > 0)
-    ok = bench_gpu_streams (fused_mod, streams, y, uv, iterations, do_check);
+  /* streams: the one given, else 8 (--check) or 8, 32 and 64 */
+  for (i = 0; ok && i < 3; i++) {
+    static const int counts[] = { 8, 32, 64 };
+    int n = streams >= 0 ? streams : counts[i];
+
+    if (n > 0)
+      ok = bench_gpu_streams (fused_mod, n, y, uv, iterations, do_check, peak);
+    if (streams >= 0 || do_check)
+      break;
+  }
   if (ok)
     ok = bench_gpu_tile (fused_mod, y, uv, iterations, do_check);
+  if (ok)
+    ok = bench_gpu_element (ctx, jobs[0].plan, y, uv, iterations, do_check);
 
   if (gpu.y)
     CuMemFree (gpu.y);

@@ -52,9 +52,11 @@ int launch_cu (const char *entry, PrepDim3 grid, PrepDim3 block,
  * one launch of the streams kernel (from @module) against n launches of
  * the single-stream kernel.  @check: one run of each, compared with the
  * CPU engine's streams plan (bit-identical), with their launch counts;
- * else @iterations timed runs.  Returns 0 on a failure. */
+ * else @iterations timed runs: synchronized wall time and the kernels'
+ * back-to-back time by events, the batch's bytes over it against @peak
+ * GB/s (0: unknown).  Returns 0 on a failure. */
 int bench_gpu_streams (CUmodule module, int n, const uint8_t * y,
-    const uint8_t * uv, int iterations, int check);
+    const uint8_t * uv, int iterations, int check, double peak);
 
 /* The antialias mode: antialiased workloads (W1-AA, W2-AA) through the
  * tile entry point against the entry point without a tile (each pixel
