@@ -35,11 +35,47 @@ typedef struct
   __m256 wy;
 } Rows;
 
+/* Whether @f is +0 (not -0). */
+static inline int
+plus_zero (float f)
+{
+  union
+  {
+    float f;
+    uint32_t u;
+  } b;
+
+  b.f = f;
+  return b.u == 0;
+}
+
+/* Whether the tensor needs component C0 alone: channel-order=gray whose
+ * luma row multiplies C1 and C2 by +0 (YUV and GRAY8 inputs).  Then
+ * C1 = C2 = 0 gives prep_convert_normalize ()'s bits: +0 * c is +0 for
+ * every sampled c (finite and never below +0, never -0: bytes, lerped or
+ * summed with weights >= 0 from +0), as +0 * 0 is, so every sum that
+ * follows sees the same operands. */
+static inline int
+luma_only (const PrepParams * p)
+{
+  const float *m = p->m[p->perm[0]];
+
+  return p->channels == 1 && plus_zero (m[1]) && plus_zero (m[2]);
+}
+
 /* prep_lerp () */
 PREP_AVX2 static inline __m256
 lerp8 (__m256 a, __m256 b, __m256 w)
 {
   return _mm256_add_ps (a, _mm256_mul_ps (_mm256_sub_ps (b, a), w));
+}
+
+/* Whether every lane of the weights @w is 0 (luma_row8 ()). */
+PREP_AVX2 static inline int
+all_zero8 (__m256 w)
+{
+  return _mm256_movemask_ps (_mm256_cmp_ps (w, _mm256_setzero_ps (),
+          _CMP_EQ_OQ)) == 0xff;
 }
 
 /* The byte that sel picks in each 32-bit lane, as float (exact). */
@@ -120,9 +156,15 @@ interleave3 (const __m256 v[3], __m256 o[3])
   o[2] = _mm256_blend_ps (_mm256_blend_ps (r, g, 0x49), b, 0x92);
 }
 
+/* One luma row, horizontally: i0's byte (sel) and i1's (the top one).
+ * When every lane's weight is 0 (nearest taps, or a scale whose samples
+ * fall on pixels), a + (b - a) * 0 is a (a, b finite, a never -0): i0's
+ * byte alone (@zero), as comp_row8 () does. */
 PREP_AVX2 static inline __m256
-luma_row8 (__m256i d, __m256i sel, __m256 wx)
+luma_row8 (__m256i d, __m256i sel, __m256 wx, int zero)
 {
+  if (zero)
+    return pick (d, sel);
   return lerp8 (pick (d, sel), top_byte (d), wx);
 }
 
@@ -134,36 +176,44 @@ words8 (const uint8_t * row, __m256i at, int fast, __m256i ctl)
 }
 
 PREP_AVX2 static inline __m256
-sample_y8 (const PrepColumns * cols, const Rows * r, int x, __m256 wx)
+sample_y8 (const PrepColumns * cols, const Rows * r, int x, __m256 wx,
+    int zero)
 {
   __m256i at = _mm256_loadu_si256 ((const __m256i *) (cols->y_word + x));
   __m256i sel = lane_sel (_mm256_loadu_si256 ((const __m256i *)
           (cols->y_sel + x)));
   __m256i ctl;
   int fast = words_ctl (at, r->l_limit, &ctl);
-  __m256 top = luma_row8 (words8 (r->l0, at, fast, ctl), sel, wx);
+  __m256 top = luma_row8 (words8 (r->l0, at, fast, ctl), sel, wx, zero);
 
   if (r->l_same)
     return top;
-  return lerp8 (top, luma_row8 (words8 (r->l1, at, fast, ctl), sel, wx),
-      r->wy);
+  return lerp8 (top, luma_row8 (words8 (r->l1, at, fast, ctl), sel, wx,
+          zero), r->wy);
 }
 
 /* One chroma row, horizontally, from the words (U', V', U, V) of pairs
- * i1 / 2 - 1 and i1 / 2: the pair of i0 is picked by usel. */
+ * i1 / 2 - 1 and i1 / 2: the pair of i0 is picked by usel; with @zero
+ * weights that pair alone (luma_row8 ()). */
 PREP_AVX2 static inline void
-chroma_row8 (__m256i d, __m256i usel, __m256 wx, __m256 * u, __m256 * v)
+chroma_row8 (__m256i d, __m256i usel, __m256 wx, int zero, __m256 * u,
+    __m256 * v)
 {
   __m256i vsel = _mm256_add_epi32 (usel, _mm256_set1_epi32 (1));
   __m256i u1 = lane_sel (_mm256_set1_epi32 ((int) (PREP_SEL_ZERO | 2)));
 
+  if (zero) {
+    *u = pick (d, usel);
+    *v = pick (d, vsel);
+    return;
+  }
   *u = lerp8 (pick (d, usel), pick (d, u1), wx);
   *v = lerp8 (pick (d, vsel), top_byte (d), wx);
 }
 
 PREP_AVX2 static inline void
 sample_uv8 (const PrepColumns * cols, const Rows * r, int x, __m256 wx,
-    __m256 * u, __m256 * v)
+    int zero, __m256 * u, __m256 * v)
 {
   __m256i at = _mm256_loadu_si256 ((const __m256i *) (cols->c_word + x));
   __m256i usel = lane_sel (_mm256_loadu_si256 ((const __m256i *)
@@ -172,10 +222,10 @@ sample_uv8 (const PrepColumns * cols, const Rows * r, int x, __m256 wx,
   int fast = words_ctl (at, r->c_limit, &ctl);
   __m256 u1, v1;
 
-  chroma_row8 (words8 (r->c0, at, fast, ctl), usel, wx, u, v);
+  chroma_row8 (words8 (r->c0, at, fast, ctl), usel, wx, zero, u, v);
   if (r->c_same)
     return;
-  chroma_row8 (words8 (r->c1, at, fast, ctl), usel, wx, &u1, &v1);
+  chroma_row8 (words8 (r->c1, at, fast, ctl), usel, wx, zero, &u1, &v1);
   *u = lerp8 (*u, u1, r->wy);
   *v = lerp8 (*v, v1, r->wy);
 }

@@ -107,6 +107,8 @@ aa_rows_init (PrepAaRows * a, const PrepPlan * plan, const PrepSlotView * s)
   a->vt = a->stage + 8 * (size_t) a->cap;
   a->ht = a->vt + 8 * (size_t) a->cap;
   a->cv = a->ht + 8 * (size_t) a->w8;
+  /* components that aa_group () does not sum (luma_only ()) stay 0 */
+  memset (a->cv, 0, 8 * 3 * (size_t) a->w8 * sizeof (float));
   /* the transposes read past the values (v up to a multiple of 8, the
    * horizontal sums up to w8): never stored, but set, so that no
    * arithmetic sees garbage (a denormal would cost time) */
@@ -172,49 +174,26 @@ aa_horizontal (const PrepAaRows * a, const PrepParams * p,
 
 /* Output row @oy from its inner columns' components @cv; bands pad. */
 PREP_AVX2 static void
-aa_finish_row (const PrepAaRows * a, const PrepPlan * plan,
-    const PrepSlotView * s, const PrepPass * f, int oy, const float *cv)
+aa_finish_row (const PrepAaRows * a, const PrepSlotView * s,
+    const PrepPass * f, int oy, const float *cv)
 {
-  const PrepParams *p = s->params;
   const float *c[3] = { cv, cv + a->w8, cv + 2 * (size_t) a->w8 };
-  float in[3], out[3];
-  int x;
 
-  if (plan->avx2) {
-    prep_avx2_finish_row (p, c, f->dst, oy, a->x0, a->x1);
-    return;
-  }
-  for (x = 0; x < p->out_width; x++) {
-    if (x < a->x0 || x >= a->x1) {
-      prep_store (p, f->dst, x, oy, p->pad);
-      continue;
-    }
-    in[0] = c[0][x - a->x0];
-    in[1] = c[1][x - a->x0];
-    in[2] = c[2][x - a->x0];
-    prep_convert_normalize (p, in, out);
-    prep_store (p, f->dst, x, oy, out);
-  }
+  prep_avx2_finish_row (s->params, c, f->dst, oy, a->x0, a->x1);
 }
 
 /* Output row @oy in a letterbox band: all pad. */
 PREP_AVX2 static void
-aa_pad_row (const PrepPlan * plan, const PrepParams * p, const PrepPass * f,
-    int oy)
+aa_pad_row (const PrepParams * p, const PrepPass * f, int oy)
 {
   const float *none[3] = { NULL, NULL, NULL };
-  int x;
 
-  if (plan->avx2) {
-    prep_avx2_finish_row (p, none, f->dst, oy, p->out_width, p->out_width);
-    return;
-  }
-  for (x = 0; x < p->out_width; x++)
-    prep_store (p, f->dst, x, oy, p->pad);
+  prep_avx2_finish_row (p, none, f->dst, oy, p->out_width, p->out_width);
 }
 
 /* Output rows [oy, oy + m), m <= 8, all inside: lanes past m repeat the
- * last row (and are not stored). */
+ * last row (and are not stored).  Gray from luma alone sums C0 only
+ * (luma_only ()). */
 PREP_AVX2 static void
 aa_group (PrepAaRows * a, const PrepPlan * plan, const PrepSlotView * s,
     const PrepPass * f, int oy, int m)
@@ -222,9 +201,9 @@ aa_group (PrepAaRows * a, const PrepPlan * plan, const PrepSlotView * s,
   const PrepParams *p = s->params;
   const PrepAaTap *ty;
   __m256 r[8];
-  int k, g, u, x, i;
+  int n = luma_only (p) ? 1 : 3, k, g, u, x, i;
 
-  for (k = 0; k < 3; k++) {
+  for (k = 0; k < n; k++) {
     for (g = 0; g < 8; g++) {
       ty = &s->aa[p->out_width + oy + (g < m ? g : m - 1)];
       prep_aa_vertical (a, p, f, ty, s->aa_weights + ty->woff, k,
@@ -243,7 +222,7 @@ aa_group (PrepAaRows * a, const PrepPlan * plan, const PrepSlotView * s,
     }
   }
   for (g = 0; g < m; g++)
-    aa_finish_row (a, plan, s, f, oy + g, a->cv + (size_t) g * 3 * a->w8);
+    aa_finish_row (a, s, f, oy + g, a->cv + (size_t) g * 3 * a->w8);
 }
 
 PREP_AVX2 void
@@ -255,7 +234,14 @@ prep_rows_aa (const PrepPlan * plan, const PrepSlotView * s,
   PrepAaRows a;
   int oy, m;
 
-  if (!s->geom->valid || !aa_rows_init (&a, plan, s)) {
+  /* a padding slot: every row is pad */
+  if (!s->geom->valid) {
+    for (oy = row_begin; oy < row_end; oy++)
+      aa_pad_row (p, f, oy);
+    return;
+  }
+  /* more row taps than AA_ROWS_MAX, or no scratch: the reference rows */
+  if (!aa_rows_init (&a, plan, s)) {
     prep_rows_scalar (plan, s, f, row_begin, row_end);
     return;
   }
@@ -265,7 +251,7 @@ prep_rows_aa (const PrepPlan * plan, const PrepSlotView * s,
       aa_group (&a, plan, s, f, oy, m);
       continue;
     }
-    aa_pad_row (plan, p, f, oy);
+    aa_pad_row (p, f, oy);
     m = 1;
   }
   free (a.stage);

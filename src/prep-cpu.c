@@ -175,9 +175,7 @@ prep_cpu_rows_func (const PrepPlan * plan, PrepCpuImpl impl)
 {
   if (prep_cpu_resolve (impl) == PREP_CPU_SCALAR)
     return prep_rows_scalar;
-  if (plan->params.antialias)
-    return prep_rows_aa;
-  return plan->avx2 ? prep_rows_avx2 : prep_rows_scalar;
+  return plan->params.antialias ? prep_rows_aa : prep_rows_avx2;
 }
 
 PrepStatus

@@ -160,9 +160,6 @@ prep_plan_make (const PrepConfig * cfg)
       prep_channel_count (cfg->channel_order), cfg->batch_size,
       cfg->data_type, &plan->n_elements, &plan->n_bytes);
   prep_params_init (cfg, &plan->params);
-  plan->avx2 = cfg->channel_order != PREP_ORDER_GRAY &&
-      (cfg->data_type == PREP_DTYPE_FLOAT32 ||
-      cfg->data_type == PREP_DTYPE_FLOAT16);
   return plan;
 }
 

@@ -136,10 +136,6 @@ struct _PrepPlan
   int kcol[PREP_BATCH_MAX], krow[PREP_BATCH_MAX], ksource[PREP_BATCH_MAX];
   int n_ksources;
   size_t slot_bytes;            /* bytes of one slot of the tensor */
-  int avx2;                     /* the AVX2 executor vectorizes this plan
-                                 * (3 channels, float32 or float16): NV12
-                                 * through its own words, other formats
-                                 * through the generic ones */
   size_t n_elements;
   size_t n_bytes;
   /* a streams plan: n_streams streams, the parameters of every slot (a
