@@ -22,6 +22,13 @@
  *    and random small batches: AVX2 (F16C for float16) and AUTO against
  *    scalar; row ranges cut at and around slot boundaries; the parallel
  *    runner with pools of 1, 2 and 3 threads;
+ *  - every output kind from every input format: element type (float32,
+ *    float16, uint8, int8) x channel order (RGB, BGR, gray) x layout x
+ *    filter (bilinear, nearest, nearest-floor) x antialias x batch (one
+ *    slot, or several with padding slots), on random frames of odd and
+ *    even sizes, rectangles anywhere and at the frames' edges, stretch,
+ *    letterbox and cover: AVX2 and AUTO (2 threads) against scalar, byte
+ *    for byte, nothing written outside the tensor;
  *  - refusals: bad row ranges, implementations, pointers, strides, sizes
  *    and pool sizes give their status and write nothing.
  * No timing: benchmarks judge speed, not tests. */
@@ -763,6 +770,224 @@ GST_START_TEST (test_random_batches)
 GST_END_TEST;
 
 /* ------------------------------------------------------------------------ */
+/* Every output kind                                                        */
+/* ------------------------------------------------------------------------ */
+
+/* Normalizations (scale, mean[3], std[3]) for the output kinds: raw
+ * pixels, x/255, ImageNet, symmetric, and two that push uint8 and int8 past
+ * both ends of [0, 255] (float16 stays below 65504); the channels differ,
+ * so that a channel's coefficients used for another one show. */
+typedef struct
+{
+  double scale, mean[3], std[3];
+} OutputNorm;
+
+static const OutputNorm output_norms[] = {
+  {1.0, {0.0, 0.0, 0.0}, {1.0, 1.0, 1.0}},
+  {1.0 / 255.0, {0.0, 0.0, 0.0}, {1.0, 1.0, 1.0}},
+  {1.0 / 255.0, {0.485, 0.456, 0.406}, {0.229, 0.224, 0.225}},
+  {1.0, {127.5, 127.5, 127.5}, {127.5, 127.5, 127.5}},
+  {2.0, {100.0, 60.0, 140.0}, {1.0, 1.25, 0.75}},
+  {1.5, {-40.0, -10.0, 0.0}, {0.5, 0.75, 1.0}},
+};
+
+/* The matrix's dimensions, one index each (output_combo ()). */
+#define N_TYPES 4               /* float32, float16, uint8, int8 */
+#define N_ORDERS 3              /* rgb, bgr, gray */
+#define N_LAYOUTS 2             /* NCHW, NHWC */
+#define N_INTERPS 3             /* bilinear, nearest, nearest-floor */
+#define N_AA 2                  /* antialias off, on */
+#define N_BATCHES 2             /* one slot; 2 to 4 slots, some padding */
+#define N_COMBOS (N_TYPES * N_ORDERS * N_LAYOUTS * N_INTERPS * N_AA * \
+    N_BATCHES)
+
+/* A rectangle of a @w x @h frame: anywhere, at the top left corner, at
+ * the bottom right corner (the last rows and columns of every plane), or
+ * the whole frame. */
+static void
+output_rect (int w, int h, guint64 * s, PrepRect * r)
+{
+  int kind = lcg_pick (s, 4);
+
+  r->width = 1 + lcg_pick (s, w);
+  r->height = 1 + lcg_pick (s, h);
+  r->x = lcg_pick (s, w - r->width + 1);
+  r->y = lcg_pick (s, h - r->height + 1);
+  if (kind == 1)
+    r->x = r->y = 0;
+  else if (kind == 2) {
+    r->x = w - r->width;
+    r->y = h - r->height;
+  } else if (kind == 3) {
+    r->x = r->y = 0;
+    r->width = w;
+    r->height = h;
+  }
+}
+
+/* Case @combo (0 to N_COMBOS - 1) of @format: element type, channel order,
+ * layout, interpolation, antialias and batch from the combo's digits, the
+ * aspect from the combo and the format (so that each combo meets stretch,
+ * letterbox and cover over the formats); frame size (odd ones too),
+ * rectangles, crop fraction, colour, normalization and pad values (one,
+ * or one per channel) at random.  Outputs of 8 to 72 columns, so that the 8-pixel blocks, their
+ * scalar tails and the pad bands all run. */
+static void
+output_config (PrepFormat format, int combo, guint64 * s, PrepConfig * cfg,
+    PrepRect * rects, int *n_rects)
+{
+  const OutputNorm *norm = &output_norms[lcg_pick (s,
+          G_N_ELEMENTS (output_norms))];
+  int d = combo, i, c;
+
+  prep_config_init (cfg);
+  cfg->format = format;
+  cfg->data_type = (PrepDataType) (d % N_TYPES);
+  d /= N_TYPES;
+  cfg->channel_order = (PrepChannelOrder) (d % N_ORDERS);
+  d /= N_ORDERS;
+  cfg->layout = (PrepLayout) (d % N_LAYOUTS);
+  d /= N_LAYOUTS;
+  cfg->interpolation = (PrepInterp) (d % N_INTERPS);
+  d /= N_INTERPS;
+  cfg->antialias = d % N_AA;
+  d /= N_AA;
+  cfg->batch_size = d % N_BATCHES ? 2 + lcg_pick (s, 3) : 1;
+  cfg->aspect = (PrepAspect) ((combo + (int) format) % 3);
+  cfg->src_width = 1 + lcg_pick (s, 96);
+  cfg->src_height = 1 + lcg_pick (s, 60);
+  cfg->out_width = 8 + lcg_pick (s, 65);
+  cfg->out_height = 1 + lcg_pick (s, 20);
+  cfg->crop_fraction = lcg_pick (s, 2) ? 1.0 : 0.5 + lcg_pick (s, 500) / 1e3;
+  cfg->matrix = (PrepMatrix) lcg_pick (s, 3);
+  cfg->range = (PrepRange) lcg_pick (s, 2);
+  cfg->pad_value = lcg_pick (s, 256);
+  cfg->pad_per_channel = lcg_pick (s, 2);
+  cfg->scale = norm->scale;
+  for (c = 0; c < 3; c++) {
+    cfg->pad_values[c] = lcg_pick (s, 256);
+    cfg->mean[c] = norm->mean[c];
+    cfg->std[c] = norm->std[c];
+  }
+  /* a batch: sometimes the last slots are padding (no rectangle) */
+  *n_rects = cfg->batch_size > 1 && lcg_pick (s, 2) ?
+      1 + lcg_pick (s, cfg->batch_size - 1) : cfg->batch_size;
+  for (i = 0; i < *n_rects; i++)
+    output_rect (cfg->src_width, cfg->src_height, s, &rects[i]);
+}
+
+#define OUTPUT_GUARD 64
+
+/* @impl's bytes of the tensor, between OUTPUT_GUARD bytes of @fill either
+ * side, which must stay as they are; through a pool when @w. */
+static guint8 *
+output_run (const PrepPlan * plan, PrepWorkers * w, PrepCpuImpl impl,
+    const PrepFrame * f, guint8 fill, const char *what)
+{
+  size_t bytes = prep_plan_output_bytes (plan), i;
+  guint8 *buf = g_malloc (bytes + 2 * OUTPUT_GUARD);
+  PrepStatus st;
+
+  memset (buf, fill, bytes + 2 * OUTPUT_GUARD);
+  if (w != NULL)
+    st = prep_plan_run_cpu_parallel (plan, w, impl, f, buf + OUTPUT_GUARD,
+        bytes);
+  else
+    st = prep_plan_run_cpu_rows (plan, impl, f, buf + OUTPUT_GUARD, bytes, 0,
+        prep_plan_rows (plan));
+  fail_unless_equals_int (st, PREP_OK);
+  for (i = 0; i < OUTPUT_GUARD; i++)
+    fail_unless (buf[i] == fill && buf[OUTPUT_GUARD + bytes + i] == fill,
+        "%s: written outside the tensor", what);
+  return buf;
+}
+
+/* @got's tensor is the scalar one, byte for byte. */
+static void
+assert_output_same (const guint8 * ref, const guint8 * got, size_t bytes,
+    const char *what)
+{
+  size_t i;
+
+  for (i = 0; i < bytes && got[OUTPUT_GUARD + i] == ref[OUTPUT_GUARD + i]; i++);
+  fail_unless (i == bytes, "%s: byte %zu of %zu differs: scalar 0x%02x, "
+      "here 0x%02x", what, i, bytes, ref[OUTPUT_GUARD + i],
+      got[OUTPUT_GUARD + i]);
+}
+
+/* The output kinds' counts (see CaseCounts). */
+static CaseCounts *output_stats;
+
+/* Every output kind (4 element types x rgb, bgr, gray x NCHW, NHWC x
+ * bilinear, nearest, nearest-floor x antialias or not x one slot or a
+ * batch: 288) from random frames of one input format: AVX2 against the
+ * scalar reference, byte for byte, run twice on buffers filled with 0x00
+ * and 0xff (so that an element it does not write shows), and AUTO through
+ * a pool of 2 threads. */
+GST_START_TEST (test_outputs)
+{
+  PrepFormat format = (PrepFormat) __i__;
+  guint64 s = 0x07b175ULL + 104729 * (guint64) __i__;
+  PrepWorkers *w = NULL;
+  int combo, n_rects, fill, same;
+
+  if (!prep_cpu_impl_available (PREP_CPU_AVX2)) {
+    if (__i__ == PREP_FORMAT_COUNT - 1)
+      g_print ("output kinds: skipped: this CPU has no AVX2\n");
+    return;
+  }
+  fail_unless_equals_int (prep_workers_new (2, &w), PREP_OK);
+  for (combo = 0; combo < N_COMBOS; combo++) {
+    PrepRect rects[4];
+    PrepConfig cfg;
+    PrepPlan *plan = NULL;
+    PrepFrame f;
+    guint8 *ref, *got;
+    size_t bytes;
+    char what[320];
+
+    output_config (format, combo, &s, &cfg, rects, &n_rects);
+    fail_unless_equals_int (prep_plan_new (&cfg, rects, n_rects, &plan),
+        PREP_OK);
+    random_frame_new (format, cfg.src_width, cfg.src_height, &s, &f);
+    g_snprintf (what, sizeof (what), "combo %d: %s %dx%d (first rect "
+        "%d,%d %dx%d) -> %dx%dx%d (%d of %d slots), type %d order %d layout %d "
+        "interp %d antialias %d aspect %d range %d scale %g mean %g",
+        combo, prep_format_name (format), cfg.src_width, cfg.src_height,
+        n_rects > 0 ? rects[0].x : 0, n_rects > 0 ? rects[0].y : 0,
+        n_rects > 0 ? rects[0].width : 0, n_rects > 0 ? rects[0].height : 0,
+        cfg.out_width, cfg.out_height, cfg.batch_size, n_rects,
+        cfg.batch_size, cfg.data_type, cfg.channel_order, cfg.layout,
+        cfg.interpolation, cfg.antialias, cfg.aspect, cfg.range, cfg.scale,
+        cfg.mean[0]);
+    bytes = prep_plan_output_bytes (plan);
+    ref = output_run (plan, NULL, PREP_CPU_SCALAR, &f, 0x5a, what);
+    for (fill = 0, same = 1; fill < 2; fill++) {
+      got = output_run (plan, NULL, PREP_CPU_AVX2, &f, fill ? 0xff : 0x00,
+          what);
+      same = same && memcmp (ref + OUTPUT_GUARD, got + OUTPUT_GUARD,
+          bytes) == 0;
+      assert_output_same (ref, got, bytes, what);
+      g_free (got);
+    }
+    output_stats->cases++;
+    output_stats->identical += same;
+    got = output_run (plan, w, PREP_CPU_AUTO, &f, 0x33, what);
+    assert_output_same (ref, got, bytes, what);
+    g_free (got);
+    g_free (ref);
+    random_frame_free (&f);
+    prep_plan_free (plan);
+  }
+  prep_workers_free (w);
+  if (__i__ == PREP_FORMAT_COUNT - 1)
+    g_print ("output kinds, every format: %d cases, bit-identical: %d "
+        "(impl avx2)\n", output_stats->cases, output_stats->identical);
+}
+
+GST_END_TEST;
+
+/* ------------------------------------------------------------------------ */
 /* Refusals                                                                 */
 /* ------------------------------------------------------------------------ */
 
@@ -979,6 +1204,7 @@ fastpath_suite (void)
   fast_stats = case_shared_new (sizeof (CaseCounts));
   batch_stats = case_shared_new (sizeof (CaseCounts));
   half_stats = case_shared_new (sizeof (CaseCounts));
+  output_stats = case_shared_new (sizeof (CaseCounts));
 
   suite_add_tcase (s, table);
   tcase_add_loop_test (table, test_table, 0, n_ref_cases);
@@ -986,6 +1212,7 @@ fastpath_suite (void)
   tcase_add_loop_test (table, test_float16_table, 0, n_ref_cases);
   tcase_add_loop_test (table, test_batch_table, 0, n_batch_cases);
   tcase_add_test (table, test_random_batches);
+  tcase_add_loop_test (table, test_outputs, 0, PREP_FORMAT_COUNT);
 
   suite_add_tcase (s, rows);
   tcase_add_loop_test (rows, test_row_splits, 0, n_ref_cases);
