@@ -43,7 +43,7 @@ typedef struct
   const Engine *engine;
   PrepPlan *plan;
   PrepWorkers *workers;         /* NULL: the caller alone */
-  float *tensor;
+  void *tensor;
   double *samples;
 } Cell;
 
@@ -90,7 +90,10 @@ plan_for (const Engine * e, const BenchWorkload * w)
         "the engine refused the workload's plan (engines before PrepFrame "
         "read NV12 only)" : w->antialias || w->cover ?
         "the engine refused the workload's plan (engines before antialias "
-        "and cover have neither)" : "the engine refused the workload's plan");
+        "and cover have neither)" : !bench_default_output (w) ?
+        "the engine refused the workload's plan (engines before uint8 "
+        "tensors take float32 NCHW RGB bilinear only)" :
+        "the engine refused the workload's plan");
   return plan;
 }
 
@@ -167,7 +170,7 @@ report (const char *label, const Cell * a, const Cell * b, int rounds)
 static void
 run_workload (const Engine e[2], const BenchWorkload * w, int rounds)
 {
-  size_t bytes = bench_tensor_elements (w) * sizeof (float);
+  size_t bytes = bench_tensor_bytes (w);
   Cell cells[N_CELLS];
   BenchFrame frame;
   int k;
@@ -211,7 +214,8 @@ main (int argc, char **argv)
     fprintf (stderr, "Usage: cudapreproc-ab-engine A.so B.so [ROUNDS "
         "[W1,W2,...]]\n  (tools/bench/ab-engine.sh builds A.so and B.so "
         "from two revisions; workloads W1 to W4, W1-I420, W4-I420, "
-        "W1-P010, W4-P010, W2-AA, W4-AA, W2-cover)\n");
+        "W1-P010, W4-P010, W2-AA, W4-AA, W2-cover, W1-uint8, W2-uint8, "
+        "W1-gray, W2-gray, W1-nearest, W2-nearest)\n");
     return 2;
   }
   if (argc > 3 && (rounds = atoi (argv[3])) < 1)

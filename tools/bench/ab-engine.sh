@@ -10,8 +10,10 @@
 # -Dbench=true) then times both on the benchmark's workloads, with ROUNDS
 # rounds (default 200) of WORKLOADS (default W1,W2,W3,W4; also W1-I420,
 # W4-I420, W1-P010, W4-P010, which revisions before PrepFrame refuse, as
-# they read NV12 only, and W2-AA, W4-AA, W2-cover, which revisions without
-# antialias and cover refuse).  The driver sets
+# they read NV12 only, W2-AA, W4-AA, W2-cover, which revisions without
+# antialias and cover refuse, and W1-uint8, W2-uint8, W1-gray, W2-gray,
+# W1-nearest, W2-nearest, which revisions without uint8 tensors refuse).
+# The driver sets
 # plans and runs them through ab_plan_for () and ab_run ()
 # (tools/bench/ab-plan.c and bench-config.c of the working tree), compiled
 # into each revision's object against that revision's prep.h, so the
@@ -80,6 +82,8 @@ build_engine () {
     old_api="$old_api -DAB_RUN_NV12_PLANES"
   grep -q 'int antialias;' "$src/src/prep.h" ||
     old_api="$old_api -DAB_NO_ANTIALIAS"
+  grep -q 'PREP_DTYPE_UINT8' "$src/src/prep.h" ||
+    old_api="$old_api -DAB_NO_OUTPUT_KINDS"
   # shellcheck disable=SC2086 # CC may be a command with arguments
   $cc -shared -fPIC -O2 $old_api -I "$src/src" -I "$top/tools/bench" \
     -o "$tmp/$2.so" "$top/tools/bench/ab-plan.c" \

@@ -16,7 +16,9 @@
  * those before the frame description (PrepFrame) with AB_RUN_NV12_PLANES:
  * they read NV12 only, so they refuse the workloads of other formats; those
  * without antialias and cover (PrepConfig.antialias) with AB_NO_ANTIALIAS:
- * they refuse the workloads that use them. */
+ * they refuse the workloads that use them; those without uint8 tensors
+ * with AB_NO_OUTPUT_KINDS: they refuse the uint8, gray and nearest
+ * workloads. */
 
 #include "bench-config.h"
 
@@ -37,6 +39,10 @@ ab_plan_for (const BenchWorkload * w)
 #endif
 #ifdef AB_NO_ANTIALIAS
   if (w->antialias || w->cover)
+    return NULL;
+#endif
+#ifdef AB_NO_OUTPUT_KINDS
+  if (w->out != BENCH_OUT_FLOAT32 || w->nhwc || w->gray || w->nearest)
     return NULL;
 #endif
   bench_prep_config (w, prep_config_init, &cfg, rects);

@@ -59,6 +59,16 @@ bench_prep_config (const BenchWorkload * w,
   cfg->range = PREP_RANGE_LIMITED;
   cfg->channel_order = PREP_ORDER_RGB;
   cfg->layout = PREP_LAYOUT_NCHW;
+#ifndef AB_NO_OUTPUT_KINDS
+  if (w->nearest)
+    cfg->interpolation = PREP_INTERP_NEAREST;
+  if (w->gray)
+    cfg->channel_order = PREP_ORDER_GRAY;
+  if (w->nhwc)
+    cfg->layout = PREP_LAYOUT_NHWC;
+  if (w->out == BENCH_OUT_UINT8)
+    cfg->data_type = PREP_DTYPE_UINT8;
+#endif
   cfg->scale = w->norm.scale;
   for (i = 0; i < 3; i++) {
     cfg->mean[i] = w->norm.mean[i];

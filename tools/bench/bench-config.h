@@ -20,7 +20,9 @@
  * each build it loads.  Built with AB_RUN_NV12_PLANES (engines before
  * PrepFrame, which read NV12 only) it sets no format, and with
  * AB_NO_ANTIALIAS (engines without PrepConfig.antialias, crop_fraction and
- * PREP_ASPECT_COVER) neither antialias nor cover: ab-plan.c refuses those
+ * PREP_ASPECT_COVER) neither antialias nor cover, and with
+ * AB_NO_OUTPUT_KINDS (engines without uint8 tensors, PREP_DTYPE_UINT8) no
+ * other tensor than float32 NCHW RGB bilinear: ab-plan.c refuses those
  * workloads there. */
 void bench_prep_config (const BenchWorkload * w,
     void (*config_init) (PrepConfig * cfg), PrepConfig * cfg,

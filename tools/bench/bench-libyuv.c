@@ -33,6 +33,14 @@
  * I420ToARGBMatrix; from I420 and P010 it is the bilinear chain with
  * kFilterBox.  With cover only the window the tensor shows is converted
  * (from the even corner at or before it, where the chroma starts).
+ * Nearest workloads scale with kFilterNone.  The other tensors, each by
+ * libyuv's shortest chain (NV12 only):
+ *   uint8 NHWC RGB: NV12Scale to the inner size, then NV12ToRAWMatrix
+ *         (libyuv's RAW is R, G, B in memory) straight into the tensor's
+ *         inner rectangle, and the bands: no deinterleave;
+ *   gray: ScalePlane of the Y crop (it is the luma), then one pass through
+ *         a 256-entry float table (range expansion, clamp, normalization)
+ *         into the tensor's inner rectangle.
  * One thread (libyuv has none of its own).  Scratch images are allocated at
  * setup. */
 
@@ -59,6 +67,7 @@ typedef struct
    * the crop's chroma split into crop_u, crop_v */
   uint8_t *y, *uv, *u, *v, *argb, *crop_u, *crop_v;
   float a[3], b[3];
+  float lut[256];               /* gray */
 } Yuv;
 
 static void
@@ -102,9 +111,17 @@ yuv_setup (const BenchWorkload * w, const char **why)
 
   if (s == NULL)
     return NULL;
+  if (bench_peer_refuses (w) != NULL) {
+    *why = bench_peer_refuses (w);
+    free (s);
+    return NULL;
+  }
   s->w = *w;
-  s->filter = w->antialias ? kFilterBox : kFilterBilinear;
+  s->filter = w->antialias ? kFilterBox : (w->nearest ? kFilterNone :
+      kFilterBilinear);
   bench_norm_fold (&w->norm, s->a, s->b);
+  if (w->gray)
+    bench_gray_lut (w, s->lut);
   for (i = 0; i < w->n_rois; i++) {
     bench_inner_rect (w, &w->rois[i], &s->inner[i]);
     bench_visible_rect (w, &s->inner[i], &s->visible[i]);
@@ -174,7 +191,7 @@ scale_nv12 (const Yuv * s, int i, const BenchFrame * f)
   NV12Scale (f->planes[0] + (size_t) roi->y * f->strides[0] + roi->x,
       f->strides[0], f->planes[1] + (size_t) (roi->y / 2) * f->strides[1] +
       roi->x, f->strides[1], roi->width, roi->height, s->y, in->width, s->uv,
-      uv_stride, in->width, in->height, kFilterBilinear);
+      uv_stride, in->width, in->height, s->filter);
   NV12ToARGBMatrix (s->y + (size_t) c->y * in->width + c->x, in->width,
       s->uv + (size_t) (c->y / 2) * uv_stride + c->x, uv_stride, s->argb,
       4 * c->width, &kYuvH709Constants, c->width, c->height);
@@ -273,15 +290,62 @@ yuv_run_roi (const Yuv * s, int i, const BenchFrame * f, float *slot)
   bench_fill_bands (&s->w, &s->inner[i], slot);
 }
 
+/* uint8 NHWC RGB: scaled, then converted into the tensor (stretch,
+ * letterbox: the visible rectangle is the inner one). */
 static void
-yuv_run (void *state, const BenchFrame * f, float *dst)
+yuv_run_roi_u8 (const Yuv * s, int i, const BenchFrame * f, uint8_t * slot)
+{
+  const BenchRect *roi = &s->w.rois[i], *in = &s->inner[i];
+  int uv_stride = 2 * ((in->width + 1) / 2), ow = s->w.out_width;
+
+  NV12Scale (f->planes[0] + (size_t) roi->y * f->strides[0] + roi->x,
+      f->strides[0], f->planes[1] + (size_t) (roi->y / 2) * f->strides[1] +
+      roi->x, f->strides[1], roi->width, roi->height, s->y, in->width, s->uv,
+      uv_stride, in->width, in->height, s->filter);
+  NV12ToRAWMatrix (s->y, in->width, s->uv, uv_stride, slot +
+      ((size_t) in->y * ow + in->x) * 3, 3 * ow, &kYuvH709Constants,
+      in->width, in->height);
+  bench_fill_bands (&s->w, in, slot);
+}
+
+/* gray: the Y crop scaled, then the table into the tensor. */
+static void
+yuv_run_roi_gray (const Yuv * s, int i, const BenchFrame * f, float *slot)
+{
+  const BenchRect *roi = &s->w.rois[i], *in = &s->inner[i];
+  int ow = s->w.out_width, x, y;
+  const uint8_t *p;
+  float *d;
+
+  ScalePlane (f->planes[0] + (size_t) roi->y * f->strides[0] + roi->x,
+      f->strides[0], roi->width, roi->height, s->y, in->width, in->width,
+      in->height, s->filter);
+  for (y = 0; y < in->height; y++) {
+    p = s->y + (size_t) y *in->width;
+    d = slot + (size_t) (in->y + y) * ow + in->x;
+    for (x = 0; x < in->width; x++)
+      d[x] = s->lut[p[x]];
+  }
+  bench_fill_bands (&s->w, in, slot);
+}
+
+static void
+yuv_run (void *state, const BenchFrame * f, void *dst)
 {
   Yuv *s = state;
-  size_t n = bench_slot_elements (&s->w);
+  size_t n = bench_slot_elements (&s->w) * bench_elem_size (&s->w);
+  uint8_t *slot;
   int i;
 
-  for (i = 0; i < s->w.n_rois; i++)
-    yuv_run_roi (s, i, f, dst + (size_t) i * n);
+  for (i = 0; i < s->w.n_rois; i++) {
+    slot = (uint8_t *) dst + (size_t) i *n;
+    if (s->w.out == BENCH_OUT_UINT8)
+      yuv_run_roi_u8 (s, i, f, slot);
+    else if (s->w.gray)
+      yuv_run_roi_gray (s, i, f, (float *) slot);
+    else
+      yuv_run_roi (s, i, f, (float *) slot);
+  }
 }
 
 const char *

@@ -81,7 +81,8 @@ error_on (const BenchContext * b, const BenchImpl * impl,
   errors[0] = errors[1] = errors[2] = errors[3] = -1.0;
   if (state == NULL)
     return;
-  memset (b->tensor, 0xff, b->tensor_bytes);    /* NaN: catches holes */
+  /* float32: NaN, which catches holes; uint8: 255 */
+  memset (b->tensor, 0xff, b->tensor_bytes);
   impl->run (state, frame, b->tensor);
   bench_error (w, frame, b->tensor, 709, &errors[0], &errors[1]);
   if (impl == &bench_opencv_impl)
@@ -89,8 +90,8 @@ error_on (const BenchContext * b, const BenchImpl * impl,
   impl->release (state);
 }
 
-/* The error passes: the same implementation, set up with x / 255, on the
- * detailed frame and on the smooth one. */
+/* The error passes: the same implementation, set up with x / 255 (uint8:
+ * scale 1, raw pixels), on the detailed frame and on the smooth one. */
 static void
 measure_error (const BenchContext * b, const BenchImpl * impl, BenchRow * row)
 {
@@ -98,7 +99,7 @@ measure_error (const BenchContext * b, const BenchImpl * impl, BenchRow * row)
   double detailed[4], smooth[4];
   int c;
 
-  unit.norm.scale = 1.0 / 255.0;
+  unit.norm.scale = row->w->out == BENCH_OUT_UINT8 ? 1.0 : 1.0 / 255.0;
   for (c = 0; c < 3; c++) {
     unit.norm.mean[c] = 0.0;
     unit.norm.std[c] = 1.0;
@@ -165,7 +166,7 @@ tensors_alloc (BenchContext * b, const BenchWorkload * w)
 {
   int ok, k;
 
-  b->tensor_bytes = bench_tensor_elements (w) * sizeof (float);
+  b->tensor_bytes = bench_tensor_bytes (w);
   b->tensor = bench_alloc (b->tensor_bytes);
   ok = b->tensor != NULL;
   for (k = 0; k < BENCH_N_IMPLS; k++) {

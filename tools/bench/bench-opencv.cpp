@@ -23,6 +23,16 @@
  *         bench_frame_init () gives); OpenCV has no three-plane call that
  *         takes a crop, so only full-frame ROIs (W1, W4) run from I420;
  *   P010: not run, OpenCV's cvtColor has no 16-bit YUV 4:2:0 input.
+ * Nearest workloads resize with INTER_NEAREST_EXACT (torch's
+ * nearest-exact, the engine's nearest).  The other tensors, each by
+ * OpenCV's shortest chain:
+ *   uint8 NHWC RGB: the tensor is an 8-bit RGB image, so the resize writes
+ *         straight into its inner rectangle (a Mat header over the tensor)
+ *         and the bands are filled: no split, no convertTo;
+ *   gray: the crop of the Y plane resized (it is the luma), then cv::LUT
+ *         with a 256-entry float table (the range expansion, the clamp and
+ *         the normalization in one pass) into the tensor's inner rectangle;
+ *         no colour conversion at all.
  * OpenCV's YUV 4:2:0 conversions are BT.601 whatever the stream is: the
  * error column shows it.  One thread (cv::setNumThreads (1), unless
  * --opencv-threads says otherwise).  Mats are kept between frames, so steady
@@ -42,17 +52,15 @@ struct OpenCvState {
   BenchRect visible[BENCH_MAX_ROIS];
   int interpolation;
   float a[3], b[3];
-  cv::Mat rgb, small, padded;
+  cv::Mat rgb, small, padded, lut;
   std::vector<cv::Mat> planes;
 };
 
+/* The crop of ROI i converted to 8-bit RGB, into s->rgb. */
 void
-run_roi (OpenCvState * s, int i, const BenchFrame * f, float *slot)
+convert_roi (OpenCvState * s, int i, const BenchFrame * f)
 {
   const BenchRect & roi = s->w.rois[i];
-  const BenchRect & in = s->inner[i];
-  const BenchRect & vis = s->visible[i];
-  const int ow = s->w.out_width, oh = s->w.out_height;
 
   if (f->format == BENCH_FORMAT_I420) {
     /* the layout OpenCV reads (checked, not assumed) */
@@ -75,6 +83,49 @@ run_roi (OpenCvState * s, int i, const BenchFrame * f, float *slot)
         uv (cv::Rect (roi.x / 2, roi.y / 2, roi.width / 2, roi.height / 2)),
         s->rgb, cv::COLOR_YUV2RGB_NV12);
   }
+}
+
+/* uint8 NHWC RGB: resized into the tensor (stretch, letterbox: the visible
+ * rectangle is the inner one). */
+void
+run_roi_u8 (OpenCvState * s, int i, const BenchFrame * f, uint8_t * slot)
+{
+  const BenchRect & in = s->inner[i];
+  const BenchRect & vis = s->visible[i];
+  cv::Mat t (s->w.out_height, s->w.out_width, CV_8UC3, slot);
+  cv::Mat dst = t (cv::Rect (vis.x, vis.y, vis.width, vis.height));
+
+  convert_roi (s, i, f);
+  cv::resize (s->rgb, dst, cv::Size (in.width, in.height), 0, 0,
+      s->interpolation);
+  bench_fill_bands (&s->w, &in, slot);
+}
+
+/* gray: the luma of the crop resized, then the table into the tensor. */
+void
+run_roi_gray (OpenCvState * s, int i, const BenchFrame * f, float *slot)
+{
+  const BenchRect & roi = s->w.rois[i];
+  const BenchRect & in = s->inner[i];
+  const BenchRect & vis = s->visible[i];
+  cv::Mat y (f->height, f->width, CV_8UC1, f->planes[0], f->strides[0]);
+  cv::Mat t (s->w.out_height, s->w.out_width, CV_32FC1, slot);
+  cv::Mat dst = t (cv::Rect (vis.x, vis.y, vis.width, vis.height));
+
+  cv::resize (y (cv::Rect (roi.x, roi.y, roi.width, roi.height)), s->small,
+      cv::Size (in.width, in.height), 0, 0, s->interpolation);
+  cv::LUT (s->small, s->lut, dst);
+  bench_fill_bands (&s->w, &in, slot);
+}
+
+void
+run_roi (OpenCvState * s, int i, const BenchFrame * f, float *slot)
+{
+  const BenchRect & in = s->inner[i];
+  const BenchRect & vis = s->visible[i];
+  const int ow = s->w.out_width, oh = s->w.out_height;
+
+  convert_roi (s, i, f);
   cv::resize (s->rgb, s->small, cv::Size (in.width, in.height), 0, 0,
       s->interpolation);
   cv::Mat img = s->small;
@@ -110,11 +161,21 @@ opencv_setup (const BenchWorkload * w, const char **why)
         return NULL;
       }
 
+  if (bench_peer_refuses (w) != NULL) {
+    *why = bench_peer_refuses (w);
+    return NULL;
+  }
+
   OpenCvState *s = new OpenCvState ();
 
   s->w = *w;
-  s->interpolation = w->antialias ? cv::INTER_AREA : cv::INTER_LINEAR;
+  s->interpolation = w->antialias ? cv::INTER_AREA : (w->nearest ?
+      cv::INTER_NEAREST_EXACT : cv::INTER_LINEAR);
   bench_norm_fold (&w->norm, s->a, s->b);
+  if (w->gray) {
+    s->lut.create (1, 256, CV_32FC1);
+    bench_gray_lut (w, s->lut.ptr < float >(0));
+  }
   for (int i = 0; i < w->n_rois; i++) {
     bench_inner_rect (w, &w->rois[i], &s->inner[i]);
     bench_visible_rect (w, &s->inner[i], &s->visible[i]);
@@ -123,13 +184,22 @@ opencv_setup (const BenchWorkload * w, const char **why)
 }
 
 void
-opencv_run (void *state, const BenchFrame * f, float *dst)
+opencv_run (void *state, const BenchFrame * f, void *dst)
 {
   OpenCvState *s = static_cast < OpenCvState * >(state);
-  size_t n = bench_slot_elements (&s->w);
+  size_t n = bench_slot_elements (&s->w) * bench_elem_size (&s->w);
+  uint8_t *d = static_cast < uint8_t * >(dst);
 
-  for (int i = 0; i < s->w.n_rois; i++)
-    run_roi (s, i, f, dst + (size_t) i * n);
+  for (int i = 0; i < s->w.n_rois; i++) {
+    uint8_t *slot = d + (size_t) i * n;
+
+    if (s->w.out == BENCH_OUT_UINT8)
+      run_roi_u8 (s, i, f, slot);
+    else if (s->w.gray)
+      run_roi_gray (s, i, f, reinterpret_cast < float *>(slot));
+    else
+      run_roi (s, i, f, reinterpret_cast < float *>(slot));
+  }
 }
 
 void

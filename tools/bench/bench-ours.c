@@ -47,7 +47,7 @@ ours_setup (const BenchWorkload * w, PrepCpuImpl impl, int threaded,
   if (o == NULL)
     return NULL;
   o->impl = impl;
-  o->bytes = bench_slot_elements (w) * w->n_rois * sizeof (float);
+  o->bytes = bench_tensor_bytes (w);
   bench_prep_config (w, prep_config_init, &cfg, rects);
   if (prep_plan_new (&cfg, rects, w->n_rois, &o->plan) != PREP_OK)
     goto failed;
@@ -73,7 +73,7 @@ ours_check (PrepStatus st)
 /* One pass over the batch: on the calling thread, or its rows shared by
  * one thread per core. */
 static void
-ours_run (void *state, const BenchFrame * f, float *dst)
+ours_run (void *state, const BenchFrame * f, void *dst)
 {
   Ours *o = state;
   PrepFrame src;

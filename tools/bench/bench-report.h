@@ -57,8 +57,8 @@ typedef struct {
   const BenchRun *run;
   const BenchFrame *frame;      /* the detailed input, timed */
   const BenchFrame *smooth;     /* the smooth input, for the error column */
-  float *tensor;                /* the error passes' output */
-  float *outputs[BENCH_N_IMPLS]; /* each implementation's own, timed */
+  void *tensor;                 /* the error passes' output */
+  void *outputs[BENCH_N_IMPLS]; /* each implementation's own, timed */
   size_t tensor_bytes;
   const uint8_t *flush;         /* run->flush_bytes */
   double *samples;              /* run->iterations * BENCH_N_IMPLS */

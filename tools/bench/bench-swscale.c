@@ -23,8 +23,18 @@
  * antialiased bilinear of PIL and torchvision that they ask for (SWS_AREA,
  * a narrower box, would be further from it).  With cover the scaled image
  * overhangs the tensor, so sws_scale writes it into scratch planes and the
- * window the tensor shows is copied out, normalized. */
+ * window the tensor shows is copied out, normalized.
+ *
+ * Nearest workloads scale with SWS_POINT.  The other tensors, each by
+ * swscale's shortest chain (NV12 only):
+ *   uint8 NHWC RGB: one sws_scale to AV_PIX_FMT_RGB24 straight into the
+ *         tensor's inner rectangle, and the bands;
+ *   gray: one sws_scale of the Y crop as AV_PIX_FMT_GRAY8 (it is the
+ *         luma) into a scratch image, then one pass through a 256-entry
+ *         float table (range expansion, clamp, normalization) into the
+ *         tensor's inner rectangle. */
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -45,6 +55,8 @@ typedef struct
   float *scratch;               /* cover: the G, B, R planes at the largest
                                  * inner size */
   size_t scratch_plane;         /* floats per plane */
+  uint8_t *gray;                /* gray: the scaled luma */
+  float lut[256];
 } Sws;
 
 static void
@@ -56,6 +68,7 @@ sws_release (void *state)
   for (i = 0; i < s->w.n_rois; i++)
     sws_freeContext (s->ctx[i]);
   free (s->scratch);
+  free (s->gray);
   free (s);
 }
 
@@ -73,17 +86,21 @@ av_format_of (BenchFormat format)
 }
 
 static struct SwsContext *
-sws_context_for (BenchFormat format, const BenchRect * roi,
+sws_context_for (const BenchWorkload * w, const BenchRect * roi,
     const BenchRect * inner)
 {
   const int *bt709 = sws_getCoefficients (SWS_CS_ITU709);
+  enum AVPixelFormat from = w->gray ? AV_PIX_FMT_GRAY8 :
+      av_format_of (w->format);
+  enum AVPixelFormat to = w->gray ? AV_PIX_FMT_GRAY8 :
+      (w->out == BENCH_OUT_UINT8 ? AV_PIX_FMT_RGB24 : AV_PIX_FMT_GBRPF32LE);
   struct SwsContext *ctx;
 
-  ctx = sws_getContext (roi->width, roi->height, av_format_of (format),
-      inner->width, inner->height, AV_PIX_FMT_GBRPF32LE, SWS_BILINEAR,
-      NULL, NULL, NULL);
-  if (ctx == NULL)
-    return NULL;
+  ctx = sws_getContext (roi->width, roi->height, from, inner->width,
+      inner->height, to, w->nearest ? SWS_POINT : SWS_BILINEAR, NULL, NULL,
+      NULL);
+  if (ctx == NULL || w->gray)
+    return ctx;
   /* source limited range, destination full range (RGB), no adjustment */
   if (sws_setColorspaceDetails (ctx, bt709, 0, bt709, 1, 0, 1 << 16,
           1 << 16) < 0) {
@@ -102,8 +119,15 @@ sws_setup (const BenchWorkload * w, const char **why)
 
   if (s == NULL)
     return NULL;
+  if (bench_peer_refuses (w) != NULL) {
+    *why = bench_peer_refuses (w);
+    free (s);
+    return NULL;
+  }
   av_log_set_level (AV_LOG_ERROR);
   s->w = *w;
+  if (w->gray)
+    bench_gray_lut (w, s->lut);
   bench_norm_fold (&w->norm, a, s->b);
   s->identity = 1;
   for (c = 0; c < 3; c++) {
@@ -120,9 +144,17 @@ sws_setup (const BenchWorkload * w, const char **why)
 
       s->scratch_plane = n > s->scratch_plane ? n : s->scratch_plane;
     }
-    s->ctx[i] = sws_context_for (w->format, &w->rois[i], &s->inner[i]);
+    s->ctx[i] = sws_context_for (w, &w->rois[i], &s->inner[i]);
     if (s->ctx[i] == NULL) {
       *why = "sws_getContext / sws_setColorspaceDetails failed";
+      sws_release (s);
+      return NULL;
+    }
+  }
+  if (w->gray) {
+    s->gray = bench_alloc ((size_t) w->out_width * w->out_height);
+    if (s->gray == NULL) {
+      *why = "out of memory";
       sws_release (s);
       return NULL;
     }
@@ -217,15 +249,69 @@ sws_run_roi (const Sws * s, int i, const BenchFrame * f, float *slot)
   bench_fill_bands (&s->w, in, slot);
 }
 
+/* uint8 NHWC RGB: scaled and converted into the tensor (stretch,
+ * letterbox: the visible rectangle is the inner one). */
 static void
-sws_run (void *state, const BenchFrame * f, float *dst)
+sws_run_roi_u8 (const Sws * s, int i, const BenchFrame * f, uint8_t * slot)
+{
+  const BenchRect *roi = &s->w.rois[i], *in = &s->inner[i];
+  int ow = s->w.out_width;
+  const uint8_t *src[4] = {
+    f->planes[0] + (size_t) roi->y * f->strides[0] + roi->x,
+    f->planes[1] + (size_t) (roi->y / 2) * f->strides[1] + roi->x, NULL, NULL
+  };
+  int src_stride[4] = { f->strides[0], f->strides[1], 0, 0 };
+  uint8_t *dst[4] = { slot + ((size_t) in->y * ow + in->x) * 3, NULL, NULL,
+    NULL
+  };
+  int dst_stride[4] = { 3 * ow, 0, 0, 0 };
+
+  sws_scale (s->ctx[i], src, src_stride, 0, roi->height, dst, dst_stride);
+  bench_fill_bands (&s->w, in, slot);
+}
+
+/* gray: the Y crop scaled, then the table into the tensor. */
+static void
+sws_run_roi_gray (const Sws * s, int i, const BenchFrame * f, float *slot)
+{
+  const BenchRect *roi = &s->w.rois[i], *in = &s->inner[i];
+  int ow = s->w.out_width, x, y;
+  const uint8_t *src[4] = {
+    f->planes[0] + (size_t) roi->y * f->strides[0] + roi->x, NULL, NULL, NULL
+  };
+  int src_stride[4] = { f->strides[0], 0, 0, 0 };
+  uint8_t *dst[4] = { s->gray, NULL, NULL, NULL };
+  int dst_stride[4] = { in->width, 0, 0, 0 };
+  const uint8_t *p;
+  float *d;
+
+  sws_scale (s->ctx[i], src, src_stride, 0, roi->height, dst, dst_stride);
+  for (y = 0; y < in->height; y++) {
+    p = s->gray + (size_t) y *in->width;
+    d = slot + (size_t) (in->y + y) * ow + in->x;
+    for (x = 0; x < in->width; x++)
+      d[x] = s->lut[p[x]];
+  }
+  bench_fill_bands (&s->w, in, slot);
+}
+
+static void
+sws_run (void *state, const BenchFrame * f, void *dst)
 {
   Sws *s = state;
-  size_t n = bench_slot_elements (&s->w);
+  size_t n = bench_slot_elements (&s->w) * bench_elem_size (&s->w);
+  uint8_t *slot;
   int i;
 
-  for (i = 0; i < s->w.n_rois; i++)
-    sws_run_roi (s, i, f, dst + (size_t) i * n);
+  for (i = 0; i < s->w.n_rois; i++) {
+    slot = (uint8_t *) dst + (size_t) i *n;
+    if (s->w.out == BENCH_OUT_UINT8)
+      sws_run_roi_u8 (s, i, f, slot);
+    else if (s->w.gray)
+      sws_run_roi_gray (s, i, f, (float *) slot);
+    else
+      sws_run_roi (s, i, f, (float *) slot);
+  }
 }
 
 const char *

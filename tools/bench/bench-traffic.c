@@ -12,8 +12,9 @@
  * tensor shows (luma rows and columns of the taps, chroma at
  * [ty / 2][tx / 2]: for NV12 the UV pair, for I420 the U and the V byte,
  * for P010 the 2-byte luma word and the 4-byte UV pair).  The taps are the
- * 2 of bilinear, or with antialias every sample of the widened triangle's
- * support.  Overlapping ROIs count once. */
+ * 2 of bilinear, the 1 of nearest, or with antialias every sample of the
+ * widened triangle's support; gray reads the luma plane alone.
+ * Overlapping ROIs count once. */
 
 #include <stdlib.h>
 #include <string.h>
@@ -42,7 +43,7 @@ aa_span (int start, int len, int inner, int o, int *lo, int *hi)
  * them but with cover). */
 static void
 mark_axis (int start, int len, int off, int inner, int out, int antialias,
-    unsigned char *used)
+    int nearest, unsigned char *used)
 {
   long long d = 2LL * inner, n, i;
   int o, o0 = off < 0 ? -off : 0, o1 = out - off, lo, hi;
@@ -55,9 +56,11 @@ mark_axis (int start, int len, int off, int inner, int out, int antialias,
         memset (used + lo, 1, (size_t) (hi - lo));
       continue;
     }
-    n = (2LL * o + 1) * len - inner;
+    n = (2LL * o + 1) * len - inner + (nearest ? inner : 0);
     i = n >= 0 ? n / d : -((-n + d - 1) / d);
     used[start + (i < 0 ? 0 : (i > len - 1 ? len - 1 : i))] = 1;
+    if (nearest)
+      continue;
     i++;
     used[start + (i < 0 ? 0 : (i > len - 1 ? len - 1 : i))] = 1;
   }
@@ -133,10 +136,11 @@ bench_needed_input_bytes (const BenchWorkload * w, const BenchFrame * f)
 
       bench_inner_rect (w, roi, &inner);
       mark_axis (roi->x, roi->width, inner.x, inner.width, w->out_width,
-          w->antialias, cols);
+          w->antialias, w->nearest, cols);
       mark_axis (roi->y, roi->height, inner.y, inner.height, w->out_height,
-          w->antialias, rows);
-      for (p = 0; p < n_planes; p++)
+          w->antialias, w->nearest, rows);
+      /* gray reads the luma plane alone */
+      for (p = 0; p < (w->gray ? 1 : n_planes); p++)
         mark_plane (lines[p], rows, cols, f, f->strides[p], steps[p]);
       memset (rows, 0, (size_t) f->height);
       memset (cols, 0, (size_t) f->width);

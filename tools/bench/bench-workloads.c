@@ -12,6 +12,7 @@
  * integer rounding as docs/semantics.md, section 1) and the pad bands. */
 
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "bench.h"
@@ -19,6 +20,7 @@
 #define NORM_UNIT { 1.0 / 255.0, { 0.0, 0.0, 0.0 }, { 1.0, 1.0, 1.0 } }
 #define NORM_IMAGENET { 1.0 / 255.0, { 0.485, 0.456, 0.406 }, \
     { 0.229, 0.224, 0.225 } }
+#define NORM_RAW { 1.0, { 0.0, 0.0, 0.0 }, { 1.0, 1.0, 1.0 } }
 
 #define NV12 BENCH_FORMAT_NV12
 #define I420 BENCH_FORMAT_I420
@@ -27,7 +29,10 @@
 /* W1 to W4 from NV12; then W1 and W4 again from I420 and from P010_10LE
  * (the same picture, bench-frame.c); then, from NV12, W2 and W4 with
  * antialias and the classifier's eval transform (torchvision's Resize (256)
- * and CenterCrop (224) of the whole frame, antialiased). */
+ * and CenterCrop (224) of the whole frame, antialiased); then W1 and W2
+ * into other tensors: uint8 NHWC RGB of raw pixels (a quantized model's
+ * input), one gray channel (float32), and float32 NCHW RGB sampled with
+ * nearest taps. */
 static const BenchWorkload workloads[] = {
   {"W1", "1920x1080 -> letterbox 640x640, pad 114, x/255", NV12,
       1920, 1080, 1, {{0, 0, 1920, 1080}}, 640, 640, 1, 114.0, NORM_UNIT},
@@ -58,6 +63,25 @@ static const BenchWorkload workloads[] = {
   {"W2-cover", "1920x1080 -> 224x224 cover, crop fraction 0.875, "
         "antialias, ImageNet", NV12, 1920, 1080, 1, {{0, 0, 1920, 1080}},
       224, 224, 0, 0.0, NORM_IMAGENET, 1, 1, 0.875},
+  {"W1-uint8", "1920x1080 -> letterbox 640x640, pad 114, uint8 NHWC, raw "
+        "pixels", NV12, 1920, 1080, 1, {{0, 0, 1920, 1080}}, 640, 640, 1,
+      114.0, NORM_RAW, 0, 0, 0.0, BENCH_OUT_UINT8, 1, 0, 0},
+  {"W2-uint8", "1920x1080 crop (600,200) 720x720 -> 224x224 stretch, uint8 "
+        "NHWC, raw pixels", NV12, 1920, 1080, 1, {{600, 200, 720, 720}}, 224,
+      224, 0, 0.0, NORM_RAW, 0, 0, 0.0, BENCH_OUT_UINT8, 1, 0, 0},
+  {"W1-gray", "1920x1080 -> letterbox 640x640, pad 114, gray, x/255", NV12,
+        1920, 1080, 1, {{0, 0, 1920, 1080}}, 640, 640, 1, 114.0, NORM_UNIT,
+      0, 0, 0.0, BENCH_OUT_FLOAT32, 0, 1, 0},
+  {"W2-gray", "1920x1080 crop (600,200) 720x720 -> 224x224 stretch, gray, "
+        "ImageNet (R's mean and std)", NV12, 1920, 1080, 1, {{600, 200, 720,
+              720}}, 224, 224, 0, 0.0, NORM_IMAGENET, 0, 0, 0.0,
+      BENCH_OUT_FLOAT32, 0, 1, 0},
+  {"W1-nearest", "1920x1080 -> letterbox 640x640, pad 114, nearest, x/255",
+        NV12, 1920, 1080, 1, {{0, 0, 1920, 1080}}, 640, 640, 1, 114.0,
+      NORM_UNIT, 0, 0, 0.0, BENCH_OUT_FLOAT32, 0, 0, 1},
+  {"W2-nearest", "1920x1080 crop (600,200) 720x720 -> 224x224 stretch, "
+        "nearest, ImageNet", NV12, 1920, 1080, 1, {{600, 200, 720, 720}}, 224,
+      224, 0, 0.0, NORM_IMAGENET, 0, 0, 0.0, BENCH_OUT_FLOAT32, 0, 0, 1},
 };
 
 int
@@ -88,16 +112,41 @@ bench_workload_selected (const char *list, const char *name)
   return 0;
 }
 
+int
+bench_channels (const BenchWorkload * w)
+{
+  return w->gray ? 1 : 3;
+}
+
 size_t
 bench_slot_elements (const BenchWorkload * w)
 {
-  return (size_t) 3 *(size_t) w->out_width * (size_t) w->out_height;
+  return (size_t) bench_channels (w) * (size_t) w->out_width *
+      (size_t) w->out_height;
 }
 
 size_t
 bench_tensor_elements (const BenchWorkload * w)
 {
   return (size_t) w->n_rois * bench_slot_elements (w);
+}
+
+size_t
+bench_elem_size (const BenchWorkload * w)
+{
+  return w->out == BENCH_OUT_UINT8 ? 1 : sizeof (float);
+}
+
+size_t
+bench_tensor_bytes (const BenchWorkload * w)
+{
+  return bench_tensor_elements (w) * bench_elem_size (w);
+}
+
+int
+bench_default_output (const BenchWorkload * w)
+{
+  return w->out == BENCH_OUT_FLOAT32 && !w->nhwc && !w->gray && !w->nearest;
 }
 
 static int
@@ -138,6 +187,25 @@ cover_rect (const BenchWorkload * w, const BenchRect * roi, BenchRect * inner)
   inner->height = (int) ih;
   inner->x = -half_even (iw - ow);
   inner->y = -half_even (ih - oh);
+}
+
+const char *
+bench_peer_refuses (const BenchWorkload * w)
+{
+  int c, raw = w->norm.scale == 1.0;
+
+  for (c = 0; c < 3; c++)
+    raw = raw && w->norm.mean[c] == 0.0 && w->norm.std[c] == 1.0;
+  if (bench_default_output (w))
+    return NULL;
+  if (w->format != BENCH_FORMAT_NV12 || w->cover || w->antialias)
+    return "the peers' uint8, gray and nearest chains are written for NV12 "
+        "without cover or antialias";
+  if (w->nhwc != (w->out == BENCH_OUT_UINT8) || (w->out == BENCH_OUT_UINT8
+          && (!raw || w->gray)))
+    return "the peers' uint8 chains write NHWC RGB raw pixels, their float32 "
+        "ones NCHW";
+  return NULL;
 }
 
 /* Letterbox: the limiting axis fills the output; the other one is
@@ -193,22 +261,50 @@ bench_norm_fold (const BenchNorm * norm, float a[3], float b[3])
   }
 }
 
+/* Pixels [x0, x1) of row y of one slot get the values v[c] (float32) or
+ * q[c] (uint8), in the tensor's layout. */
 static void
-fill_span (float *p, size_t n, float v)
-{
-  size_t i;
-
-  for (i = 0; i < n; i++)
-    p[i] = v;
-}
-
-/* The pad value, normalized, everywhere outside the visible part of the
- * inner rectangle of one slot (3 planes). */
-void
-bench_fill_bands (const BenchWorkload * w, const BenchRect * inner, float *slot)
+fill_pixels (const BenchWorkload * w, void *slot, int y, int x0, int x1,
+    const float v[3], const uint8_t q[3])
 {
   size_t ow = (size_t) w->out_width, plane = ow * (size_t) w->out_height;
-  float a[3], b[3], v;
+  size_t pix = (size_t) y * ow + (size_t) x0, n = (size_t) (x1 - x0), i;
+  int ch = bench_channels (w), c;
+
+  if (x1 <= x0)
+    return;
+  if (w->out == BENCH_OUT_UINT8) {
+    uint8_t *d = slot;
+
+    if (ch == 1 || !w->nhwc) {
+      for (c = 0; c < ch; c++)
+        memset (d + c * plane + pix, q[c], n);
+    } else if (q[0] == q[1] && q[1] == q[2]) {
+      memset (d + pix * 3, q[0], n * 3);
+    } else {
+      for (i = 0; i < n; i++)
+        for (c = 0; c < 3; c++)
+          d[(pix + i) * 3 + c] = q[c];
+    }
+    return;
+  }
+  for (c = 0; c < ch; c++) {
+    float *d = (float *) slot + (w->nhwc ? pix * ch + c : c * plane + pix);
+    size_t step = w->nhwc ? (size_t) ch : 1;
+
+    for (i = 0; i < n; i++)
+      d[i * step] = v[c];
+  }
+}
+
+/* The pad value, normalized (and for uint8 rounded, half to even, and
+ * saturated), everywhere outside the visible part of the inner rectangle
+ * of one slot. */
+void
+bench_fill_bands (const BenchWorkload * w, const BenchRect * inner, void *slot)
+{
+  float a[3], b[3], v[3], r;
+  uint8_t q[3];
   BenchRect vis;
   int c, y;
 
@@ -217,16 +313,30 @@ bench_fill_bands (const BenchWorkload * w, const BenchRect * inner, float *slot)
     return;
   bench_norm_fold (&w->norm, a, b);
   for (c = 0; c < 3; c++) {
-    float *p = slot + c * plane;
-
-    v = (float) w->pad_value * a[c] + b[c];
-    fill_span (p, ow * (size_t) vis.y, v);
-    for (y = vis.y; y < vis.y + vis.height; y++) {
-      fill_span (p + y * ow, (size_t) vis.x, v);
-      fill_span (p + y * ow + vis.x + vis.width,
-          ow - (size_t) (vis.x + vis.width), v);
+    v[c] = (float) w->pad_value * a[c] + b[c];
+    r = v[c] < 0.0f ? 0.0f : (v[c] > 255.0f ? 255.0f : v[c]);
+    q[c] = (uint8_t) lrintf (r);
+  }
+  for (y = 0; y < w->out_height; y++) {
+    if (y < vis.y || y >= vis.y + vis.height) {
+      fill_pixels (w, slot, y, 0, w->out_width, v, q);
+      continue;
     }
-    y = vis.y + vis.height;
-    fill_span (p + y * ow, ow * (size_t) (w->out_height - y), v);
+    fill_pixels (w, slot, y, 0, vis.x, v, q);
+    fill_pixels (w, slot, y, vis.x + vis.width, w->out_width, v, q);
+  }
+}
+
+void
+bench_gray_lut (const BenchWorkload * w, float lut[256])
+{
+  float a[3], b[3], g;
+  int i;
+
+  bench_norm_fold (&w->norm, a, b);
+  for (i = 0; i < 256; i++) {
+    g = (float) ((i - 16) * 255.0 / 219.0);
+    g = g < 0.0f ? 0.0f : (g > 255.0f ? 255.0f : g);
+    lut[i] = g * a[0] + b[0];
   }
 }

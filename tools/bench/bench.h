@@ -9,9 +9,10 @@
 
 /* cudapreproc-bench: shared types of the benchmark program.  Every
  * implementation (ours and the peers) turns the same frame (NV12, I420 or
- * P010_10LE: the workload says which) into the same float32 NCHW tensor of
- * a workload: n_rois slots of 3 x out_height x out_width, one slot per
- * ROI. */
+ * P010_10LE: the workload says which) into the same tensor of a workload:
+ * n_rois slots of C x out_height x out_width, one slot per ROI; float32
+ * NCHW RGB (C = 3) unless the workload asks for uint8, NHWC or gray
+ * (C = 1). */
 
 #ifndef __BENCH_H__
 #define __BENCH_H__
@@ -36,6 +37,13 @@ typedef enum {
 typedef struct {
   int x, y, width, height;
 } BenchRect;
+
+/* Element types of the workloads' tensors. */
+typedef enum {
+  BENCH_OUT_FLOAT32 = 0,
+  BENCH_OUT_UINT8,              /* rounded half to even, saturated: raw
+                                 * pixels for a quantized model */
+} BenchOut;
 
 /* out = (v * scale - mean[c]) / std[c], v in pixel units 0..255 */
 typedef struct {
@@ -63,6 +71,12 @@ typedef struct {
                                  * cut */
   double crop_fraction;         /* cover: the central fraction kept, (0, 1]
                                  * (torchvision's 224 / 256) */
+  BenchOut out;                 /* element type */
+  int nhwc;                     /* 1: NHWC (interleaved), 0: NCHW */
+  int gray;                     /* 1: one channel, the luma expanded to full
+                                 * range (channel-order=gray) */
+  int nearest;                  /* 1: nearest (torch's nearest-exact), not
+                                 * bilinear */
 } BenchWorkload;
 
 /* A frame: plane 0 is Y; NV12 and P010 have UV in plane 1; I420 has U in
@@ -87,7 +101,7 @@ typedef struct {
   int peer;                     /* 1: a peer chain, 0: ours */
   int threads;                  /* 1, or 0 for one per core */
   void *(*setup) (const BenchWorkload * w, const char **why);
-  void (*run) (void *state, const BenchFrame * f, float *dst);
+  void (*run) (void *state, const BenchFrame * f, void *dst);
   void (*release) (void *state);
 } BenchImpl;
 
@@ -97,8 +111,19 @@ const BenchWorkload *bench_workload_get (int i);
 /* Whether workload @name is one of the comma-separated @list (NULL:
  * every workload is) */
 int bench_workload_selected (const char *list, const char *name);
+/* The tensor's channels (3, or 1 for gray), elements per slot, bytes of
+ * one element and of the whole tensor */
+int bench_channels (const BenchWorkload * w);
 size_t bench_slot_elements (const BenchWorkload * w);
 size_t bench_tensor_elements (const BenchWorkload * w);
+size_t bench_elem_size (const BenchWorkload * w);
+size_t bench_tensor_bytes (const BenchWorkload * w);
+/* Whether the tensor is the default one: float32 NCHW RGB, bilinear */
+int bench_default_output (const BenchWorkload * w);
+/* Why the peers' chains do not run workload @w, or NULL: their uint8,
+ * gray and nearest tensors are NV12 without cover or antialias, uint8 is
+ * NHWC of raw pixels (scale 1, mean 0, std 1), float32 NCHW */
+const char *bench_peer_refuses (const BenchWorkload * w);
 /* Where the resized ROI lies in the tensor (its size is the size each peer
  * resizes the ROI to): the whole output (stretch), the letterbox's inner
  * rectangle, or with cover a rectangle larger than the output that
@@ -111,8 +136,14 @@ void bench_inner_rect (const BenchWorkload * w, const BenchRect * roi,
 void bench_visible_rect (const BenchWorkload * w, const BenchRect * inner,
     BenchRect * visible);
 void bench_norm_fold (const BenchNorm * norm, float a[3], float b[3]);
+/* The pad value, as the tensor's type holds it, everywhere outside the
+ * visible part of @inner in one slot */
 void bench_fill_bands (const BenchWorkload * w, const BenchRect * inner,
-    float *slot);
+    void *slot);
+/* Gray: the float tensor value of each 8-bit luma code (the luma expanded
+ * from limited range and clamped, as channel-order=gray, then
+ * normalized) */
+void bench_gray_lut (const BenchWorkload * w, float lut[256]);
 
 /* bench-frame.c: the synthetic frames, the same picture in every format
  * (see the file's comment) */
@@ -143,11 +174,12 @@ size_t bench_needed_input_bytes (const BenchWorkload * w,
     const BenchFrame * f);
 
 /* bench-error.c: max and mean |impl - float64 reference| in 1/255 units, for
- * a tensor computed with the default normalization x / 255; the reference
- * reads the frame in its format as BT.{matrix} (601, 709) limited range,
- * with the workload's geometry, antialias and cover. */
+ * a tensor computed with the default normalization x / 255 (uint8: with
+ * scale 1, so the elements are in steps); the reference reads the frame in
+ * its format as BT.{matrix} (601, 709) limited range, with the workload's
+ * geometry, antialias, cover, interpolation, layout and channels. */
 int bench_error (const BenchWorkload * w, const BenchFrame * f,
-    const float *tensor, int matrix, double *max_err, double *mean_err);
+    const void *tensor, int matrix, double *max_err, double *mean_err);
 
 /* implementations */
 extern const BenchImpl bench_opencv_impl;

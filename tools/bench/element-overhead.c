@@ -8,7 +8,8 @@
  */
 
 /* cudapreproc-element-overhead: what the element adds to the engine.  For
- * the single-crop NV12 workloads without antialias or cover (W1, W2, W4;
+ * the single-crop NV12 workloads without antialias or cover, into the
+ * default tensor (W1, W2, W4;
  * what the element adds does not depend on the filter) it times, in one
  * process and in alternating rounds, the engine's fast path on one thread
  * and the pipeline "appsrc ! cudapreproc ! fakesink" fed the same frame,
@@ -171,7 +172,8 @@ main (int argc, char **argv)
   for (i = 0; i < bench_workload_count (); i++)
     if (bench_workload_get (i)->n_rois == 1 &&
         bench_workload_get (i)->format == BENCH_FORMAT_NV12 &&
-        !bench_workload_get (i)->antialias && !bench_workload_get (i)->cover)
+        !bench_workload_get (i)->antialias && !bench_workload_get (i)->cover
+        && bench_default_output (bench_workload_get (i)))
       measure (bench_workload_get (i));
   gst_deinit ();
   return 0;
