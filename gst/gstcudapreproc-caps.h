@@ -25,7 +25,8 @@ G_BEGIN_DECLS
  * one a fixating upstream picks. */
 #define GST_CUDA_PREPROC_FORMATS \
     "{ NV12, NV21, I420, YV12, P010_10LE, P016_LE, Y444, YUY2, UYVY, " \
-    "RGBA, BGRA, RGBx, BGRx, ARGB, ABGR, RGB, BGR, GRAY8 }"
+    "Y42B, I422_10LE, I420_10LE, NV16, RGBA, BGRA, RGBx, BGRx, ARGB, " \
+    "ABGR, RGB, BGR, GRAY8 }"
 
 #define GST_CUDA_PREPROC_VIDEO_FIELDS \
     "format = (string) " GST_CUDA_PREPROC_FORMATS ", " \

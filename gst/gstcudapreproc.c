@@ -15,18 +15,18 @@
  * one pass driven by the output: crop, convert to RGB (or gray), resize
  * (stretch or letterbox, bilinear or nearest) and per-channel normalization,
  * without writing any intermediate image.  The input is any of NV12, NV21,
- * I420, YV12, P010_10LE, P016_LE, Y444, YUY2, UYVY, RGBA, BGRA, RGBx, BGRx,
- * ARGB, ABGR, RGB, BGR and GRAY8, read directly by the same pass (what
- * software decoders, nvh264dec/nvh265dec, cameras and most elements give:
- * no videoconvert in front).  The output is NNStreamer's `other/tensors`
+ * I420, YV12, P010_10LE, P016_LE, Y444, YUY2, UYVY, Y42B, I422_10LE,
+ * I420_10LE, NV16, RGBA, BGRA, RGBx, BGRx, ARGB, ABGR, RGB, BGR and GRAY8,
+ * read directly by the same pass (what software decoders, nvh264dec/
+ * nvh265dec, cameras and most elements give: no videoconvert in front).  The output is NNStreamer's `other/tensors`
  * with one float32, float16, uint8 or int8 tensor, planar NCHW by default.
  *
  * The YUV to RGB matrix and range come from the input caps' colorimetry
  * (BT.601, BT.709 or BT.2020, limited or full range; GStreamer's defaults for
  * the format and frame size when the caps omit it), or from
  * #GstCudaPreproc:color-matrix and #GstCudaPreproc:color-range.  Values
- * are in 8-bit units whatever the bit depth (P010 reads as the 8-bit scale:
- * the same normalization for every format).  The exact arithmetic is
+ * are in 8-bit units whatever the bit depth (P010, I420_10LE and I422_10LE
+ * read as the 8-bit scale: the same normalization for every format).  The exact arithmetic is
  * written down in docs/semantics.md of the project.
  *
  * Input in system memory takes the CPU path (vectorized where the CPU has

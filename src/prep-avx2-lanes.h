@@ -266,14 +266,27 @@ typedef struct
   __m256 wy;
 } CompRows;
 
+/* prep_wide_bits () on 16-bit containers in the low 16 bits of each
+ * lane (the high 16 zero): themselves, or with @lsb10 their 10 low bits
+ * moved to the top, the 6 high bits masked off. */
+PREP_AVX2 static inline __m256i
+wide_bits8 (__m256i u, int lsb10)
+{
+  if (lsb10)
+    return _mm256_slli_epi32 (_mm256_and_si256 (u, _mm256_set1_epi32 (0x3ff)),
+        6);
+  return u;
+}
+
 /* The sample in each lane's word: its top byte, or its top 16 bits (a
- * little-endian container) times 2^-8, as prep_read (). */
+ * little-endian container, prep_wide_bits ()) times 2^-8, as
+ * prep_read (). */
 PREP_AVX2 static inline __m256
-word_value8 (__m256i d, int wide)
+word_value8 (__m256i d, int wide, int lsb10)
 {
   if (wide)
-    return _mm256_mul_ps (_mm256_cvtepi32_ps (_mm256_srli_epi32 (d, 16)),
-        _mm256_set1_ps (0.00390625f));
+    return _mm256_mul_ps (_mm256_cvtepi32_ps (wide_bits8 (_mm256_srli_epi32 (d,
+                    16), lsb10)), _mm256_set1_ps (0.00390625f));
   return _mm256_cvtepi32_ps (_mm256_srli_epi32 (d, 24));
 }
 
@@ -282,40 +295,41 @@ word_value8 (__m256i d, int wide)
  * -0): the second gather is skipped (zero_wx). */
 PREP_AVX2 static inline __m256
 comp_row8 (const uint8_t * row, __m256i a0, __m256i a1, __m256 wx, int wide,
-    int zero_wx)
+    int lsb10, int zero_wx)
 {
-  __m256 v0 = word_value8 (gather8 (row, a0), wide);
+  __m256 v0 = word_value8 (gather8 (row, a0), wide, lsb10);
 
   if (zero_wx)
     return v0;
-  return lerp8 (v0, word_value8 (gather8 (row, a1), wide), wx);
+  return lerp8 (v0, word_value8 (gather8 (row, a1), wide, lsb10), wx);
 }
 
 /* The same when both taps lie in the word @d that ends at i1's sample
  * (PrepColumns.single); @pick selects i0's sample. */
 PREP_AVX2 static inline __m256
-comp_row8_single (__m256i d, __m256i pick, __m256 wx, int wide, int zero_wx)
+comp_row8_single (__m256i d, __m256i pick, __m256 wx, int wide, int lsb10,
+    int zero_wx)
 {
   __m256 v0;
 
   /* a 16-bit pick selects two bytes: both move with the lane */
   if (wide)
-    v0 = _mm256_mul_ps (_mm256_cvtepi32_ps (_mm256_shuffle_epi8 (d,
-                _mm256_add_epi32 (pick, _mm256_setr_epi32 (0, 0x404, 0x808,
-                        0xc0c, 0, 0x404, 0x808, 0xc0c)))),
+    v0 = _mm256_mul_ps (_mm256_cvtepi32_ps (wide_bits8 (_mm256_shuffle_epi8
+                (d, _mm256_add_epi32 (pick, _mm256_setr_epi32 (0, 0x404,
+                            0x808, 0xc0c, 0, 0x404, 0x808, 0xc0c))), lsb10)),
         _mm256_set1_ps (0.00390625f));
   else
     v0 = _mm256_cvtepi32_ps (_mm256_shuffle_epi8 (d, lane_sel (pick)));
   if (zero_wx)
     return v0;
-  return lerp8 (v0, word_value8 (d, wide), wx);
+  return lerp8 (v0, word_value8 (d, wide, lsb10), wx);
 }
 
 /* prep_sample () of component k on 8 pixels; a vertical lerp between
  * equal rows is skipped as in sample_y8 (). */
 PREP_AVX2 static inline __m256
 comp8 (const PrepColumns * cols, const CompRows * r, int k, int x,
-    __m256 wx, int wide, int single, int zero_wx)
+    __m256 wx, int wide, int lsb10, int single, int zero_wx)
 {
   __m256i a0 = _mm256_loadu_si256 ((const __m256i *) (cols->word[k][0] + x));
   __m256i a1 = _mm256_loadu_si256 ((const __m256i *) (cols->word[k][1] + x));
@@ -326,16 +340,16 @@ comp8 (const PrepColumns * cols, const CompRows * r, int k, int x,
   if (single) {
     fast = words_ctl (a1, r->limit[k], &ctl);
     top = comp_row8_single (words8 (r->r0[k], a1, fast, ctl), a0, wx,
-        wide, zero_wx);
+        wide, lsb10, zero_wx);
     if (r->same[k])
       return top;
     bottom = comp_row8_single (words8 (r->r1[k], a1, fast, ctl), a0, wx,
-        wide, zero_wx);
+        wide, lsb10, zero_wx);
   } else {
-    top = comp_row8 (r->r0[k], a0, a1, wx, wide, zero_wx);
+    top = comp_row8 (r->r0[k], a0, a1, wx, wide, lsb10, zero_wx);
     if (r->same[k])
       return top;
-    bottom = comp_row8 (r->r1[k], a0, a1, wx, wide, zero_wx);
+    bottom = comp_row8 (r->r1[k], a0, a1, wx, wide, lsb10, zero_wx);
   }
   return lerp8 (top, bottom, r->wy);
 }
@@ -361,9 +375,10 @@ block_in_comp_planes (const PrepColumns * cols, const CompRows * r, int x)
 }
 
 /* 8 samples of a component from @s on, @step bytes apart (1, 2 or 4:
- * 8 * step bytes read), as prep_read () reads them. */
+ * 8 * step bytes read), as prep_read () reads them (@wide, @lsb10: its
+ * PrepParams'). */
 PREP_AVX2 static inline __m256
-aa_load8 (const uint8_t * s, int step, int wide)
+aa_load8 (const uint8_t * s, int step, int wide, int lsb10)
 {
   __m256i d;
 
@@ -375,7 +390,8 @@ aa_load8 (const uint8_t * s, int step, int wide)
     d = _mm256_loadu_si256 ((const __m256i *) s);
   d = _mm256_and_si256 (d, _mm256_set1_epi32 (wide ? 0xffff : 0xff));
   if (wide)
-    return _mm256_mul_ps (_mm256_cvtepi32_ps (d), _mm256_set1_ps (0.00390625f));
+    return _mm256_mul_ps (_mm256_cvtepi32_ps (wide_bits8 (d, lsb10)),
+        _mm256_set1_ps (0.00390625f));
   return _mm256_cvtepi32_ps (d);
 }
 

@@ -28,10 +28,10 @@
  * then 8 at a time.  Returns @end. */
 #define AA_MAC(acc, off) \
   acc = _mm256_add_ps (acc, _mm256_mul_ps (w, aa_load8 (s + (off) * step, \
-              step, wide)))
+              step, wide, lsb10)))
 PREP_AVX2 static inline __attribute__((always_inline))
-     int aa_vertical_as (int step, int wide, const uint8_t * const *rows,
-    const float *wy, int n, int end, float *v)
+     int aa_vertical_as (int step, int wide, int lsb10,
+    const uint8_t * const *rows, const float *wy, int n, int end, float *v)
 {
   __m256 a0, a1, a2, a3, a4, a5, a6, a7, w;
   int u, i;
@@ -96,8 +96,8 @@ typedef struct
 /* aa_vertical_as () over paired taps @q: 32 columns at a time in 4
  * independent sums, then 8 at a time. */
 PREP_AVX2 static inline __attribute__((always_inline))
-     int aa_vertical_pairs_as (int step, int wide, const AaPairs * q,
-    int end, float *v)
+     int aa_vertical_pairs_as (int step, int wide, int lsb10,
+    const AaPairs * q, int end, float *v)
 {
   __m256 a0, a1, a2, a3, x0, x1, x2, x3, wa, wb;
   int u, j, two;
@@ -107,10 +107,10 @@ PREP_AVX2 static inline __attribute__((always_inline))
     for (j = 0; j < q->n; j++) {
       const uint8_t *s = q->at[j] + (ptrdiff_t) u * step;
 
-      x0 = aa_load8 (s, step, wide);
-      x1 = aa_load8 (s + 8 * step, step, wide);
-      x2 = aa_load8 (s + 16 * step, step, wide);
-      x3 = aa_load8 (s + 24 * step, step, wide);
+      x0 = aa_load8 (s, step, wide, lsb10);
+      x1 = aa_load8 (s + 8 * step, step, wide, lsb10);
+      x2 = aa_load8 (s + 16 * step, step, wide, lsb10);
+      x3 = aa_load8 (s + 24 * step, step, wide, lsb10);
       wa = _mm256_set1_ps (q->wa[j]);
       wb = _mm256_set1_ps (q->wb[j]);
       two = q->two[j];
@@ -127,7 +127,7 @@ PREP_AVX2 static inline __attribute__((always_inline))
   for (; u < end; u += 8) {
     a0 = _mm256_setzero_ps ();
     for (j = 0; j < q->n; j++) {
-      x0 = aa_load8 (q->at[j] + (ptrdiff_t) u * step, step, wide);
+      x0 = aa_load8 (q->at[j] + (ptrdiff_t) u * step, step, wide, lsb10);
       wa = _mm256_set1_ps (q->wa[j]);
       wb = _mm256_set1_ps (q->wb[j]);
       two = q->two[j];
@@ -140,20 +140,23 @@ PREP_AVX2 static inline __attribute__((always_inline))
 
 #undef AA_MAC2
 
-/* aa_vertical_pairs_as () with the step and width as constants; 0 for
- * the steps not read 8 at a time. */
+/* aa_vertical_pairs_as () with the step and sample encoding as
+ * constants; 0 for the steps not read 8 at a time.  10-bit LSB samples
+ * are planar: step 2. */
 PREP_AVX2 static int
 aa_vertical_pairs (const PrepParams * p, const PrepComponent * c,
     const AaPairs * q, int end, float *v)
 {
   if (c->step == 1)
-    return aa_vertical_pairs_as (1, 0, q, end, v);
+    return aa_vertical_pairs_as (1, 0, 0, q, end, v);
+  if (c->step == 2 && p->lsb10)
+    return aa_vertical_pairs_as (2, 1, 1, q, end, v);
   if (c->step == 2)
-    return p->wide ? aa_vertical_pairs_as (2, 1, q, end, v) :
-        aa_vertical_pairs_as (2, 0, q, end, v);
-  if (c->step == 4)
-    return p->wide ? aa_vertical_pairs_as (4, 1, q, end, v) :
-        aa_vertical_pairs_as (4, 0, q, end, v);
+    return p->wide ? aa_vertical_pairs_as (2, 1, 0, q, end, v) :
+        aa_vertical_pairs_as (2, 0, 0, q, end, v);
+  if (c->step == 4 && !p->lsb10)
+    return p->wide ? aa_vertical_pairs_as (4, 1, 0, q, end, v) :
+        aa_vertical_pairs_as (4, 0, 0, q, end, v);
   return 0;
 }
 
@@ -195,13 +198,15 @@ prep_aa_vertical (const PrepAaRows * a, const PrepParams * p,
   if (aa_pairs (&q, at, wy, n))
     u = aa_vertical_pairs (p, c, &q, m, v);
   else if (c->step == 1)
-    u = aa_vertical_as (1, 0, at, wy, n, m, v);
+    u = aa_vertical_as (1, 0, 0, at, wy, n, m, v);
+  else if (c->step == 2 && p->lsb10)
+    u = aa_vertical_as (2, 1, 1, at, wy, n, m, v);
   else if (c->step == 2)
-    u = p->wide ? aa_vertical_as (2, 1, at, wy, n, m, v) :
-        aa_vertical_as (2, 0, at, wy, n, m, v);
-  else if (c->step == 4)
-    u = p->wide ? aa_vertical_as (4, 1, at, wy, n, m, v) :
-        aa_vertical_as (4, 0, at, wy, n, m, v);
+    u = p->wide ? aa_vertical_as (2, 1, 0, at, wy, n, m, v) :
+        aa_vertical_as (2, 0, 0, at, wy, n, m, v);
+  else if (c->step == 4 && !p->lsb10)
+    u = p->wide ? aa_vertical_as (4, 1, 0, at, wy, n, m, v) :
+        aa_vertical_as (4, 0, 0, at, wy, n, m, v);
   for (; u < a->n[k]; u++) {
     v[u] = 0.0f;
     for (i = 0; i < n; i++)

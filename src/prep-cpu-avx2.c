@@ -377,9 +377,12 @@ row_inside (const PrepPlan * plan, const PrepSlotView * s,
  * them. */
 enum
 {
-  KIND_ANY,                     /* read from p->wide and cols->single */
+  KIND_ANY,                     /* read from p->wide, p->lsb10 and
+                                 * cols->single */
   KIND_BYTES_SINGLE,            /* 8-bit, every component single: I420 ... */
-  KIND_WIDE_LUMA_SINGLE         /* 16-bit, only component 0 single: P010 */
+  KIND_WIDE_LUMA_SINGLE,        /* 16-bit, only component 0 single: P010 */
+  KIND_LSB10_SINGLE             /* 10-bit in the low bits, every component
+                                 * single: I420_10LE, I422_10LE */
 };
 
 PREP_AVX2 static PREP_ALWAYS_INLINE __m256
@@ -387,10 +390,12 @@ generic_comp8 (int kind, const PrepParams * p, const PrepColumns * cols,
     const CompRows * r, int k, int x, __m256 wx, int zero)
 {
   if (kind == KIND_BYTES_SINGLE)
-    return comp8 (cols, r, k, x, wx, 0, 1, zero);
+    return comp8 (cols, r, k, x, wx, 0, 0, 1, zero);
   if (kind == KIND_WIDE_LUMA_SINGLE)
-    return comp8 (cols, r, k, x, wx, 1, k == 0, zero);
-  return comp8 (cols, r, k, x, wx, p->wide, cols->single[k], zero);
+    return comp8 (cols, r, k, x, wx, 1, 0, k == 0, zero);
+  if (kind == KIND_LSB10_SINGLE)
+    return comp8 (cols, r, k, x, wx, 1, 1, 1, zero);
+  return comp8 (cols, r, k, x, wx, p->wide, p->lsb10, cols->single[k], zero);
 }
 
 PREP_AVX2 static PREP_ALWAYS_INLINE int
@@ -425,8 +430,11 @@ generic_kind (const PrepParams * p, const PrepColumns * cols)
 
   if (!p->wide && all)
     return KIND_BYTES_SINGLE;
-  if (p->wide && cols->single[0] && !cols->single[1] && !cols->single[2])
+  if (p->wide && !p->lsb10 && cols->single[0] && !cols->single[1]
+      && !cols->single[2])
     return KIND_WIDE_LUMA_SINGLE;
+  if (p->wide && p->lsb10 && all)
+    return KIND_LSB10_SINGLE;
   return KIND_ANY;
 }
 
@@ -448,6 +456,9 @@ generic_blocks (const PrepParams * p, const PrepColumns * cols,
         dst, oy, x, x1);
   if (k->out == OUT_KEY (OUT_F32, 3, 0) && kind == KIND_WIDE_LUMA_SINGLE)
     return generic_blocks_as (KIND_WIDE_LUMA_SINGLE, OUT_F32, 3, 0, p, cols,
+        r, k, dst, oy, x, x1);
+  if (k->out == OUT_KEY (OUT_F32, 3, 0) && kind == KIND_LSB10_SINGLE)
+    return generic_blocks_as (KIND_LSB10_SINGLE, OUT_F32, 3, 0, p, cols,
         r, k, dst, oy, x, x1);
   switch (k->out) {
       GENERIC_CASE (OUT_F32, 3, 0);

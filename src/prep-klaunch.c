@@ -21,7 +21,9 @@
 #include "prep-kernel.h"
 #include "prep-kernel-args.h"
 
-/* The class of @format (PREP_KCLASS_*), or -1: no specialised entry. */
+/* The class of @format (PREP_KCLASS_*), or -1: no specialised entry (Y444,
+ * RGB, BGR, GRAY8, Y42B, I422_10LE, I420_10LE, NV16: the generic entries
+ * read them through prep_read ()). */
 static int
 prep_kclass (PrepFormat format)
 {

@@ -19,7 +19,7 @@
  *      arithmetic (prep_axis_tap);
  *   2. for each of the 4 taps and each component (Y, U, V or R, G, B): the
  *      sample the format's description (PrepComponent) points to, in 8-bit
- *      units (a 16-bit container / 256);
+ *      units (a 16-bit container / 256, a 10-bit LSB-aligned code / 4);
  *   3. the components interpolated with the same weights, horizontal lerps
  *      first, then the vertical one: a + (b - a) * w;
  *   4. one affine conversion to RGB (or gray), clamped to [0, 255];
@@ -115,6 +115,9 @@ typedef struct
   int channels;                 /* 3, or 1 (gray) */
   PrepComponent comp[3];        /* the input format's components */
   int wide;                     /* 1: 2-byte little-endian samples */
+  int lsb10;                    /* 1 (with wide): a 10-bit code in each
+                                 * container's low bits, its 6 high bits
+                                 * masked off (prep_wide_bits ()) */
   /* tensor channel c = rgb[perm[c]]: (0,1,2) RGB, (2,1,0) BGR, (0,0,0)
    * gray (one channel, row 0 of m the luma) */
   int perm[3];
@@ -295,8 +298,20 @@ prep_row (const PrepPlanes * f, const PrepComponent * c, int y)
   return c->plane == 1 ? f->d1 + r * f->s1 : f->d2 + r * f->s2;
 }
 
+/* The MSB-aligned 16-bit container of the 16 bits @u of a wide sample:
+ * @u itself, or for a 10-bit code in the low bits (@lsb10) those 10 bits
+ * moved to the top, the 6 high bits masked off.  Every wide sample's value
+ * is then its MSB-aligned container / 256: (D << 6) / 256 = D / 4 for a
+ * 10-bit code D, as P010's (docs/semantics.md section 2). */
+PREP_FN unsigned int
+prep_wide_bits (unsigned int u, int lsb10)
+{
+  return lsb10 ? (u & 0x3ffu) << 6 : u;
+}
+
 /* Sample @x of component @c in row @row, in 8-bit units: a byte, or a
- * little-endian 16-bit container divided by 256 (exact in float). */
+ * little-endian 16-bit container (prep_wide_bits ()) divided by 256 (exact
+ * in float). */
 PREP_FN float
 prep_read (const PrepParams * p, const PrepComponent * c,
     const uint8_t * row, int x)
@@ -305,8 +320,8 @@ prep_read (const PrepParams * p, const PrepComponent * c,
       c->step;
 
   if (p->wide)
-    return (float) ((unsigned int) s[0] | ((unsigned int) s[1] << 8)) *
-        0.00390625f;
+    return (float) prep_wide_bits ((unsigned int) s[0] |
+        ((unsigned int) s[1] << 8), p->lsb10) * 0.00390625f;
   return (float) s[0];
 }
 

@@ -264,5 +264,6 @@ prep_params_init (const PrepConfig * cfg, PrepParams * p)
   p->channels = prep_channel_count (cfg->channel_order);
   for (k = 0; k < 3; k++)
     p->comp[k] = f->comp[k];
-  p->wide = f->wide;
+  p->wide = f->sample != PREP_SAMPLE_8;
+  p->lsb10 = f->sample == PREP_SAMPLE_10_LSB;
 }

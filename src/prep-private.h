@@ -71,11 +71,24 @@ typedef struct
   int unit;
 } PrepPlaneInfo;
 
+/* How a format stores a sample (docs/semantics.md section 2, "Sample
+ * values"), and so its value in 8-bit units. */
+typedef enum
+{
+  PREP_SAMPLE_8 = 0,            /* a byte b: b */
+  PREP_SAMPLE_16,               /* a little-endian 16-bit container u: u / 256
+                                 * (P010's MSB-aligned 10-bit code, P016) */
+  PREP_SAMPLE_10_LSB,           /* a little-endian 16-bit container whose 10
+                                 * low bits hold the code (I420_10LE,
+                                 * I422_10LE): (u & 0x3ff) / 4, the 6 high
+                                 * bits masked off */
+} PrepSample;
+
 typedef struct
 {
   const char *name;             /* GStreamer's */
   int n_planes;
-  int wide;                     /* 2-byte little-endian samples */
+  PrepSample sample;
   PrepKind kind;
   PrepComponent comp[3];
   PrepPlaneInfo plane[PREP_PLANES_MAX];

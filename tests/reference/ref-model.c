@@ -12,7 +12,8 @@
  * For each output pixel: map it back to a source coordinate (half-pixel
  * centers), take the interpolation taps clamped to the ROI, fetch the three
  * components of every tap (Y and the nearest chroma sample, or R, G, B; a
- * 16-bit container divided by 256), interpolate them with the same
+ * 16-bit container divided by 256, a 10-bit code in a container's low
+ * bits divided by 4), interpolate them with the same
  * weights, convert once to R'G'B' (or the luma) with the matrix and range,
  * clamp to [0, 255], order the channels and normalize.  Nothing is rounded on the
  * way; the source coordinate is derived exactly from integers so the model
@@ -224,6 +225,18 @@ word_at (const RefImage * im, int p, int x, int y)
   return (byte_at (im, p, x, y) + 256.0 * byte_at (im, p, x + 1, y)) / 256.0;
 }
 
+/* The 10-bit code in the low bits of the 16-bit little-endian container
+ * at byte x of row y of plane p (I420_10LE, I422_10LE), in 8-bit units:
+ * D / 4, the container's 6 high bits ignored. */
+static double
+code10_at (const RefImage * im, int p, int x, int y)
+{
+  unsigned int u = (unsigned int) byte_at (im, p, x, y) +
+      256u * (unsigned int) byte_at (im, p, x + 1, y);
+
+  return (double) (u % 1024u) / 4.0;
+}
+
 /* Positions of R, G, B in a packed pixel of the RGB formats, and its
  * bytes; 0 for a format that is not one of them. */
 static int
@@ -279,6 +292,39 @@ fetch_420 (const RefConfig * cfg, const RefImage * im, int x, int y,
   return 0;
 }
 
+/* The planar and semi-planar formats whose chroma is half width only
+ * (4:2:2: Y42B, I422_10LE, NV16; chroma (x / 2, y) covers luma (x, y)),
+ * and I420_10LE (4:2:0 as I420, in 16-bit containers with the 10-bit code
+ * in the low bits). */
+static int
+fetch_planar_more (const RefConfig * cfg, const RefImage * im, int x, int y,
+    double c[3])
+{
+  int cx = x / 2;
+
+  if (is (cfg, "Y42B")) {
+    c[0] = byte_at (im, 0, x, y);
+    c[1] = byte_at (im, 1, cx, y);
+    c[2] = byte_at (im, 2, cx, y);
+    return 1;
+  }
+  if (is (cfg, "NV16")) {
+    c[0] = byte_at (im, 0, x, y);
+    c[1] = byte_at (im, 1, 2 * cx, y);
+    c[2] = byte_at (im, 1, 2 * cx + 1, y);
+    return 1;
+  }
+  if (is (cfg, "I422_10LE") || is (cfg, "I420_10LE")) {
+    int cy = is (cfg, "I420_10LE") ? y / 2 : y;
+
+    c[0] = code10_at (im, 0, 2 * x, y);
+    c[1] = code10_at (im, 1, 2 * cx, cy);
+    c[2] = code10_at (im, 2, 2 * cx, cy);
+    return 1;
+  }
+  return 0;
+}
+
 /* The three components of pixel (x, y): Y, U, V (YUV formats), R, G, B
  * (RGB formats) or Y three times (GRAY8).  4:2:2 packed: the macropixel
  * x / 2 of 4 bytes holds Y0 U Y1 V (YUY2) or U Y0 V Y1 (UYVY). */
@@ -287,7 +333,7 @@ fetch (const RefConfig * cfg, const RefImage * im, int x, int y, double c[3])
 {
   int pos[3], bytes, k;
 
-  if (fetch_420 (cfg, im, x, y, c))
+  if (fetch_420 (cfg, im, x, y, c) || fetch_planar_more (cfg, im, x, y, c))
     return;
   if (is (cfg, "Y444")) {
     for (k = 0; k < 3; k++)
@@ -310,8 +356,9 @@ int
 ref_format_known (const char *format)
 {
   static const char *known[] = { "NV12", "NV21", "I420", "YV12",
-    "P010_10LE", "P016_LE", "Y444", "YUY2", "UYVY", "RGBA", "BGRA", "RGBx",
-    "BGRx", "ARGB", "ABGR", "RGB", "BGR", "GRAY8"
+    "P010_10LE", "P016_LE", "Y444", "YUY2", "UYVY", "Y42B", "I422_10LE",
+    "I420_10LE", "NV16", "RGBA", "BGRA", "RGBx", "BGRx", "ARGB", "ABGR",
+    "RGB", "BGR", "GRAY8"
   };
   size_t i;
 

@@ -187,30 +187,40 @@ caps_dimensions (GstHarness * h)
   return dims;
 }
 
-static const gchar *const four_caps[] = {
-  "video/x-raw,format=NV12,width=1280,height=720,framerate=30/1",
-  "video/x-raw,format=I420,width=640,height=480,framerate=30/1,"
-      "colorimetry=bt709",
-  "video/x-raw,format=RGBA,width=320,height=240,framerate=30/1",
-  "video/x-raw,format=YUY2,width=400,height=300,framerate=30/1",
+/* Two sets of four streams: 8-bit 4:2:0, RGB and packed 4:2:2; then the
+ * planar and semi-planar 4:2:2 and the 10-bit LSB-aligned formats. */
+static const gchar *const four_caps[][4] = {
+  {"video/x-raw,format=NV12,width=1280,height=720,framerate=30/1",
+        "video/x-raw,format=I420,width=640,height=480,framerate=30/1,"
+        "colorimetry=bt709",
+        "video/x-raw,format=RGBA,width=320,height=240,framerate=30/1",
+      "video/x-raw,format=YUY2,width=400,height=300,framerate=30/1"},
+  {"video/x-raw,format=Y42B,width=1280,height=720,framerate=30/1",
+        "video/x-raw,format=I422_10LE,width=640,height=480,framerate=30/1,"
+        "colorimetry=bt709",
+        "video/x-raw,format=I420_10LE,width=320,height=240,framerate=30/1",
+      "video/x-raw,format=NV16,width=400,height=300,framerate=30/1"},
 };
 
-static const GstVideoFormat four_formats[] = {
-  GST_VIDEO_FORMAT_NV12, GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_RGBA,
-  GST_VIDEO_FORMAT_YUY2
+static const GstVideoFormat four_formats[][4] = {
+  {GST_VIDEO_FORMAT_NV12, GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_RGBA,
+      GST_VIDEO_FORMAT_YUY2},
+  {GST_VIDEO_FORMAT_Y42B, GST_VIDEO_FORMAT_I422_10LE,
+      GST_VIDEO_FORMAT_I420_10LE, GST_VIDEO_FORMAT_NV16},
 };
 
 static const gint four_sizes[][2] = {
   {1280, 720}, {640, 480}, {320, 240}, {400, 300}
 };
 
+/* Frames of set @set, batch @k. */
 static void
-four_frames (Frame * frames, guint k)
+four_frames (Frame * frames, guint set, guint k)
 {
   guint i;
 
   for (i = 0; i < 4; i++)
-    frame_init_format (&frames[i], four_formats[i], four_sizes[i][0],
+    frame_init_format (&frames[i], four_formats[set][i], four_sizes[i][0],
         four_sizes[i][1], 100 * k + i);
 }
 
@@ -218,9 +228,11 @@ four_frames (Frame * frames, guint k)
     "mean=<0.5,0.4,0.3> std=<0.2,0.25,0.3> channel-order=bgr"
 
 /* Four streams of other sizes and formats, one cropped: each slot is what
- * cudapreproc gives for its stream, the meta names it, for two batches. */
+ * cudapreproc gives for its stream, the meta names it, for two batches;
+ * for each set of formats. */
 GST_START_TEST (test_batch_matches_cudapreproc)
 {
+  const gchar *const *caps = four_caps[__i__];
   Frame frames[4];
   GstBuffer *out;
   Batch b;
@@ -229,10 +241,10 @@ GST_START_TEST (test_batch_matches_cudapreproc)
 
   batch_start (&b, TENSOR_PROPS " " NO_TIMEOUT);
   for (i = 0; i < 4; i++)
-    batch_add (&b, i, four_caps[i]);
+    batch_add (&b, i, caps[i]);
   g_object_set (batch_pad (&b, 0), "crop-x", 100, "crop-width", 600, NULL);
   for (k = 0; k < 2; k++) {
-    four_frames (frames, k);
+    four_frames (frames, __i__, k);
     for (i = 0; i < 4; i++)
       batch_push (&b, i, &frames[i], k);
     out = gst_harness_pull (b.h[0]);
@@ -243,8 +255,7 @@ GST_START_TEST (test_batch_matches_cudapreproc)
           " crop-x=100 crop-width=600" : "");
       gchar name[16];
 
-      assert_slot (out, i, reference (props, four_caps[i], &frames[i]),
-          four_caps[i]);
+      assert_slot (out, i, reference (props, caps[i], &frames[i]), caps[i]);
       g_snprintf (name, sizeof (name), "sink_%u", i);
       assert_slot_meta (out, i, TRUE, name, k * FRAME_DURATION);
       g_free (props);
@@ -658,7 +669,7 @@ reference_rect (const Frame * f, gint x, gint y, gint w, gint h)
 {
   gchar *props = g_strdup_printf ("%s crop-x=%d crop-y=%d crop-width=%d "
       "crop-height=%d", TENSOR_PROPS, x, y, w, h);
-  GstBuffer *ref = reference (props, four_caps[0], f);
+  GstBuffer *ref = reference (props, four_caps[0][0], f);
 
   g_free (props);
   return ref;
@@ -718,10 +729,10 @@ GST_START_TEST (test_batch_objects_as_slots)
   Batch b;
 
   batch_start (&b, TENSOR_PROPS " batch-size=4 " NO_TIMEOUT);
-  batch_add (&b, 0, four_caps[0]);
-  batch_add (&b, 1, four_caps[1]);
+  batch_add (&b, 0, four_caps[0][0]);
+  batch_add (&b, 1, four_caps[0][1]);
   gst_util_set_object_arg (G_OBJECT (batch_pad (&b, 0)), "roi-source", "meta");
-  four_frames (frames, 0);
+  four_frames (frames, 0, 0);
   batch_push_rois (&b, 0, &frames[0], 0, rois, ids, 2);
   batch_push (&b, 1, &frames[1], 0);
   out = gst_harness_pull (b.h[0]);
@@ -729,7 +740,7 @@ GST_START_TEST (test_batch_objects_as_slots)
   assert_slot (out, 0, reference_rect (&frames[0], 100, 50, 300, 200), "1st");
   assert_slot (out, 1, reference_rect (&frames[0], 1200, 600, 80, 120),
       "2nd, clamped");
-  assert_slot (out, 2, reference (TENSOR_PROPS, four_caps[1], &frames[1]),
+  assert_slot (out, 2, reference (TENSOR_PROPS, four_caps[0][1], &frames[1]),
       "sink_1");
   assert_slot_meta (out, 0, TRUE, "sink_0", 0);
   assert_slot_meta (out, 1, TRUE, "sink_0", 0);
@@ -745,7 +756,7 @@ GST_START_TEST (test_batch_objects_as_slots)
   batch_push_rois (&b, 0, &frames[0], 1, rois, ids, 0);
   batch_push (&b, 1, &frames[1], 1);
   out = gst_harness_pull (b.h[0]);
-  assert_slot (out, 0, reference (TENSOR_PROPS, four_caps[1], &frames[1]),
+  assert_slot (out, 0, reference (TENSOR_PROPS, four_caps[0][1], &frames[1]),
       "sink_1 alone");
   assert_slot_meta (out, 0, TRUE, "sink_1", FRAME_DURATION);
   assert_slot_meta (out, 1, FALSE, "", GST_CLOCK_TIME_NONE);
@@ -795,7 +806,8 @@ cudapreprocbatch_suite (void)
   TCase *tc = tcase_create ("general");
 
   suite_add_tcase (s, tc);
-  tcase_add_test (tc, test_batch_matches_cudapreproc);
+  tcase_add_loop_test (tc, test_batch_matches_cudapreproc, 0,
+      G_N_ELEMENTS (four_caps));
   tcase_add_test (tc, test_batch_stream_ends_early);
   tcase_add_test (tc, test_batch_live_timeout);
   tcase_add_test (tc, test_batch_pads_join_and_leave);

@@ -300,15 +300,22 @@ GST_START_TEST (test_batch_element_cuda_objects)
 GST_END_TEST;
 
 /* Four streams of four formats in CUDA memory (I420, RGBA, YUY2,
- * P010_10LE; one cropped) into one cudapreprocbatch: one launch, the bytes
- * of the CPU engine's streams plan, into a system tensor (__i__ 0) or,
- * where downstream takes it, a CUDA tensor (1: the first the element
- * offers for CUDA inputs). */
+ * P010_10LE; then Y42B, I422_10LE, I420_10LE, NV12; the third one cropped)
+ * into one cudapreprocbatch: one launch, the bytes of the CPU engine's
+ * streams plan, into a system tensor (__i__ even) or, where downstream
+ * takes it, a CUDA tensor (odd: the first the element offers for CUDA
+ * inputs). */
+static const PrepFormat batch_formats[][4] = {
+  {PREP_FORMAT_I420, PREP_FORMAT_RGBA, PREP_FORMAT_YUY2,
+      PREP_FORMAT_P010_10LE},
+  {PREP_FORMAT_Y42B, PREP_FORMAT_I422_10LE, PREP_FORMAT_I420_10LE,
+      PREP_FORMAT_NV12},
+};
+
 GST_START_TEST (test_batch_element_cuda_formats)
 {
-  static const PrepFormat formats[4] = { PREP_FORMAT_I420, PREP_FORMAT_RGBA,
-    PREP_FORMAT_YUY2, PREP_FORMAT_P010_10LE
-  };
+  const PrepFormat *formats = batch_formats[__i__ / 2];
+  gboolean cuda_out = __i__ % 2;
   GstCudaContext *ctx = test_context (0);
   GstBufferPool *pools[4];
   GstHarness *h[4];
@@ -351,7 +358,7 @@ GST_START_TEST (test_batch_element_cuda_formats)
   }
   gst_child_proxy_set (GST_CHILD_PROXY (h[0]->element), "sink_2::crop-x", 3,
       "sink_2::crop-y", 5, "sink_2::crop-width", 30, NULL);
-  gst_harness_set_sink_caps_str (h[0], __i__ ? "other/tensors"
+  gst_harness_set_sink_caps_str (h[0], cuda_out ? "other/tensors"
       "(memory:CUDAMemory); other/tensors" : SYS_TENSORS);
   format_config (&cfg, formats[0]);
   cfg.batch_size = 4;
@@ -363,7 +370,7 @@ GST_START_TEST (test_batch_element_cuda_formats)
   launches = mock_stats ().launches;
   for (i = 0; i < 4; i++)
     fail_unless_equals_int (gst_harness_push (h[i], in[i]), GST_FLOW_OK);
-  pull_batch (h[0], launches, __i__, want, bytes, &cfg, __i__ ?
+  pull_batch (h[0], launches, cuda_out, want, bytes, &cfg, cuda_out ?
       "batch element, CUDA, four formats, CUDA tensor" :
       "batch element, CUDA, four formats");
   g_free (want);
@@ -389,5 +396,6 @@ cuda_mock_batches_tests (TCase * paths)
       G_N_ELEMENTS (batch_cases));
   tcase_add_test (paths, test_batch_element_cuda);
   tcase_add_test (paths, test_batch_element_cuda_objects);
-  tcase_add_loop_test (paths, test_batch_element_cuda_formats, 0, 2);
+  tcase_add_loop_test (paths, test_batch_element_cuda_formats, 0,
+      2 * G_N_ELEMENTS (batch_formats));
 }

@@ -225,6 +225,13 @@ push_and_compare (GstHarness * h, GstBufferPool * pool, const HostFrame * f,
           expected, bytes, cfg, want_cuda, what));
 }
 
+const gchar *
+cuda_carrier_format (PrepFormat format)
+{
+  return format == PREP_FORMAT_NV16 || format == PREP_FORMAT_GRAY8 ? "Y444" :
+      prep_format_name (format);
+}
+
 /* A CUDA buffer of @format from @pool with random planes (written through a
  * CPU map), and a host copy of its planes in *@host (to free) described by
  * @src, as the engine reads them. */
@@ -235,6 +242,7 @@ cuda_format_buffer (GstBufferPool * pool, PrepFormat format, guint32 seed,
   GstBuffer *buf = NULL;
   GstVideoFrame frame;
   GstVideoInfo info;
+  GstVideoMeta *meta;
   gsize at[PREP_PLANES_MAX], total = 0, bytes, i;
   guint p;
   gint comp[GST_VIDEO_MAX_COMPONENTS];
@@ -243,6 +251,26 @@ cuda_format_buffer (GstBufferPool * pool, PrepFormat format, guint32 seed,
       GST_FLOW_OK);
   gst_video_info_set_format (&info,
       gst_video_format_from_string (prep_format_name (format)), FMT_W, FMT_H);
+  meta = gst_buffer_get_video_meta (buf);
+  if (meta != NULL && meta->format != GST_VIDEO_INFO_FORMAT (&info)) {
+    /* a carrier's planes (cuda_carrier_format ()), described as @format's
+     * in a buffer of the same memory (the pool's meta is locked) */
+    gsize offset[GST_VIDEO_MAX_PLANES] = { 0 };
+    gint stride[GST_VIDEO_MAX_PLANES] = { 0 };
+    GstBuffer *carrier = buf;
+
+    for (p = 0; p < GST_VIDEO_INFO_N_PLANES (&info); p++) {
+      offset[p] = meta->offset[p];
+      stride[p] = meta->stride[p];
+    }
+    buf = gst_buffer_new ();
+    fail_unless (gst_buffer_copy_into (buf, carrier, GST_BUFFER_COPY_MEMORY,
+            0, -1));
+    gst_buffer_unref (carrier);
+    gst_buffer_add_video_meta_full (buf, GST_VIDEO_FRAME_FLAG_NONE,
+        GST_VIDEO_INFO_FORMAT (&info), FMT_W, FMT_H,
+        GST_VIDEO_INFO_N_PLANES (&info), offset, stride);
+  }
   fail_unless (gst_video_frame_map (&frame, &info, buf, GST_MAP_WRITE));
   prep_frame_init (src, format, FMT_W, FMT_H);
   for (p = 0; p < GST_VIDEO_FRAME_N_PLANES (&frame); p++) {

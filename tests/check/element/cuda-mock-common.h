@@ -138,9 +138,17 @@ void push_and_compare (GstHarness * h, GstBufferPool * pool,
     const HostFrame * f, const PrepConfig * cfg, gboolean want_cuda,
     const gchar * what);
 
-/* A FMT_W x FMT_H CUDA buffer of @format from @pool with random planes
- * from @seed, and a host copy of its planes in *@host (to free) described
- * by @src, as the engine reads them. */
+/* The format of the CUDA allocation that carries a frame of @format: the
+ * format itself, or Y444 for NV16 and GRAY8, which libgstcuda's allocator
+ * has no layout for (it aborts): Y444's first planes, pitch * height bytes
+ * each and back to back, hold NV16's Y and UV planes (GRAY8's one). */
+const gchar *cuda_carrier_format (PrepFormat format);
+
+/* A FMT_W x FMT_H CUDA buffer of @format from @pool (of
+ * cuda_carrier_format (@format); the buffer's video meta then describes
+ * @format in the carrier's planes) with random planes from @seed, and a
+ * host copy of its planes in *@host (to free) described by @src, as the
+ * engine reads them. */
 GstBuffer *cuda_format_buffer (GstBufferPool * pool, PrepFormat format,
     guint32 seed, guint8 ** host, PrepFrame * src);
 

@@ -229,10 +229,13 @@ run_format_case (PrepFormat format, const gchar * props,
   gchar *caps = g_strdup_printf ("video/x-raw(memory:CUDAMemory), "
       "format=%s, width=%d, height=%d, framerate=30/1",
       prep_format_name (format), FMT_W, FMT_H);
+  gchar *carrier = g_strdup_printf ("video/x-raw(memory:CUDAMemory), "
+      "format=%s, width=%d, height=%d, framerate=30/1",
+      cuda_carrier_format (format), FMT_W, FMT_H);
   gchar *line = g_strdup_printf ("cudapreproc width=20 height=14 %s", props);
   gchar *what = g_strdup_printf ("%s, %s", prep_format_name (format), props);
   GstCudaContext *ctx = test_context (0);
-  GstBufferPool *pool = cuda_pool_new_for (ctx, caps);
+  GstBufferPool *pool = cuda_pool_new_for (ctx, carrier);
   GstHarness *h = gst_harness_new_parse (line);
   PrepRect whole = { 0, 0, FMT_W, FMT_H };
   PrepPlan *plan = NULL;
@@ -254,16 +257,22 @@ run_format_case (PrepFormat format, const gchar * props,
           TRUE, what));
   g_free (host);
   g_free (caps);
+  g_free (carrier);
   g_free (line);
   g_free (what);
   case_end (h, pool, ctx);
 }
 
 /* Antialias and cover on the CUDA path: the kernel reads the weighted taps
- * from the same table as the CPU path. */
+ * from the same table as the CPU path (the 10-bit formats, MSB- and
+ * LSB-aligned, and 4:2:2 through the antialiased tile too). */
+static const PrepFormat antialias_formats[] = { PREP_FORMAT_NV12,
+  PREP_FORMAT_P010_10LE, PREP_FORMAT_I420_10LE, PREP_FORMAT_Y42B
+};
+
 GST_START_TEST (test_cuda_antialias)
 {
-  PrepFormat format = __i__ ? PREP_FORMAT_P010_10LE : PREP_FORMAT_NV12;
+  PrepFormat format = antialias_formats[__i__];
   PrepConfig cfg;
 
   format_config (&cfg, format);
@@ -278,10 +287,9 @@ GST_START_TEST (test_cuda_antialias)
 GST_END_TEST;
 
 /* Every format in CUDA memory: the kernel (its host build, through the
- * mock driver) gives the CPU engine's bytes, into CUDA tensors.  All but
- * GRAY8, the last one: libgstcuda's allocator has no layout for it (it
- * aborts), so no CUDA producer hands it over; the kernel reads it as any
- * other format (its host build: ../engine/formats.c). */
+ * mock driver) gives the CPU engine's bytes, into CUDA tensors.  NV16 and
+ * GRAY8, which libgstcuda's allocator has no layout for, come in a Y444
+ * allocation with a video meta of their own (cuda_carrier_format ()). */
 GST_START_TEST (test_cuda_formats)
 {
   PrepConfig cfg;
@@ -420,10 +428,10 @@ cuda_mock_paths_tests (TCase * paths)
       G_N_ELEMENTS (path_cases));
   tcase_add_test (paths, test_cuda_caps_preferred);
   tcase_add_test (paths, test_cuda_crop_meta);
-  G_STATIC_ASSERT (PREP_FORMAT_GRAY8 == PREP_FORMAT_COUNT - 1);
-  tcase_add_loop_test (paths, test_cuda_formats, 0, PREP_FORMAT_GRAY8);
+  tcase_add_loop_test (paths, test_cuda_formats, 0, PREP_FORMAT_COUNT);
   tcase_add_loop_test (paths, test_cuda_entry_chosen, 0, 2);
-  tcase_add_loop_test (paths, test_cuda_antialias, 0, 2);
+  tcase_add_loop_test (paths, test_cuda_antialias, 0,
+      G_N_ELEMENTS (antialias_formats));
   tcase_add_loop_test (paths, test_cuda_flexible, 0, 2);
 #if GST_CUDA_PREPROC_HAVE_TENSOR_META
   tcase_add_loop_test (paths, test_cuda_meta_mode, 0, 2);
