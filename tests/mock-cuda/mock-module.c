@@ -818,7 +818,7 @@ run_karg_kernel (const char *call, uint32_t ctx, const char *entry,
   PrepDim3 b = { block[0], block[1], block[2] };
   uint64_t table_dev = *(const uint64_t *) params[PREP_KARG_TABLE];
   size_t dst_bytes, elem;
-  int z, k, aa = strcmp (entry, PREP_KERNEL_SLOTS_AA_NAME) == 0;
+  int z, k;
   int max_x, max_y, spec = strncmp (entry, "prep_slots_", 11) != 0;
   void *table_host, *dst, *args[PREP_KARG_COUNT];
 
@@ -842,7 +842,9 @@ run_karg_kernel (const char *call, uint32_t ctx, const char *entry,
           h->n_sources);
     if (s->plane[0] == 0)
       continue;
-    karg_slot_reach (h, table, s, aa, &max_x, &max_y);
+    /* antialiased taps in either slots entry: the one without a tile
+     * sums each pixel on its own */
+    karg_slot_reach (h, table, s, p->antialias, &max_x, &max_y);
     for (k = 0; k < 3 && max_x >= 0 && max_y >= 0; k++) {
       /* a specialised entry's planes are in component order */
       int plane = spec ? p->comp[k].plane : k;
