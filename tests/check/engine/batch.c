@@ -926,11 +926,24 @@ check_half_range (double scale, double mean, double std, PrepStatus want16,
   check_config (&cfg, PREP_OK, what);
 }
 
-/* The tap table's id (what a launcher keys its device copy on): a new
- * one when the slots change (other rectangles, another count, streams of
- * other parameters), the same when the same slots are given again, and
- * no two plans share one. */
-GST_START_TEST (test_taps_id)
+/* The generation of @plan's kernel table (prep_plan_kernel_table ()). */
+static guint64
+table_gen (const PrepPlan * plan)
+{
+  const void *table;
+  size_t bytes;
+  guint64 gen = 0;
+
+  fail_unless_equals_int (prep_plan_kernel_table (plan, &table, &bytes,
+          &gen), PREP_OK);
+  return gen;
+}
+
+/* The kernel table's generation (what a launcher keys its device copy
+ * on): a new one when the slots change (other rectangles, another count,
+ * streams of other parameters), the same when the same slots are given
+ * again, never 0, and no two plans share one. */
+GST_START_TEST (test_table_generation)
 {
   static const PrepRect a[2] = { {0, 0, 32, 24}, {8, 8, 16, 16} };
   static const PrepRect b = { 4, 4, 20, 10 };
@@ -940,44 +953,49 @@ GST_START_TEST (test_taps_id)
     {PREP_FORMAT_RGBA, 30, 20, PREP_MATRIX_BT601, PREP_RANGE_FULL,
         {10, 2, 20, 18}},
   };
+  const void *table;
+  size_t bytes;
   PrepConfig cfg;
   PrepPlan *p, *q, *s;
   guint64 id;
 
-  fail_unless_equals_uint64 (prep_plan_kernel_taps_id (NULL), 0);
+  fail_unless_equals_int (prep_plan_kernel_table (NULL, &table, &bytes,
+          &id), PREP_ERROR_INVALID_ARGUMENT);
   prep_config_init (&cfg);
   cfg.src_width = 64;
   cfg.src_height = 48;
   cfg.out_width = cfg.out_height = 16;
   cfg.batch_size = 3;
   fail_unless_equals_int (prep_plan_new (&cfg, a, 2, &p), PREP_OK);
-  id = prep_plan_kernel_taps_id (p);
+  id = table_gen (p);
   fail_if (id == 0);
   fail_unless_equals_int (prep_plan_set_slots (p, a, 2), PREP_OK);
-  fail_unless_equals_uint64 (prep_plan_kernel_taps_id (p), id);
+  fail_unless_equals_uint64 (table_gen (p), id);
   fail_unless_equals_int (prep_plan_set_slots (p, a, 1), PREP_OK);
-  fail_if (prep_plan_kernel_taps_id (p) == id, "one slot fewer");
-  id = prep_plan_kernel_taps_id (p);
+  fail_if (table_gen (p) == id, "one slot fewer");
+  id = table_gen (p);
   fail_unless_equals_int (prep_plan_set_slots (p, &b, 1), PREP_OK);
-  fail_if (prep_plan_kernel_taps_id (p) == id, "another rectangle");
-  id = prep_plan_kernel_taps_id (p);
+  fail_if (table_gen (p) == id, "another rectangle");
+  id = table_gen (p);
   fail_unless_equals_int (prep_plan_set_slots (p, &b, 1), PREP_OK);
-  fail_unless_equals_uint64 (prep_plan_kernel_taps_id (p), id);
+  fail_unless_equals_uint64 (table_gen (p), id);
   fail_unless_equals_int (prep_plan_new (&cfg, &b, 1, &q), PREP_OK);
-  fail_if (prep_plan_kernel_taps_id (q) == id, "two plans, one id");
+  fail_if (table_gen (q) == id, "two plans, one id");
+  fail_if (table_gen (q) == 0);
 
   cfg.batch_size = 2;
   fail_unless_equals_int (prep_plan_new_streams (&cfg, st, 2, &s), PREP_OK);
-  id = prep_plan_kernel_taps_id (s);
+  id = table_gen (s);
+  fail_if (id == 0);
   fail_unless_equals_int (prep_plan_set_streams (s, st, 2), PREP_OK);
-  fail_unless_equals_uint64 (prep_plan_kernel_taps_id (s), id);
+  fail_unless_equals_uint64 (table_gen (s), id);
   st[0].range = PREP_RANGE_FULL;
   fail_unless_equals_int (prep_plan_set_streams (s, st, 2), PREP_OK);
-  fail_if (prep_plan_kernel_taps_id (s) == id, "a stream's parameters");
-  id = prep_plan_kernel_taps_id (s);
+  fail_if (table_gen (s) == id, "a stream's parameters");
+  id = table_gen (s);
   st[1].rect.x = 0;
   fail_unless_equals_int (prep_plan_set_streams (s, st, 2), PREP_OK);
-  fail_if (prep_plan_kernel_taps_id (s) == id, "a stream's rectangle");
+  fail_if (table_gen (s) == id, "a stream's rectangle");
   prep_plan_free (s);
   prep_plan_free (q);
   prep_plan_free (p);
@@ -1263,7 +1281,7 @@ batch_suite (void)
   tcase_add_test (slots, test_fresh_plan_slots);
   tcase_add_test (slots, test_set_slots_refused);
   tcase_add_test (slots, test_config_batch_and_type);
-  tcase_add_test (slots, test_taps_id);
+  tcase_add_test (slots, test_table_generation);
 
   suite_add_tcase (s, map);
   tcase_add_test (map, test_slot_map_cases);

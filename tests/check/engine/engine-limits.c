@@ -60,8 +60,9 @@ check_strides (const PrepPlan * plan, int y_stride, int uv_stride,
   static const uint8_t y[8], uv[8];
   float dst[4] = { 0 };
   PrepWorkers *workers = NULL;
-  const void *taps;
-  size_t taps_bytes;
+  const void *table;
+  size_t table_bytes;
+  guint64 gen;
   int rows = prep_plan_rows (plan);
   PrepFrame f;
 
@@ -83,9 +84,9 @@ check_strides (const PrepPlan * plan, int y_stride, int uv_stride,
           PREP_CPU_AUTO, &f, dst, 0), expected);
   prep_workers_free (workers);
   launches = 0;
-  fail_unless_equals_int (prep_plan_kernel_taps (plan, &taps, &taps_bytes),
-      PREP_OK);
-  fail_unless_equals_int (prep_plan_launch_taps (plan, (uintptr_t) taps, &f,
+  fail_unless_equals_int (prep_plan_kernel_table (plan, &table, &table_bytes,
+          &gen), PREP_OK);
+  fail_unless_equals_int (prep_plan_launch (plan, (uintptr_t) table, &f,
           (uintptr_t) dst, 0, count_launch, NULL, NULL, NULL), expected);
   fail_unless_equals_int (launches, 0);
   fail_unless (dst[0] == 0.0f && dst[3] == 0.0f);

@@ -15,7 +15,9 @@
  * gray, both layouts and the four element types.  The scalar executor is
  * compared with the float64 reference model (tests/reference/, which
  * reads each format with its own code), and AVX2 (when this CPU has it),
- * the thread pool and the kernel's host build must give its bytes.
+ * the thread pool and the kernel's host build (prep_plan_launch () on the
+ * frame, and again on its planes at odd addresses, where only the
+ * byte-planar formats keep a specialised entry) must give its bytes.
  * A summary per format (cases, largest error) is printed at the end.
  * Then one picture in the formats that hold it alike (P010 and
  * I420_10LE's 10-bit codes, with stray bits above I420_10LE's; 8-bit
@@ -123,18 +125,41 @@ ref_config_of (const PrepConfig * p, const PrepRect * crop, RefConfig * r)
   r->scale = p->scale;
 }
 
-/* Launches of a specialised entry (prep_<class>_...), per test. */
-static int spec_launches;
+/* Launches per test of a specialised entry (prep_<class>_...) and of the
+ * slots entries (prep_slots_...). */
+static int spec_launches, slots_launches;
 
 static int
 host_launch (const char *entry, PrepDim3 grid, PrepDim3 block,
     unsigned int shared, void *stream, void **args, void *user_data)
 {
-  if (!g_str_has_prefix (entry, "prep_frame_") &&
-      !g_str_has_prefix (entry, "prep_slots_") &&
-      !g_str_has_prefix (entry, "prep_streams_"))
+  if (g_str_has_prefix (entry, "prep_slots_"))
+    slots_launches++;
+  else
     spec_launches++;
   return prep_kernel_host_launch (entry, grid, block, shared, args);
+}
+
+/* A copy of @f whose planes start one byte past a malloc'd address (each
+ * malloc'd to the byte, to free with g_free (@mem[p])): rows where no
+ * specialised entry's word loads are aligned but for the byte-planar
+ * formats. */
+static void
+odd_planes (const PrepFrame * f, PrepFrame * odd, guint8 * mem[3])
+{
+  size_t bytes[PREP_PLANES_MAX];
+  int p;
+
+  fail_unless_equals_int (prep_frame_plane_bytes (f, bytes), PREP_OK);
+  *odd = *f;
+  for (p = 0; p < PREP_PLANES_MAX; p++) {
+    mem[p] = NULL;
+    if (p >= prep_format_n_planes (f->format))
+      continue;
+    mem[p] = g_malloc (bytes[p] + 1);
+    memcpy (mem[p] + 1, f->planes[p], bytes[p]);
+    odd->planes[p] = mem[p] + 1;
+  }
 }
 
 /* Every other path gives the scalar bytes. */
@@ -142,11 +167,13 @@ static void
 check_paths (const PrepPlan * plan, const PrepFrame * f, const guint8 * ref,
     size_t bytes, const char *what)
 {
-  guint8 *got = g_malloc (bytes);
-  const void *taps;
-  size_t taps_bytes, i;
+  guint8 *got = g_malloc (bytes), *mem[3];
+  const void *table;
+  size_t table_bytes, i;
   guint64 gen;
   PrepWorkers *w = NULL;
+  PrepFrame odd;
+  int p;
 
   if (prep_cpu_impl_available (PREP_CPU_AVX2)) {
     memset (got, 0x5a, bytes);
@@ -162,23 +189,26 @@ check_paths (const PrepPlan * plan, const PrepFrame * f, const guint8 * ref,
   prep_workers_free (w);
   for (i = 0; i < bytes && got[i] == ref[i]; i++);
   fail_unless (i == bytes, "%s: 3 threads differ at byte %zu", what, i);
-  memset (got, 0x44, bytes);
-  fail_unless_equals_int (prep_plan_kernel_taps (plan, &taps, &taps_bytes),
-      PREP_OK);
-  fail_unless_equals_int (prep_plan_launch_taps (plan, (uintptr_t) taps, f,
-          (uintptr_t) got, bytes, host_launch, NULL, NULL, NULL), PREP_OK);
-  for (i = 0; i < bytes && got[i] == ref[i]; i++);
-  fail_unless (i == bytes, "%s: the kernel's host build differs at byte %zu",
-      what, i);
   /* the launch-table entries (a specialised one where it serves) */
   memset (got, 0x66, bytes);
-  fail_unless_equals_int (prep_plan_kernel_table (plan, &taps, &taps_bytes,
+  fail_unless_equals_int (prep_plan_kernel_table (plan, &table, &table_bytes,
           &gen), PREP_OK);
-  fail_unless_equals_int (prep_plan_launch (plan, (uintptr_t) taps, f,
+  fail_unless_equals_int (prep_plan_launch (plan, (uintptr_t) table, f,
           (uintptr_t) got, bytes, host_launch, NULL, NULL, NULL), PREP_OK);
   for (i = 0; i < bytes && got[i] == ref[i]; i++);
   fail_unless (i == bytes, "%s: the launch-table entry's host build differs "
       "at byte %zu", what, i);
+  /* the same planes at odd addresses: the slots entry, but for the
+   * formats whose specialised entry reads bytes */
+  odd_planes (f, &odd, mem);
+  memset (got, 0x44, bytes);
+  fail_unless_equals_int (prep_plan_launch (plan, (uintptr_t) table, &odd,
+          (uintptr_t) got, bytes, host_launch, NULL, NULL, NULL), PREP_OK);
+  for (i = 0; i < bytes && got[i] == ref[i]; i++);
+  fail_unless (i == bytes, "%s: the kernel's host build (planes at odd "
+      "addresses) differs at byte %zu", what, i);
+  for (p = 0; p < 3; p++)
+    g_free (mem[p]);
   g_free (got);
 }
 
@@ -291,14 +321,19 @@ GST_START_TEST (test_format)
   guint64 s = 0xf0f0 + 7919 * (guint64) __i__;
   int k;
 
-  spec_launches = 0;
+  spec_launches = slots_launches = 0;
   fail_unless (ref_format_known (prep_format_name ((PrepFormat) __i__)));
   for (k = 0; k < CASES_PER_FORMAT; k++)
     run_case ((PrepFormat) __i__, &s, k);
   g_print ("%-10s %d cases, max error float32 %.3g, integer %.3g steps, "
-      "%d through a specialised entry\n",
+      "launches: %d of a specialised entry, %d of a slots entry\n",
       prep_format_name ((PrepFormat) __i__), stats[__i__].cases,
-      stats[__i__].max_err, stats[__i__].max_quant, spec_launches);
+      stats[__i__].max_err, stats[__i__].max_quant, spec_launches,
+      slots_launches);
+  /* every format through the slots entries too: its antialiased cases,
+   * and its planes at odd addresses */
+  fail_unless (slots_launches > 0, "no %s case took the slots entry",
+      prep_format_name ((PrepFormat) __i__));
   /* the formats of a class have a specialised entry: some of the random
    * cases (aligned rows, no antialias) must have taken it; the others are
    * read by the generic entries only */

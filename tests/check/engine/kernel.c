@@ -7,19 +7,24 @@
  * version 2 of the License, or (at your option) any later version.
  */
 
-/* Tests of the CUDA kernel that need no GPU (src/prep-kernel.h):
- *  - kernel emulation: the kernel's own source built for the host, run over
- *    its whole launch grid (its taps from a copy of the plan's tap table
- *    that ends at its last byte) for every case of the engine's table
- *    (engine-cases.h, the same frames as the engine test): bit-identical to
- *    the CPU path, every element written, nothing written outside the
- *    tensor, nothing read past the extents of nv12_extents ();
+/* Tests of the CUDA kernel that need no GPU (src/prep-kernel.h,
+ * src/prep-kernel-args.h):
+ *  - kernel emulation: the kernel's own source built for the host, its
+ *    slots entries (the entries of any plan: the same per-pixel path for
+ *    every format) run over their whole launch grid (the plan's kernel
+ *    table copied to memory that ends at its last byte) for every case of
+ *    the engine's table (engine-cases.h, the same frames as the engine
+ *    test): bit-identical to the CPU path, every element written, nothing
+ *    written outside the tensor, nothing read past the extents of
+ *    nv12_extents ();
  *  - the same for batches (engine-cases.h; grid z = the batch) in float32
  *    and float16 and for the table in float16, on planes that end at the
- *    extents of all slots; prep_plan_launch_taps () on a host
- *    launcher;
- *  - the tap table: prep_axis_tap () of every slot's axes, rewritten in
- *    place by prep_plan_set_slots ();
+ *    extents of all slots; prep_plan_launch () on a host launcher, through
+ *    the entry it picks and through the slots entry;
+ *  - the kernel table: prep_axis_tap () of every valid slot's axes (with
+ *    antialias: prep_aa_fill ()'s taps and weights, and the tiles of the
+ *    launch's blocks), rebuilt by prep_plan_set_slots (), a new generation
+ *    exactly when its bytes change;
  *  - launch geometry: the grid covers the output exactly; CUDA's limits;
  *    grid z is the number of slots;
  *  - extents: equal to one past the last byte the taps read, found by brute
@@ -34,6 +39,7 @@
 #include "prep.h"
 #include "prep-private.h"
 #include "prep-kernel.h"
+#include "prep-kernel-args.h"
 #include "prep-aa-tile.h"
 #include "engine-cases.h"
 
@@ -41,89 +47,159 @@
 /* Launching the host build                                                 */
 /* ------------------------------------------------------------------------ */
 
-/* kernelParams as the contract lays them out: each slot points to storage
- * of the parameter's exact size, pointers as 8-byte CUdeviceptr values
- * (host addresses for the host build). */
+/* The kernel table's 16-byte units (prep-kernel-args.h). */
+#define UNIT 16
+
+/* kernelParams of the slots entries as the contract lays them out: each
+ * slot points to storage of the parameter's exact size, pointers as
+ * 8-byte CUdeviceptr values (host addresses for the host build). */
 typedef struct
 {
-  PrepParams params;
-  PrepSlotTable slots;
-  guint64 taps, y, uv, none, dst;       /* NV12: plane 2 unused (0) */
-  int y_stride, uv_stride, zero;
-  void *targs[PREP_TKARG_COUNT];
+  PrepKArgs a;
+  guint64 table, dst;
+  void *kargs[PREP_KARG_COUNT];
 } KernelArgs;
 
+/* The slots entries' argument as prep_plan_launch () gives it to a plan no
+ * specialised entry serves: every valid slot's NV12 planes in the frame's
+ * order (a padding slot has none), where its taps and its source are in
+ * the kernel table.  The slots entries read nothing else of it. */
 static void
 kernel_args_init (KernelArgs * k, const PrepPlan * plan, const guint8 * y,
     int y_stride, const guint8 * uv, int uv_stride, void *dst)
 {
-  G_STATIC_ASSERT (sizeof (k->y) == 8);
+  const PrepParams *p = prep_plan_params (plan);
+  int s;
 
-  k->params = *prep_plan_params (plan);
-  k->slots = *prep_plan_slot_table (plan);
-  k->y = (guintptr) y;
-  k->uv = (guintptr) uv;
+  G_STATIC_ASSERT (sizeof (k->table) == 8);
+  memset (&k->a, 0, sizeof (k->a));
+  k->a.out_width = p->out_width;
+  k->a.out_height = p->out_height;
+  k->a.channels = p->channels;
+  k->a.elem = p->elem;
+  for (s = 0; s < prep_plan_batch_size (plan); s++) {
+    PrepKSlot *slot = &k->a.slot[s];
+
+    if (prep_plan_slot_table (plan)->s[s].valid) {
+      slot->plane[0] = (guintptr) y;
+      slot->plane[1] = (guintptr) uv;
+      slot->stride[0] = y_stride;
+      slot->stride[1] = uv_stride;
+    }
+    slot->col = plan->kcol[s];
+    slot->row = plan->krow[s];
+    slot->source = plan->ksource[s];
+  }
+  k->table = 0;
   k->dst = (guintptr) dst;
-  k->y_stride = y_stride;
-  k->uv_stride = uv_stride;
-  k->taps = 0;
-  k->targs[PREP_TKARG_PARAMS] = &k->params;
-  k->targs[PREP_TKARG_SLOTS] = &k->slots;
-  k->targs[PREP_TKARG_TAPS] = &k->taps;
-  k->none = 0;
-  k->zero = 0;
-  k->targs[PREP_TKARG_PLANE0] = &k->y;
-  k->targs[PREP_TKARG_STRIDE0] = &k->y_stride;
-  k->targs[PREP_TKARG_PLANE1] = &k->uv;
-  k->targs[PREP_TKARG_STRIDE1] = &k->uv_stride;
-  k->targs[PREP_TKARG_PLANE2] = &k->none;
-  k->targs[PREP_TKARG_STRIDE2] = &k->zero;
-  k->targs[PREP_TKARG_DST] = &k->dst;
+  k->kargs[PREP_KARG_ARGS] = &k->a;
+  k->kargs[PREP_KARG_TABLE] = &k->table;
+  k->kargs[PREP_KARG_DST] = &k->dst;
 }
 
-/* The plan's tap table, checked against prep_axis_tap () for its valid
- * slots, copied to memory that ends at its last byte (an inaccessible page
- * follows). */
-static const void *
-copy_taps (const PrepPlan * plan, Guarded * g)
+/* The plan's kernel table (prep_plan_kernel_table ()): its host image,
+ * which starts with its head; its bytes and generation into *@bytes and
+ * *@gen. */
+static const PrepKTableHead *
+kernel_table (const PrepPlan * plan, size_t *bytes, guint64 * gen)
+{
+  const void *table = NULL;
+
+  fail_unless_equals_int (prep_plan_kernel_table (plan, &table, bytes, gen),
+      PREP_OK);
+  fail_unless (table != NULL);
+  return table;
+}
+
+/* Slot @s's antialiased block in the kernel table @t: its column then row
+ * taps; its weights follow them. */
+static const PrepAaTap *
+table_aa_taps (const PrepPlan * plan, const void *t, int s)
+{
+  return (const PrepAaTap *) ((const guint8 *) t + (size_t) plan->kcol[s] *
+      UNIT);
+}
+
+/* Slot @s's antialiased block: prep_aa_fill ()'s taps and weights for the
+ * slot's geometry. */
+static void
+check_aa_block (const PrepPlan * plan, const void *t, size_t bytes, int s)
+{
+  const PrepParams *p = prep_plan_params (plan);
+  size_t n = (size_t) p->out_width + (size_t) p->out_height;
+  size_t units = (size_t) prep_ktable_aa_block (p->out_width, p->out_height,
+      p->aa_weights);
+  const PrepAaTap *got = table_aa_taps (plan, t, s);
+  PrepAaTap *want = g_new0 (PrepAaTap, n);
+  float *w = g_new0 (float, MAX (p->aa_weights, 1));
+
+  fail_unless (((size_t) plan->kcol[s] + units) * UNIT <= bytes,
+      "slot %d: its block ends past the table", s);
+  prep_aa_fill (&prep_plan_slot_table (plan)->s[s], p, want, w);
+  fail_unless (memcmp (got, want, n * sizeof (PrepAaTap)) == 0,
+      "slot %d: the block's taps are not prep_aa_fill ()'s", s);
+  fail_unless (memcmp (got + n, w, (size_t) p->aa_weights * sizeof (float))
+      == 0, "slot %d: the block's weights are not prep_aa_fill ()'s", s);
+  g_free (want);
+  g_free (w);
+}
+
+/* The plan's kernel table, checked against its head and, for its valid
+ * slots, against prep_axis_tap () (antialias: prep_aa_fill ()), copied
+ * to memory that ends at its last byte (an inaccessible page follows). */
+static guint8 *
+copy_table (const PrepPlan * plan, Guarded * g)
 {
   const PrepParams *p = prep_plan_params (plan);
   const PrepSlotTable *t = prep_plan_slot_table (plan);
-  int n = prep_plan_rows (plan) / p->out_height;
-  size_t per = (size_t) p->out_width + (size_t) p->out_height;
-  const PrepTap *taps;
-  const void *host;
+  int n = prep_plan_batch_size (plan), s, i;
+  const PrepKTableHead *h;
   size_t bytes;
-  int s, i;
+  guint64 gen;
 
-  fail_unless_equals_int (prep_plan_kernel_taps (plan, &host, &bytes), PREP_OK);
-  /* the PrepTap blocks, then (antialias) each slot's weighted taps and
-   * weights (prep_aa_taps ()) */
-  fail_unless_equals_uint64 (bytes, (size_t) n * per * sizeof (PrepTap) +
-      (p->antialias ? (size_t) n * (per * sizeof (PrepAaTap) +
-              (size_t) p->aa_weights * sizeof (float)) : 0));
-  taps = host;
+  h = kernel_table (plan, &bytes, &gen);
+  fail_if (gen == 0);
+  fail_unless_equals_int (h->magic, PREP_KTABLE_MAGIC);
+  fail_unless_equals_uint64 (h->bytes, bytes);
+  fail_unless_equals_int (bytes % UNIT, 0);
+  fail_unless_equals_int (h->out_width, p->out_width);
+  fail_unless_equals_int (h->out_height, p->out_height);
+  fail_unless (h->n_sources >= 1 && h->n_sources <= n);
+  fail_unless_equals_int (h->aa_weights, p->antialias ? p->aa_weights : 0);
   for (s = 0; s < n; s++) {
+    const PrepTap *col = (const PrepTap *) ((const guint8 *) h +
+        (size_t) plan->kcol[s] * UNIT);
+    const PrepTap *row = (const PrepTap *) ((const guint8 *) h +
+        (size_t) plan->krow[s] * UNIT);
+
+    fail_unless (plan->ksource[s] >= 0 && plan->ksource[s] < h->n_sources);
     if (!t->s[s].valid)
       continue;
+    if (p->antialias) {
+      check_aa_block (plan, h, bytes, s);
+      continue;
+    }
+    fail_unless ((size_t) (plan->kcol[s] + p->out_width) * UNIT <= bytes &&
+        (size_t) (plan->krow[s] + p->out_height) * UNIT <= bytes);
     for (i = 0; i < p->out_width + p->out_height; i++) {
       PrepTap want = i < p->out_width ?
           prep_axis_tap (&t->s[s].ax, i, p->nearest) :
           prep_axis_tap (&t->s[s].ay, i - p->out_width, p->nearest);
-      const PrepTap *got = &taps[(size_t) s * per + (size_t) i];
+      const PrepTap *got = i < p->out_width ? &col[i] : &row[i - p->out_width];
 
       fail_unless (memcmp (got, &want, sizeof (PrepTap)) == 0,
           "slot %d, tap %d of the table is not prep_axis_tap ()'s", s, i);
     }
   }
-  return memcpy (guarded_alloc (g, bytes), host, bytes);
+  return memcpy (guarded_alloc (g, bytes), h, bytes);
 }
 
 /* Runs the kernel's host build over the grid of prep_launch_geometry (),
  * grown by extra_x / extra_y blocks that lie wholly outside the output,
- * with @tile floats of shared memory for the antialiased tile (0: none,
- * every pixel on its own; less than the plan's: the blocks whose tile
- * does not fit on their own). */
+ * with @tile floats of shared memory for the antialiased tile (0: the
+ * entry without a tile, every pixel on its own; otherwise the tile entry
+ * with every source of the table asking for @tile floats: less than the
+ * plan's, the blocks whose tile does not fit on their own). */
 static void
 run_kernel (const PrepPlan * plan, const guint8 * y, int y_stride,
     const guint8 * uv, int uv_stride, void *dst, guint extra_x, guint extra_y,
@@ -131,19 +207,24 @@ run_kernel (const PrepPlan * plan, const guint8 * y, int y_stride,
 {
   PrepDim3 grid, block;
   static KernelArgs k;
+  PrepKTableHead *h;
+  PrepKTableSource *src;
   Guarded tg;
+  int i;
 
   fail_unless_equals_int (prep_launch_geometry (prep_plan_params (plan),
-          prep_plan_rows (plan) / prep_plan_params (plan)->out_height, &grid,
-          &block), PREP_OK);
+          prep_plan_batch_size (plan), &grid, &block), PREP_OK);
   grid.x += extra_x;
   grid.y += extra_y;
   kernel_args_init (&k, plan, y, y_stride, uv, uv_stride, dst);
-  k.taps = (guintptr) copy_taps (plan, &tg);
-  k.params.aa_tile = tile;
+  h = (PrepKTableHead *) copy_table (plan, &tg);
+  src = (PrepKTableSource *) (h + 1);
+  for (i = 0; i < h->n_sources; i++)
+    src[i].params.aa_tile = tile;
+  k.table = (guintptr) h;
   fail_unless_equals_int (prep_kernel_host_launch (tile > 0 ?
-          PREP_KERNEL_TAPS_AA_NAME : PREP_KERNEL_TAPS_NAME, grid, block,
-          (unsigned int) tile * sizeof (float), k.targs), 0);
+          PREP_KERNEL_SLOTS_AA_NAME : PREP_KERNEL_SLOTS_NAME, grid, block,
+          (unsigned int) tile * sizeof (float), k.kargs), 0);
   guarded_free (&tg);
 }
 
@@ -226,25 +307,48 @@ kernel_matches_cpu (const CaseRun * r, const guint8 * y, const guint8 * uv,
 /* Kernel emulation over the engine's table                                 */
 /* ------------------------------------------------------------------------ */
 
-/* The plan's tile is what its largest block needs (src/prep-aa-tile.h),
- * or the most a block may have: every block of a valid slot fits. */
+/* The tile descriptors after each valid slot's antialiased block in the
+ * kernel table (prep-kernel-args.h) are its blocks' tiles: the source
+ * columns [s0, s1) of each block column, the rows of each block row that
+ * are not letterbox bands.  The plan's tile is what its largest block
+ * needs (src/prep-aa-tile.h), or the most a block may have: every block
+ * of a valid slot fits. */
 static void
 assert_tile_sized (const PrepPlan * plan)
 {
   const PrepParams *p = prep_plan_params (plan);
-  int n = prep_plan_rows (plan) / p->out_height, most = 0, s, x, y;
-  PrepAaTile t;
+  int gx = prep_ktile_columns (p->out_width), most = 0, s, bx, by, y, y1;
+  const PrepKTableHead *h;
+  size_t bytes;
+  guint64 gen;
 
-  for (s = 0; s < n; s++) {
+  h = kernel_table (plan, &bytes, &gen);
+  for (s = 0; s < prep_plan_batch_size (plan); s++) {
+    const PrepAaTap *aa = table_aa_taps (plan, h, s);
+    const gint32 *d = (const gint32 *) ((const float *) (aa + p->out_width +
+            p->out_height) + prep_ktable_round4 (p->aa_weights));
+
     if (!prep_plan_slot_table (plan)->s[s].valid)
       continue;
-    for (y = 0; y < p->out_height; y += PREP_BLOCK_H)
-      for (x = 0; x < p->out_width; x += PREP_BLOCK_W) {
-        int floats = prep_aa_tile_init (p, prep_aa_taps (p,
-                plan->kernel_taps, n, s), x, y, PREP_BLOCK_W, PREP_BLOCK_H, &t);
+    for (by = 0; by < prep_ktile_rows (p->out_height); by++) {
+      int rows = 0;
 
+      y1 = MIN ((by + 1) * PREP_BLOCK_H, p->out_height);
+      for (y = by * PREP_BLOCK_H; y < y1; y++)
+        rows += aa[p->out_width + y].inside;
+      fail_unless_equals_int (d[2 * gx + by], rows);
+      for (bx = 0; bx < gx; bx++) {
+        PrepAaTile t;
+        int per = prep_aa_tile_columns (p, aa, bx * PREP_BLOCK_W,
+            MIN ((bx + 1) * PREP_BLOCK_W, p->out_width), &t);
+        int floats = rows > 0 ? (y1 - by * PREP_BLOCK_H) * per : 0;
+
+        fail_unless (d[2 * bx] == t.s0 && d[2 * bx + 1] == t.s1, "slot %d, "
+            "block column %d: the table's tile [%d, %d), its taps' [%d, %d)",
+            s, bx, d[2 * bx], d[2 * bx + 1], t.s0, t.s1);
         most = floats > most ? floats : most;
       }
+    }
   }
   fail_unless (most <= plan->aa_tile || plan->aa_tile ==
       PREP_AA_TILE_MAX_FLOATS, "a block's tile takes %d floats, the plan "
@@ -477,11 +581,14 @@ assert_same_as_cpu (const BatchRun * r, const TensorBuf * emu, const char *what)
       tensor_buf_bits (emu, diff));
 }
 
-/* What prep_plan_launch_taps () hands to the driver: the grid is recorded
- * and the host build runs it (device addresses are host addresses here). */
+/* What prep_plan_launch () hands to the driver: the entry, the grid and
+ * the argument are recorded and the host build runs it (device addresses
+ * are host addresses here). */
 typedef struct
 {
+  const char *entry;
   PrepDim3 grid, block;
+  PrepKArgs args;
   int calls;
 } LaunchRecord;
 
@@ -491,61 +598,100 @@ host_launch (const char *entry, PrepDim3 grid, PrepDim3 block,
 {
   LaunchRecord *rec = user_data;
 
+  rec->entry = entry;
   rec->grid = grid;
   rec->block = block;
+  memcpy (&rec->args, args[PREP_KARG_ARGS], sizeof (PrepKArgs));
   rec->calls++;
   return prep_kernel_host_launch (entry, grid, block, shared, args);
 }
 
 /* The launcher of the CUDA path: one launch per batch, grid z = the
- * batch size, the CPU path's bytes. */
+ * batch size, the CPU path's bytes, through the entry it picks and
+ * through the slots entry (the chroma plane at an odd address, where no
+ * specialised entry's pair loads are aligned), whose argument is the one
+ * kernel_args_init () gives the emulation. */
 GST_START_TEST (test_plan_launch_batches)
 {
   LaunchRecord rec;
   TensorBuf emu;
   BatchRun r;
-  const void *taps;
-  size_t taps_bytes;
-  int err = -1;
+  PrepFrame odd;
+  static KernelArgs k;
+  const void *table;
+  size_t table_bytes, uv_bytes;
+  guint64 gen;
+  guint8 *uv;
+  int err = -1, s;
 
   memset (&rec, 0, sizeof (rec));
   batch_run_new (&r, __i__, __i__ % 2 ? PREP_DTYPE_FLOAT16 :
       PREP_DTYPE_FLOAT32);
   batch_cpu (&r);
   tensor_buf_new (&emu, &r.cfg);
-  /* the tap table: its host address */
-  fail_unless_equals_int (prep_plan_kernel_taps (r.plan, &taps, &taps_bytes),
-      PREP_OK);
-  fail_unless_equals_int (prep_plan_launch_taps (r.plan, (guintptr) taps,
+  /* the kernel table: its host address */
+  fail_unless_equals_int (prep_plan_kernel_table (r.plan, &table,
+          &table_bytes, &gen), PREP_OK);
+  fail_unless_equals_int (prep_plan_launch (r.plan, (guintptr) table,
           &r.frame.pf, (guintptr) emu.data, tensor_buf_bytes (&emu),
           host_launch, NULL, &rec, &err), PREP_OK);
   fail_unless_equals_int (err, 0);
   fail_unless_equals_int (rec.calls, 1);
   fail_unless_equals_int (rec.grid.z, r.cfg.batch_size);
-  assert_same_as_cpu (&r, &emu, "prep_plan_launch_taps ()");
+  assert_same_as_cpu (&r, &emu, rec.entry);
+
+  uv_bytes = plan_plane_bytes (r.plan, 1, r.frame.uv_stride);
+  uv = g_malloc (uv_bytes + 1);
+  memcpy (uv + 1, r.frame.uv, uv_bytes);
+  odd = r.frame.pf;
+  odd.planes[1] = uv + 1;
+  tensor_buf_fill (&emu);
+  fail_unless_equals_int (prep_plan_launch (r.plan, (guintptr) table, &odd,
+          (guintptr) emu.data, tensor_buf_bytes (&emu), host_launch, NULL,
+          &rec, &err), PREP_OK);
+  fail_unless_equals_int (rec.calls, 2);
+  fail_unless_equals_int (rec.grid.z, r.cfg.batch_size);
+  /* a batch of padding only reads no plane: any entry serves it */
+  if (prep_plan_valid_slots (r.plan) > 0)
+    fail_unless_equals_string (rec.entry, PREP_KERNEL_SLOTS_NAME);
+  assert_same_as_cpu (&r, &emu, "the slots entry");
+  kernel_args_init (&k, r.plan, r.frame.y, r.frame.y_stride, uv + 1,
+      r.frame.uv_stride, emu.data);
+  for (s = 0; s < r.cfg.batch_size; s++)
+    fail_unless (memcmp (&rec.args.slot[s], &k.a.slot[s],
+            sizeof (PrepKSlot)) == 0, "slot %d: kernel_args_init () is not "
+        "the slots entry's argument", s);
+  g_free (uv);
+
   /* a destination one byte short of the batch: refused, nothing launched */
-  fail_unless_equals_int (prep_plan_launch_taps (r.plan, (guintptr) taps,
+  fail_unless_equals_int (prep_plan_launch (r.plan, (guintptr) table,
           &r.frame.pf, (guintptr) emu.data, tensor_buf_bytes (&emu) - 1,
           host_launch, NULL, &rec, &err), PREP_ERROR_OUTPUT_SIZE);
-  /* no table: refused like a missing plane */
-  fail_unless_equals_int (prep_plan_launch_taps (r.plan, 0,
+  /* a table or a destination at 0: refused like a missing plane */
+  fail_unless_equals_int (prep_plan_launch (r.plan, 0,
           &r.frame.pf, (guintptr) emu.data, tensor_buf_bytes (&emu),
           host_launch, NULL, &rec, &err), PREP_ERROR_INVALID_ARGUMENT);
-  fail_unless_equals_int (rec.calls, 1);
+  fail_unless_equals_int (prep_plan_launch (r.plan, (guintptr) table,
+          &r.frame.pf, 0, tensor_buf_bytes (&emu), host_launch, NULL, &rec,
+          &err), PREP_ERROR_INVALID_ARGUMENT);
+  fail_unless_equals_int (rec.calls, 2);
   tensor_buf_free (&emu);
   batch_run_free (&r);
 }
 
 GST_END_TEST;
 
-/* The tap table is sized at prep_plan_new () for the whole batch and
- * rewritten in place by prep_plan_set_slots (): same address, same size,
- * the new rectangles' taps (copy_taps () checks them), and the kernel that
- * reads it gives the CPU path's bytes after every change. */
+/* The kernel table is rebuilt by prep_plan_set_slots () in the plan's own
+ * two host images (allocated with the plan: nothing per change), with
+ * the new rectangles' taps (copy_table () checks them) and a new
+ * generation exactly when its bytes change; the kernel that reads it
+ * gives the CPU path's bytes after every change. */
 GST_START_TEST (test_taps_follow_slots)
 {
-  const void *taps0, *taps;
-  size_t bytes0, bytes;
+  const void *table, *images[2] = { NULL, NULL };
+  size_t bytes, bytes0;
+  guint64 gen, gen0;
+  guint8 *before;
   PrepRect rects[PREP_BATCH_MAX];
   TensorBuf emu;
   Guarded tg;
@@ -554,14 +700,18 @@ GST_START_TEST (test_taps_follow_slots)
   int n, i;
 
   batch_run_new (&r, __i__, PREP_DTYPE_FLOAT32);
-  fail_unless_equals_int (prep_plan_kernel_taps (r.plan, &taps0, &bytes0),
-      PREP_OK);
-  fail_unless_equals_int (prep_plan_kernel_taps (NULL, &taps, &bytes),
-      PREP_ERROR_INVALID_ARGUMENT);
-  fail_unless_equals_int (prep_plan_kernel_taps (r.plan, NULL, &bytes),
-      PREP_ERROR_INVALID_ARGUMENT);
-  fail_unless_equals_int (prep_plan_kernel_taps (r.plan, &taps, NULL),
-      PREP_ERROR_INVALID_ARGUMENT);
+  fail_unless_equals_int (prep_plan_kernel_table (r.plan, &table, &bytes0,
+          &gen0), PREP_OK);
+  images[0] = table;
+  before = memcpy (g_malloc (bytes0), table, bytes0);
+  fail_unless_equals_int (prep_plan_kernel_table (NULL, &table, &bytes,
+          &gen), PREP_ERROR_INVALID_ARGUMENT);
+  fail_unless_equals_int (prep_plan_kernel_table (r.plan, NULL, &bytes,
+          &gen), PREP_ERROR_INVALID_ARGUMENT);
+  fail_unless_equals_int (prep_plan_kernel_table (r.plan, &table, NULL,
+          &gen), PREP_ERROR_INVALID_ARGUMENT);
+  fail_unless_equals_int (prep_plan_kernel_table (r.plan, &table, &bytes,
+          NULL), PREP_ERROR_INVALID_ARGUMENT);
   tensor_buf_new (&emu, &r.cfg);
   for (n = r.cfg.batch_size; n >= 0; n -= MAX (1, r.cfg.batch_size / 3)) {
     /* the case's rectangles, reversed and shortened */
@@ -571,10 +721,22 @@ GST_START_TEST (test_taps_follow_slots)
       for (i = 0; i < n; i++)
         rects[i] = make_rect (0, 0, r.cfg.src_width, r.cfg.src_height);
     fail_unless_equals_int (prep_plan_set_slots (r.plan, rects, n), PREP_OK);
-    fail_unless_equals_int (prep_plan_kernel_taps (r.plan, &taps, &bytes),
-        PREP_OK);
-    fail_unless (taps == taps0 && bytes == bytes0);
-    copy_taps (r.plan, &tg);
+    fail_unless_equals_int (prep_plan_kernel_table (r.plan, &table, &bytes,
+            &gen), PREP_OK);
+    if (table != images[0] && images[1] == NULL)
+      images[1] = table;
+    fail_unless (table == images[0] || table == images[1],
+        "%d slots: a third host image of the table", n);
+    if (bytes == bytes0 && memcmp (table, before, bytes) == 0) {
+      fail_unless_equals_uint64 (gen, gen0);
+    } else {
+      fail_if (gen == gen0, "%d slots: other bytes, the same generation", n);
+    }
+    g_free (before);
+    before = memcpy (g_malloc (bytes), table, bytes);
+    bytes0 = bytes;
+    gen0 = gen;
+    copy_table (r.plan, &tg);
     guarded_free (&tg);
     tensor_buf_fill (&r.out);
     batch_cpu (&r);
@@ -586,6 +748,7 @@ GST_START_TEST (test_taps_follow_slots)
     if (n == 0)
       break;
   }
+  g_free (before);
   tensor_buf_free (&emu);
   batch_run_free (&r);
 }
@@ -789,16 +952,15 @@ check_extents (const PrepPlan * plan, int y_stride, int uv_stride,
 {
   const PrepParams *p = prep_plan_params (plan);
   const PrepSlotGeom *g = &prep_plan_slot_table (plan)->s[0];
-  size_t y_bytes, uv_bytes, dst_bytes, y_want, uv_want, crop_end, taps_bytes;
-  const void *taps;
+  size_t y_bytes, uv_bytes, dst_bytes, y_want, uv_want, crop_end, bytes;
+  const PrepKTableHead *h;
+  guint64 gen;
 
   nv12_extents (p, prep_plan_slot_table (plan), 1, y_stride,
       uv_stride, &y_bytes, &uv_bytes, &dst_bytes);
-  fail_unless_equals_int (prep_plan_kernel_taps (plan, &taps, &taps_bytes),
-      PREP_OK);
-  brute_extents (p, g, p->antialias ? prep_aa_taps (p, taps,
-          prep_plan_rows (plan) / p->out_height, 0) : NULL, y_stride,
-      uv_stride, &y_want, &uv_want);
+  h = kernel_table (plan, &bytes, &gen);
+  brute_extents (p, g, p->antialias ? table_aa_taps (plan, h, 0) : NULL,
+      y_stride, uv_stride, &y_want, &uv_want);
   fail_unless (y_bytes == y_want, "%s: luma extent %zu, taps reach %zu",
       name, y_bytes, y_want);
   fail_unless (uv_bytes == uv_want, "%s: chroma extent %zu, taps reach %zu",

@@ -18,7 +18,7 @@
  * tested against the reference model by formats.c), and padding slots
  * those of a plan without a rectangle, on the scalar executor, AVX2 (when
  * this CPU has it), a pool of 3 threads and the kernel's host build (one
- * launch of the streams entry for the whole batch).  Then the
+ * launch for the whole batch, prep_plan_launch ()).  Then the
  * refusals. */
 
 #include <gst/check/gstcheck.h>
@@ -134,24 +134,21 @@ host_launch (const char *entry, PrepDim3 grid, PrepDim3 block,
   return prep_kernel_host_launch (entry, grid, block, shared, args);
 }
 
-/* The batch through the kernel's host build: its sources table, then one
- * launch. */
+/* The batch through the kernel's host build: the plan's kernel table,
+ * one launch for every stream (prep_plan_launch ()). */
 static void
 run_kernel (const PrepPlan * plan, const PrepFrame * frames, guint8 * out,
     size_t bytes)
 {
-  PrepSlotSource sources[PREP_BATCH_MAX];
-  const void *taps;
-  size_t taps_bytes;
+  const void *table;
+  size_t table_bytes;
+  guint64 gen;
   int launches = 0;
 
-  fail_unless_equals_int (prep_plan_stream_sources (plan, frames, sources),
-      PREP_OK);
-  fail_unless_equals_int (prep_plan_kernel_taps (plan, &taps, &taps_bytes),
-      PREP_OK);
-  fail_unless_equals_int (prep_plan_launch_streams (plan, (uintptr_t) taps,
-          (uintptr_t) sources, (uintptr_t) out, bytes, host_launch, NULL,
-          &launches, NULL), PREP_OK);
+  fail_unless_equals_int (prep_plan_kernel_table (plan, &table, &table_bytes,
+          &gen), PREP_OK);
+  fail_unless_equals_int (prep_plan_launch (plan, (uintptr_t) table, frames,
+          (uintptr_t) out, bytes, host_launch, NULL, &launches, NULL), PREP_OK);
   fail_unless_equals_int (launches, 1);
 }
 
@@ -362,6 +359,34 @@ GST_START_TEST (test_streams_refusals)
           PREP_CPU_AUTO, frames, out, bytes - 1), PREP_ERROR_OUTPUT_SIZE);
   fail_unless_equals_int (prep_plan_run_cpu_streams (plan, NULL,
           PREP_CPU_AUTO, NULL, out, bytes), PREP_ERROR_INVALID_ARGUMENT);
+  /* the launch refuses them alike, and a table or tensor at 0, launching
+   * nothing */
+  {
+    const void *table;
+    size_t table_bytes;
+    guint64 gen;
+    int launches = 0;
+
+    fail_unless_equals_int (prep_plan_kernel_table (plan, &table,
+            &table_bytes, &gen), PREP_OK);
+    fail_unless_equals_int (prep_plan_launch (plan, (uintptr_t) table,
+            (PrepFrame[]) {
+            frames[0], wrong}, (uintptr_t) out, bytes, host_launch, NULL,
+            &launches, NULL), PREP_ERROR_FORMAT);
+    fail_unless_equals_int (prep_plan_launch (plan, (uintptr_t) table, frames,
+            (uintptr_t) out, bytes - 1, host_launch, NULL, &launches, NULL),
+        PREP_ERROR_OUTPUT_SIZE);
+    fail_unless_equals_int (prep_plan_launch (plan, (uintptr_t) table, NULL,
+            (uintptr_t) out, bytes, host_launch, NULL, &launches, NULL),
+        PREP_ERROR_INVALID_ARGUMENT);
+    fail_unless_equals_int (prep_plan_launch (plan, 0, frames,
+            (uintptr_t) out, bytes, host_launch, NULL, &launches, NULL),
+        PREP_ERROR_INVALID_ARGUMENT);
+    fail_unless_equals_int (prep_plan_launch (plan, (uintptr_t) table, frames,
+            0, bytes, host_launch, NULL, &launches, NULL),
+        PREP_ERROR_INVALID_ARGUMENT);
+    fail_unless_equals_int (launches, 0);
+  }
   /* set_streams: the same refusals as a new plan, the plan unchanged;
    * a larger frame than the plan's under antialias needs a new plan */
   bad = st[1];
