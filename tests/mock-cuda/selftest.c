@@ -71,7 +71,7 @@ static struct
   CUmodule module;              /* holds function */
   CUfunction function;
   PrepPlan *plan;
-  CUdeviceptr taps;             /* device copy of the plan's tap table */
+  CUdeviceptr table;            /* device copy of the plan's kernel table */
   CUfunction add;               /* the program's kernel selftest_add */
   guint8 y[WIDTH * HEIGHT];     /* the frame's pattern, tightly packed */
   guint8 uv[UV_WIDTH * UV_HEIGHT];
@@ -389,8 +389,8 @@ test_module (CUmodule * module)
     CuModuleUnload (other);
   check (CuModuleGetFunction (&f, *module, "no_such_kernel") ==
       CUDA_ERROR_NOT_FOUND, "unknown kernel: CUDA_ERROR_NOT_FOUND");
-  check (CuModuleGetFunction (&fx.function, *module, PREP_KERNEL_TAPS_NAME)
-      == CUDA_SUCCESS, "cuModuleGetFunction (\"%s\")", PREP_KERNEL_TAPS_NAME);
+  check (CuModuleGetFunction (&fx.function, *module, PREP_KERNEL_SLOTS_NAME)
+      == CUDA_SUCCESS, "cuModuleGetFunction (\"%s\")", PREP_KERNEL_SLOTS_NAME);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -492,8 +492,10 @@ test_program_kernel (void)
   CuMemFree (dst);
 }
 
+/* The plan of fx.frame (letterboxed into OUT_WIDTH x OUT_HEIGHT), with
+ * @antialias. */
 static PrepPlan *
-make_plan (void)
+make_plan (gboolean antialias)
 {
   PrepRect whole = { 0, 0, WIDTH, HEIGHT };
   PrepConfig cfg;
@@ -505,73 +507,109 @@ make_plan (void)
   cfg.out_width = OUT_WIDTH;
   cfg.out_height = OUT_HEIGHT;
   cfg.aspect = PREP_ASPECT_LETTERBOX;
+  cfg.antialias = antialias;
   if (prep_plan_new (&cfg, &whole, 1, &plan) != PREP_OK)
     return NULL;
   return plan;
 }
 
-/* Launches entry point @f on fx.frame into @dst, its parameters asking
- * for a tile of @aa_tile floats, with no shared memory; the context must
- * be pushed. */
+/* A PrepLaunchFunc: cuLaunchKernel of the CUmodule @user_data's @entry. */
+static int
+launch_on (const char *entry, PrepDim3 grid, PrepDim3 block,
+    unsigned int shared, void *stream, void **args, void *user_data)
+{
+  CUfunction f;
+  CUresult res = CuModuleGetFunction (&f, (CUmodule) user_data, entry);
+
+  if (res != CUDA_SUCCESS)
+    return res;
+  return CuLaunchKernel (f, grid.x, grid.y, grid.z, block.x, block.y,
+      block.z, shared, (CUstream) stream, args, NULL);
+}
+
+/* The geometry of the last launch_recorded (). */
+static PrepDim3 last_grid, last_block;
+
+/* launch_on (), its geometry kept in last_grid and last_block. */
+static int
+launch_recorded (const char *entry, PrepDim3 grid, PrepDim3 block,
+    unsigned int shared, void *stream, void **args, void *user_data)
+{
+  last_grid = grid;
+  last_block = block;
+  return launch_on (entry, grid, block, shared, stream, args, user_data);
+}
+
+/* launch_on () with no shared memory, whatever the entry's tile takes. */
+static int
+launch_without_shared (const char *entry, PrepDim3 grid, PrepDim3 block,
+    unsigned int shared, void *stream, void **args, void *user_data)
+{
+  return launch_on (entry, grid, block, 0, stream, args, user_data);
+}
+
+/* Bytes @n of host memory into a new device allocation (0: failed). */
+static CUdeviceptr
+device_copy (const void *host, size_t n)
+{
+  CUdeviceptr d = 0;
+
+  if (CuMemAlloc (&d, n) != CUDA_SUCCESS)
+    return 0;
+  if (copy_2d (CU_MEMORYTYPE_HOST, host, 0, n, CU_MEMORYTYPE_DEVICE, NULL, d,
+          n, n, 1) != CUDA_SUCCESS) {
+    CuMemFree (d);
+    return 0;
+  }
+  return d;
+}
+
+/* @plan's kernel table in a new device allocation (0: failed), copied
+ * synchronously; the context must be pushed. */
+static CUdeviceptr
+upload_table (const PrepPlan * plan)
+{
+  const void *table;
+  size_t bytes;
+  guint64 gen;
+
+  if (prep_plan_kernel_table (plan, &table, &bytes, &gen) != PREP_OK)
+    return 0;
+  return device_copy (table, bytes);
+}
+
+/* @plan (of fx.frame's size) on fx.frame into @dst, which it takes to
+ * hold @dst_size bytes, through prep_plan_launch () with the copy of its
+ * kernel table at @table and @func (user data: fx.module); the context
+ * must be pushed.  The driver's error, or CUDA_ERROR_INVALID_VALUE for a
+ * refused launch. */
 static CUresult
-launch_entry (CUfunction f, int aa_tile, CUdeviceptr dst, CUstream stream,
-    PrepDim3 * grid, PrepDim3 * block)
+launch_plan (const PrepPlan * plan, CUdeviceptr table, PrepLaunchFunc func,
+    CUdeviceptr dst, size_t dst_size, CUstream stream)
 {
   GstCudaMemory *cmem = GST_CUDA_MEMORY_CAST (fx.mem);
-  PrepParams params = *prep_plan_params (fx.plan);
-  CUdeviceptr y = fx.frame + cmem->info.offset[0];
-  CUdeviceptr uv = fx.frame + cmem->info.offset[1];
-  CUdeviceptr none = 0;
-  int y_stride = (int) fx.pitch, uv_stride = (int) fx.pitch, zero = 0;
-  void *args[PREP_TKARG_COUNT];
+  PrepFrame f;
+  int err = 0;
 
-  /* NV12: two planes, the third unused (0) */
-  args[PREP_TKARG_PARAMS] = &params;
-  args[PREP_TKARG_SLOTS] = (void *) prep_plan_slot_table (fx.plan);
-  args[PREP_TKARG_TAPS] = &fx.taps;
-  args[PREP_TKARG_PLANE0] = &y;
-  args[PREP_TKARG_STRIDE0] = &y_stride;
-  args[PREP_TKARG_PLANE1] = &uv;
-  args[PREP_TKARG_STRIDE1] = &uv_stride;
-  args[PREP_TKARG_PLANE2] = &none;
-  args[PREP_TKARG_STRIDE2] = &zero;
-  args[PREP_TKARG_DST] = &dst;
-  params.aa_tile = aa_tile;
-  if (prep_launch_geometry (&params, 1, grid, block) != PREP_OK)
-    return CUDA_ERROR_INVALID_VALUE;
-  return CuLaunchKernel (f, grid->x, grid->y, grid->z, block->x,
-      block->y, block->z, 0, stream, args, NULL);
+  /* NV12: two planes, their device addresses */
+  prep_frame_init (&f, PREP_FORMAT_NV12, WIDTH, HEIGHT);
+  f.planes[0] = (const guint8 *) (guintptr) (fx.frame + cmem->info.offset[0]);
+  f.strides[0] = (int) fx.pitch;
+  f.planes[1] = (const guint8 *) (guintptr) (fx.frame + cmem->info.offset[1]);
+  f.strides[1] = (int) fx.pitch;
+  if (prep_plan_launch (plan, table, &f, dst, dst_size, func, stream,
+          fx.module, &err) == PREP_OK)
+    return CUDA_SUCCESS;
+  return err != 0 ? (CUresult) err : CUDA_ERROR_INVALID_VALUE;
 }
 
-/* The fused kernel on fx.frame into @dst; the context must be pushed. */
+/* fx.plan on fx.frame into @dst (fx.table: the copy of its kernel table)
+ * through launch_recorded (); the context must be pushed. */
 static CUresult
-launch (CUdeviceptr dst, CUstream stream, PrepDim3 * grid, PrepDim3 * block)
+launch (CUdeviceptr dst, size_t dst_size, CUstream stream)
 {
-  return launch_entry (fx.function, 0, dst, stream, grid, block);
-}
-
-/* The plan's tap table into fx.taps (device memory), synchronously; the
- * context must be pushed. */
-static gboolean
-upload_taps (void)
-{
-  CUDA_MEMCPY2D copy;
-  const void *taps;
-  size_t bytes;
-
-  if (prep_plan_kernel_taps (fx.plan, &taps, &bytes) != PREP_OK
-      || CuMemAlloc (&fx.taps, bytes) != CUDA_SUCCESS)
-    return FALSE;
-  memset (&copy, 0, sizeof (copy));
-  copy.srcMemoryType = CU_MEMORYTYPE_HOST;
-  copy.srcHost = taps;
-  copy.srcPitch = bytes;
-  copy.dstMemoryType = CU_MEMORYTYPE_DEVICE;
-  copy.dstDevice = fx.taps;
-  copy.dstPitch = bytes;
-  copy.WidthInBytes = bytes;
-  copy.Height = 1;
-  return CuMemcpy2D (&copy) == CUDA_SUCCESS;
+  return launch_plan (fx.plan, fx.table, launch_recorded, dst, dst_size,
+      stream);
 }
 
 static void
@@ -641,40 +679,10 @@ out:
     g_module_close (m);
 }
 
-/* A PrepLaunchFunc: cuLaunchKernel of the CUmodule @user_data's @entry. */
-static int
-launch_on (const char *entry, PrepDim3 grid, PrepDim3 block,
-    unsigned int shared, void *stream, void **args, void *user_data)
-{
-  CUfunction f;
-  CUresult res = CuModuleGetFunction (&f, (CUmodule) user_data, entry);
-
-  if (res != CUDA_SUCCESS)
-    return res;
-  return CuLaunchKernel (f, grid.x, grid.y, grid.z, block.x, block.y,
-      block.z, shared, (CUstream) stream, args, NULL);
-}
-
-/* Bytes @n of host memory into a new device allocation (0: failed). */
-static CUdeviceptr
-device_copy (const void *host, size_t n)
-{
-  CUdeviceptr d = 0;
-
-  if (CuMemAlloc (&d, n) != CUDA_SUCCESS)
-    return 0;
-  if (copy_2d (CU_MEMORYTYPE_HOST, host, 0, n, CU_MEMORYTYPE_DEVICE, NULL, d,
-          n, n, 1) != CUDA_SUCCESS) {
-    CuMemFree (d);
-    return 0;
-  }
-  return d;
-}
-
-/* A multi-stream plan (an NV12 and an RGBA stream, one padding slot)
- * through the mock's streams kernel: one launch, whose source table holds
- * device addresses of both frames, gives the CPU's bytes.  The context is
- * pushed and the module loaded. */
+/* A multi-stream plan (an NV12 and an RGBA stream, one padding slot: two
+ * format classes, so the slots entry) through the mock: one launch, whose
+ * argument holds the device addresses of both frames, gives the CPU's
+ * bytes.  The context is pushed and the module loaded. */
 static void
 test_streams_kernel (void)
 {
@@ -684,14 +692,12 @@ test_streams_kernel (void)
     {PREP_FORMAT_RGBA, 30, 20, PREP_MATRIX_BT601, PREP_RANGE_FULL,
         {0, 0, 30, 20}},
   };
-  PrepSlotSource sources[3];
   PrepFrame host[2], dev[2];
   PrepConfig cfg;
   PrepPlan *plan = NULL;
   CUfunction f = NULL;
-  CUdeviceptr planes[2][2] = { {0, 0}, {0, 0} }, table = 0, taps = 0, dst = 0;
-  size_t bytes[3], out_bytes, taps_bytes;
-  const void *host_taps;
+  CUdeviceptr planes[2][2] = { {0, 0}, {0, 0} }, table = 0, dst = 0;
+  size_t bytes[3], out_bytes;
   guint8 *cpu, *gpu;
   guint64 launches;
   int i, p;
@@ -725,26 +731,26 @@ test_streams_kernel (void)
   gpu = g_malloc0 (out_bytes);
   check (prep_plan_run_cpu_streams (plan, NULL, PREP_CPU_SCALAR, host, cpu,
           out_bytes) == PREP_OK, "the CPU's streams run");
-  check (prep_plan_stream_sources (plan, dev, sources) == PREP_OK,
-      "the source table, with device addresses");
-  prep_plan_kernel_taps (plan, &host_taps, &taps_bytes);
-  table = device_copy (sources, sizeof (sources));
-  taps = device_copy (host_taps, taps_bytes);
+  table = upload_table (plan);
+  check (table != 0, "the streams plan's kernel table copied to device "
+      "memory");
   CuMemAlloc (&dst, out_bytes);
-  check (CuModuleGetFunction (&f, fx.module, PREP_KERNEL_STREAMS_NAME) ==
-      CUDA_SUCCESS, "cuModuleGetFunction (\"%s\")", PREP_KERNEL_STREAMS_NAME);
+  check (CuModuleGetFunction (&f, fx.module, PREP_KERNEL_SLOTS_NAME) ==
+      CUDA_SUCCESS, "cuModuleGetFunction (\"%s\")", PREP_KERNEL_SLOTS_NAME);
   launches = stats ().launches;
-  check (f != NULL && prep_plan_launch_streams (plan, taps, table, dst,
-          out_bytes, launch_on, NULL, fx.module, NULL) == PREP_OK
+  check (f != NULL && prep_plan_launch (plan, table, dev, dst, out_bytes,
+          launch_on, NULL, fx.module, NULL) == PREP_OK
       && CuStreamSynchronize (NULL) == CUDA_SUCCESS,
-      "one launch of the streams " "entry");
+      "one launch for the streams, their frames' device addresses in its "
+      "argument");
   check (stats ().launches == launches + 1, "the mock counted one launch");
   check (download (dst, out_bytes, gpu, out_bytes, 1) == CUDA_SUCCESS
-      && memcmp (cpu, gpu, out_bytes) == 0, "streams kernel (host build, "
-      "through the mock) == prep_plan_run_cpu_streams (), bit for bit");
+      && memcmp (cpu, gpu, out_bytes) == 0, "streams plan's kernel (host "
+      "build, through the mock) == prep_plan_run_cpu_streams (), bit for "
+      "bit");
   CuMemFree (dst);
-  CuMemFree (taps);
-  CuMemFree (table);
+  if (table != 0)
+    CuMemFree (table);
   for (i = 0; i < 2; i++)
     for (p = 0; p < 2; p++) {
       if (planes[i][p] != 0)
@@ -761,12 +767,11 @@ test_kernel (void)
 {
   CUstream stream = NULL;
   CUdeviceptr dst = 0;
-  PrepDim3 grid, block;
   MockCudaStats s;
   CUresult ret;
   size_t bytes;
 
-  fx.plan = make_plan ();
+  fx.plan = make_plan (FALSE);
   if (!check (fx.plan != NULL, "plan %dx%d -> %dx%d letterbox", WIDTH,
           HEIGHT, OUT_WIDTH, OUT_HEIGHT) || fx.mem == NULL)
     return;
@@ -777,13 +782,15 @@ test_kernel (void)
       "cuStreamCreate");
   check (CuMemAlloc (&dst, (unsigned int) bytes) == CUDA_SUCCESS,
       "cuMemAlloc_v2 tensor (%zu bytes)", bytes);
-  check (upload_taps (), "the plan's tap table copied to device memory");
-  ret = launch (dst, stream, &grid, &block);
+  fx.table = upload_table (fx.plan);
+  check (fx.table != 0, "the plan's kernel table copied to device memory");
+  ret = launch (dst, bytes, stream);
   check (ret == CUDA_SUCCESS, "cuLaunchKernel grid %ux%u, block %ux%u",
-      grid.x, grid.y, block.x, block.y);
+      last_grid.x, last_grid.y, last_block.x, last_block.y);
   s = stats ();
-  check (s.launches == 1 && s.unsynced_ops == 1 && s.last_grid[0] == grid.x
-      && s.last_block[1] == block.y, "counters: 1 launch, not synced yet");
+  check (s.launches == 1 && s.unsynced_ops == 1
+      && s.last_grid[0] == last_grid.x && s.last_block[1] == last_block.y,
+      "counters: 1 launch, not synced yet");
   test_deferred (dst, stream);
   check (CuStreamSynchronize (stream) == CUDA_SUCCESS
       && stats ().unsynced_ops == 0, "cuStreamSynchronize");
@@ -1068,30 +1075,30 @@ free_other_context (void)
 static void
 kernel_overrun (void)
 {
+  size_t bytes = prep_plan_output_bytes (fx.plan);
   CUdeviceptr dst = 0;
-  PrepDim3 grid, block;
 
   gst_cuda_context_push (fx.ctx);
-  /* one float short */
-  CuMemAlloc (&dst, (unsigned int) prep_plan_output_bytes (fx.plan) - 4);
-  launch (dst, NULL, &grid, &block);
+  /* one float short of what the launch is told */
+  CuMemAlloc (&dst, (unsigned int) bytes - 4);
+  launch (dst, bytes, NULL);
   /* the launch is queued: it runs (and is checked) here */
   CuStreamSynchronize (NULL);
 }
 
-/* The tile's entry point, its parameters asking for 100 floats of shared
- * memory, launched with none */
+/* An antialiased plan, whose tile entry needs shared memory, launched
+ * with none */
 static void
 tile_without_shared (void)
 {
+  PrepPlan *plan = make_plan (TRUE);
   CUdeviceptr dst = 0;
-  PrepDim3 grid, block;
-  CUfunction f = NULL;
+  size_t bytes = prep_plan_output_bytes (plan);
 
   gst_cuda_context_push (fx.ctx);
-  CuMemAlloc (&dst, (unsigned int) prep_plan_output_bytes (fx.plan));
-  CuModuleGetFunction (&f, fx.module, PREP_KERNEL_TAPS_AA_NAME);
-  launch_entry (f, 100, dst, NULL, &grid, &block);
+  CuMemAlloc (&dst, (unsigned int) bytes);
+  launch_plan (plan, upload_table (plan), launch_without_shared, dst, bytes,
+      NULL);
   CuStreamSynchronize (NULL);
 }
 
@@ -1177,8 +1184,8 @@ test_deaths (void)
   expect_death ("kernel writing past its tensor", kernel_overrun, SIGABRT,
       "kernel argument tensor (dst)");
   expect_death ("tile entry with less shared memory than its tile",
-      tile_without_shared, SIGABRT, "the kernel's antialiased tile takes 400 "
-      "bytes of shared memory, the launch gives 0");
+      tile_without_shared, SIGABRT, "antialiased tile takes more than the 0 "
+      "bytes of shared memory the launch gives");
   if (fx.add != NULL) {
     expect_death ("program's kernel writing past its buffer",
         program_kernel_overrun, SIGABRT, "selftest_add argument dst [0x");
@@ -1414,10 +1421,10 @@ test_cleanup (void)
 {
   MockCudaStats s;
 
-  if (fx.module != NULL || fx.taps != 0) {
+  if (fx.module != NULL || fx.table != 0) {
     gst_cuda_context_push (fx.ctx);
-    if (fx.taps != 0)
-      CuMemFree (fx.taps);
+    if (fx.table != 0)
+      CuMemFree (fx.table);
     if (fx.module != NULL)
       CuModuleUnload (fx.module);
     gst_cuda_context_pop (NULL);
