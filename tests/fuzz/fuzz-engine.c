@@ -242,8 +242,8 @@ fuzz_limits (Reader * r)
   size_t bytes[PREP_PLANES_MAX];
   int y_stride, uv_stride;
   unsigned __int128 need;
-  /* taps: any address, the launch fails before a kernel runs */
-  static const uint8_t y[1], uv[1], taps[1];
+  /* table: any address, the launch fails before a kernel runs */
+  static const uint8_t y[1], uv[1], table[1];
   float dst[1];
 
   fuzz_tensor_size (r);
@@ -290,8 +290,8 @@ fuzz_limits (Reader * r)
     CHECK (st == (bad ? PREP_ERROR_STRIDE : PREP_ERROR_OUTPUT_SIZE));
     st = prep_plan_run_cpu_parallel (plan, pool2, PREP_CPU_AUTO, &f, dst, 0);
     CHECK (st == (bad ? PREP_ERROR_STRIDE : PREP_ERROR_OUTPUT_SIZE));
-    st = prep_plan_launch_taps (plan, (uintptr_t) taps, &f, (uintptr_t) dst,
-        0, failing_launch, NULL, NULL, NULL);
+    st = prep_plan_launch (plan, (uintptr_t) table, &f, (uintptr_t) dst, 0,
+        failing_launch, NULL, NULL, NULL);
     CHECK (st == (bad ? PREP_ERROR_STRIDE : PREP_ERROR_OUTPUT_SIZE));
   }
   prep_plan_free (plan);
@@ -362,12 +362,12 @@ fuzz_streams (Reader * r)
   PrepStream st[4];
   PrepFrame frames[4];
   uint8_t *planes[4][PREP_PLANES_MAX];
-  PrepSlotSource sources[PREP_BATCH_MAX];
   PrepConfig cfg;
   PrepPlan *plan = NULL;
   int n = 1 + r8 (r) % 4, i, in, launches = 0;
-  size_t bytes, taps_bytes;
-  const void *taps;
+  size_t bytes, table_bytes;
+  const void *table;
+  uint64_t gen;
   uint8_t *ref, *got;
 
   memset (planes, 0, sizeof planes);
@@ -410,11 +410,9 @@ fuzz_streams (Reader * r)
           bytes) == PREP_OK);
   CHECK (memcmp (ref, got, bytes) == 0);
   memset (got, 0x22, bytes);
-  CHECK (prep_plan_stream_sources (plan, frames, sources) == PREP_OK);
-  CHECK (prep_plan_kernel_taps (plan, &taps, &taps_bytes) == PREP_OK);
-  CHECK (prep_plan_launch_streams (plan, (uintptr_t) taps,
-          (uintptr_t) sources, (uintptr_t) got, bytes, streams_launch, NULL,
-          &launches, NULL) == PREP_OK);
+  CHECK (prep_plan_kernel_table (plan, &table, &table_bytes, &gen) == PREP_OK);
+  CHECK (prep_plan_launch (plan, (uintptr_t) table, frames, (uintptr_t) got,
+          bytes, streams_launch, NULL, &launches, NULL) == PREP_OK);
   CHECK (launches == 1);
   CHECK (memcmp (ref, got, bytes) == 0);
   for (i = 0; i < n; i++)
@@ -437,8 +435,9 @@ LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
   int valid = 1, crop_inside = 1, norm_safe = 1, pad_ok = 1, i, n_rects;
   int rects_inside = 1, rows, mode, k;
   size_t bytes[PREP_PLANES_MAX], ext[PREP_PLANES_MAX], out_bytes, ext_dst;
-  size_t taps_bytes;
-  const void *taps;
+  size_t table_bytes;
+  const void *table;
+  uint64_t gen;
   PrepFrame f;
   uint8_t *planes[PREP_PLANES_MAX] = { NULL, NULL, NULL };
   uint8_t *ref = NULL, *got = NULL, *got2 = NULL;
@@ -680,8 +679,8 @@ LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
     CHECK (ext[k] <= bytes[k]);
   CHECK (ext_dst == out_bytes);
   memset (got, 0x44, out_bytes);
-  CHECK (prep_plan_kernel_taps (plan, &taps, &taps_bytes) == PREP_OK);
-  st = prep_plan_launch_taps (plan, (uintptr_t) taps, &f, (uintptr_t) got,
+  CHECK (prep_plan_kernel_table (plan, &table, &table_bytes, &gen) == PREP_OK);
+  st = prep_plan_launch (plan, (uintptr_t) table, &f, (uintptr_t) got,
       out_bytes, host_launch, NULL, NULL, NULL);
   CHECK (st == PREP_OK);
   CHECK (memcmp (ref, got, out_bytes) == 0);
