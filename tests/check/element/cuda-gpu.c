@@ -40,6 +40,7 @@
 #include "engine-cases.h"
 #include "tensor-check.h"
 #include "prep-kernel.h"
+#include "prep-kernel-args.h"
 #include "prep-kernel-fatbin.h"
 
 static GstCudaContext *ctx;
@@ -195,7 +196,7 @@ gpu_setup (void)
   fail_unless_equals_int (CuModuleLoadData (&module, prep_kernel_fatbin),
       CUDA_SUCCESS);
   fail_unless_equals_int (CuModuleGetFunction (&function, module,
-          PREP_KERNEL_TAPS_NAME), CUDA_SUCCESS);
+          PREP_KERNEL_SLOTS_NAME), CUDA_SUCCESS);
   gst_cuda_context_pop (NULL);
 }
 
@@ -219,7 +220,9 @@ gpu_batch_rects (const RefCase * tc, PrepRect rects[2])
 }
 
 /* The real kernel on case i (as a float16 batch when @batch), compared
- * with the CPU path bit for bit. */
+ * with the CPU path bit for bit: through the entry prep_plan_launch ()
+ * picks, then with the chroma plane at an odd device address, where no
+ * specialised entry's pair loads are aligned (the slots entry). */
 static void
 check_gpu_case (guint i, gboolean batch)
 {
@@ -231,10 +234,12 @@ check_gpu_case (guint i, gboolean batch)
   PrepFrame dframe;
   TestFrame f;
   size_t y_bytes, uv_bytes, bytes;
-  CUdeviceptr dy, duv, dtaps, ddst = 0;
-  const void *taps;
-  size_t taps_bytes;
+  CUdeviceptr dy, duv, dtable, ddst = 0;
+  const void *table;
+  size_t table_bytes;
+  guint64 gen;
   guint8 *cpu, *gpu;
+  int odd;
 
   case_config (tc, &cfg);
   if (batch) {
@@ -255,32 +260,36 @@ check_gpu_case (guint i, gboolean batch)
   y_bytes = plan_plane_bytes (plan, 0, f.y_stride);
   uv_bytes = plan_plane_bytes (plan, 1, f.uv_stride);
 
-  fail_unless (gst_cuda_context_push (ctx));
-  dy = upload (f.y, y_bytes);
-  duv = upload (f.uv, uv_bytes);
-  fail_unless_equals_int (prep_plan_kernel_taps (plan, &taps, &taps_bytes),
-      PREP_OK);
-  dtaps = upload (taps, taps_bytes);
-  fail_unless_equals_int (CuMemAlloc (&ddst, bytes), CUDA_SUCCESS);
-  /* the frame's planes hold device addresses */
-  dframe = f.pf;
-  dframe.planes[0] = (const guint8 *) (guintptr) dy;
-  dframe.planes[1] = (const guint8 *) (guintptr) duv;
-  fail_unless_equals_int (prep_plan_launch_taps (plan, dtaps, &dframe, ddst,
-          bytes, launch_on_gpu, NULL, NULL, NULL), PREP_OK);
-  fail_unless_equals_int (CuStreamSynchronize (NULL), CUDA_SUCCESS);
-  copy_linear (ddst, gpu, bytes, FALSE);
-  CuMemFree (dy);
-  CuMemFree (duv);
-  CuMemFree (dtaps);
-  CuMemFree (ddst);
-  gst_cuda_context_pop (NULL);
+  for (odd = 0; odd < 2; odd++) {
+    fail_unless (gst_cuda_context_push (ctx));
+    dy = upload (f.y, y_bytes);
+    fail_unless_equals_int (CuMemAlloc (&duv, uv_bytes + 1), CUDA_SUCCESS);
+    copy_linear (duv + odd, (void *) f.uv, uv_bytes, TRUE);
+    fail_unless_equals_int (prep_plan_kernel_table (plan, &table,
+            &table_bytes, &gen), PREP_OK);
+    dtable = upload (table, table_bytes);
+    fail_unless_equals_int (CuMemAlloc (&ddst, bytes), CUDA_SUCCESS);
+    /* the frame's planes hold device addresses */
+    dframe = f.pf;
+    dframe.planes[0] = (const guint8 *) (guintptr) dy;
+    dframe.planes[1] = (const guint8 *) (guintptr) (duv + odd);
+    fail_unless_equals_int (prep_plan_launch (plan, dtable, &dframe, ddst,
+            bytes, launch_on_gpu, NULL, NULL, NULL), PREP_OK);
+    fail_unless_equals_int (CuStreamSynchronize (NULL), CUDA_SUCCESS);
+    copy_linear (ddst, gpu, bytes, FALSE);
+    CuMemFree (dy);
+    CuMemFree (duv);
+    CuMemFree (dtable);
+    CuMemFree (ddst);
+    gst_cuda_context_pop (NULL);
 
-  assert_same_tensor (gpu, cpu, bytes,
-      cfg.data_type == PREP_DTYPE_FLOAT16 ? 2 : 4, cfg.batch_size,
-      "the CPU path's", "case %s%s, on the GPU", tc->name,
-      !batch ? "" : cfg.data_type == PREP_DTYPE_FLOAT16 ?
-      " (float16 batch of 3)" : " (float32 batch of 3)");
+    assert_same_tensor (gpu, cpu, bytes,
+        cfg.data_type == PREP_DTYPE_FLOAT16 ? 2 : 4, cfg.batch_size,
+        "the CPU path's", "case %s%s, on the GPU%s", tc->name,
+        !batch ? "" : cfg.data_type == PREP_DTYPE_FLOAT16 ?
+        " (float16 batch of 3)" : " (float32 batch of 3)",
+        odd ? ", chroma at an odd address" : "");
+  }
   g_free (cpu);
   g_free (gpu);
   frame_free (&f);
