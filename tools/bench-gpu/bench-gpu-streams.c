@@ -10,12 +10,12 @@
 /* cudapreproc-bench-gpu --streams N: many cameras, one launch (issue 15,
  * docs/performance.md "Many streams, one batch").  N streams of 1080p NV12,
  * each in its own device frame, letterboxed into [N, 3, 640, 640] (pad
- * 114, x/255), as cudapreprocbatch runs them (the slot table uploaded,
- * then one launch of the streams kernel) against N cudapreproc elements
- * (N launches of the single-stream kernel, one per slot).  Timed per batch
- * like the other workloads (launches, then cuStreamSynchronize), or, with
- * --check, one run of each compared with the CPU engine's streams plan,
- * with the launches each made (counted in launch_counted ()). */
+ * 114, x/255), as cudapreprocbatch runs them (one launch for every
+ * stream, the frames' planes in its argument) against N cudapreproc
+ * elements (N launches of the single-stream kernel, one per slot).  Timed
+ * per batch like the other workloads (launches, then cuStreamSynchronize),
+ * or, with --check, one run of each compared with the CPU engine's streams
+ * plan, with the launches each made (counted in launch_counted ()). */
 
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -34,7 +34,7 @@ typedef struct
   int n;
   CUmodule module;              /* the engine's kernel */
   CUdeviceptr y[PREP_BATCH_MAX], uv[PREP_BATCH_MAX];
-  CUdeviceptr dst, taps_batch, taps_single, sources;
+  CUdeviceptr dst, taps_batch, taps_single;
   PrepPlan *batch, *single;
   PrepFrame frames[PREP_BATCH_MAX];     /* device addresses */
   size_t bytes, slot_bytes;
@@ -63,7 +63,7 @@ streams_config (PrepConfig * cfg, int batch)
   cfg->batch_size = batch;
 }
 
-/* Both plans and their tap tables on the device. */
+/* Both plans and their kernel tables on the device. */
 static int
 streams_plans (Streams * s)
 {
@@ -72,6 +72,7 @@ streams_plans (Streams * s)
   PrepConfig cfg;
   const void *taps;
   size_t bytes;
+  uint64_t gen;
   int i;
 
   for (i = 0; i < s->n; i++) {
@@ -90,14 +91,12 @@ streams_plans (Streams * s)
     return 0;
   s->bytes = prep_plan_output_bytes (s->batch);
   s->slot_bytes = prep_plan_output_bytes (s->single);
-  return prep_plan_kernel_taps (s->batch, &taps, &bytes) == PREP_OK
+  return prep_plan_kernel_table (s->batch, &taps, &bytes, &gen) == PREP_OK
       && check_cu (CuMemAlloc (&s->taps_batch, bytes), "cuMemAlloc")
       && copy_linear (s->taps_batch, (void *) taps, bytes, 1)
-      && prep_plan_kernel_taps (s->single, &taps, &bytes) == PREP_OK
+      && prep_plan_kernel_table (s->single, &taps, &bytes, &gen) == PREP_OK
       && check_cu (CuMemAlloc (&s->taps_single, bytes), "cuMemAlloc")
       && copy_linear (s->taps_single, (void *) taps, bytes, 1)
-      && check_cu (CuMemAlloc (&s->sources, sizeof (PrepSlotSource) *
-          PREP_BATCH_MAX), "cuMemAlloc")
       && check_cu (CuMemAlloc (&s->dst, s->bytes), "cuMemAlloc");
 }
 
@@ -119,18 +118,14 @@ streams_frames (Streams * s, const uint8_t * y, const uint8_t * uv)
   return ok;
 }
 
-/* One batch as cudapreprocbatch runs it: the slot table, one launch. */
+/* One batch as cudapreprocbatch runs it: one launch. */
 static int
 run_batch (Streams * s)
 {
-  PrepSlotSource sources[PREP_BATCH_MAX];
   int err = 0;
 
-  return prep_plan_stream_sources (s->batch, s->frames, sources) == PREP_OK
-      && copy_linear (s->sources, sources, sizeof (PrepSlotSource) * s->n, 1)
-      && prep_plan_launch_streams (s->batch, s->taps_batch, s->sources,
-      s->dst, s->bytes, launch_counted, NULL, s, &err)
-      == PREP_OK;
+  return prep_plan_launch (s->batch, s->taps_batch, s->frames, s->dst,
+      s->bytes, launch_counted, NULL, s, &err) == PREP_OK;
 }
 
 /* The same batch as n cudapreproc elements: a launch per slot. */
@@ -140,7 +135,7 @@ run_singles (Streams * s)
   int i, err = 0;
 
   for (i = 0; i < s->n; i++)
-    if (prep_plan_launch_taps (s->single, s->taps_single, &s->frames[i],
+    if (prep_plan_launch (s->single, s->taps_single, &s->frames[i],
             s->dst + (CUdeviceptr) (i * s->slot_bytes), s->slot_bytes,
             launch_counted, NULL, s, &err) != PREP_OK)
       return 0;
@@ -206,9 +201,7 @@ check_streams (Streams * s, const uint8_t * y, const uint8_t * uv)
 static void
 streams_free (Streams * s)
 {
-  CUdeviceptr *all[] = { &s->dst, &s->taps_batch, &s->taps_single,
-    &s->sources
-  };
+  CUdeviceptr *all[] = { &s->dst, &s->taps_batch, &s->taps_single };
   int i;
 
   for (i = 0; i < s->n; i++) {

@@ -8,8 +8,8 @@
  */
 
 /* The antialias mode of cudapreproc-bench-gpu (bench-gpu.h): antialiased
- * plans through the tile entry point (what prep_plan_launch_taps ()
- * launches: src/prep-aa-tile.h) against the entry point without a tile,
+ * plans through the tile entry point (what prep_plan_launch () launches
+ * for them: src/prep-aa-tile.h) against the entry point without a tile,
  * each pixel summing its own taps (the launcher swaps the entry's name and
  * gives no shared memory), on the benchmark's frame. */
 
@@ -42,7 +42,7 @@ static const TileWorkload tile_workloads[] = {
       {600, 200, 720, 720}, 224, PREP_ASPECT_STRETCH},
 };
 
-/* One workload on the device: its plan, tap table, frame and tensor; the
+/* One workload on the device: its plan, kernel table, frame and tensor; the
  * launcher's state (user data of tile_launch ()). */
 typedef struct
 {
@@ -62,8 +62,8 @@ tile_launch (const char *entry, PrepDim3 grid, PrepDim3 block,
 {
   Tile *t = user_data;
 
-  if (t->no_tile && strcmp (entry, PREP_KERNEL_TAPS_AA_NAME) == 0) {
-    entry = PREP_KERNEL_TAPS_NAME;
+  if (t->no_tile && strcmp (entry, PREP_KERNEL_SLOTS_AA_NAME) == 0) {
+    entry = PREP_KERNEL_SLOTS_NAME;
     shared = 0;
   }
   t->shared = shared;
@@ -76,6 +76,7 @@ tile_init (Tile * t, const TileWorkload * w, const uint8_t * y,
 {
   size_t yb = (size_t) FRAME_WIDTH * FRAME_HEIGHT, uvb = yb / 2, bytes;
   const void *taps;
+  uint64_t gen;
   PrepConfig cfg;
 
   prep_config_init (&cfg);
@@ -85,7 +86,7 @@ tile_init (Tile * t, const TileWorkload * w, const uint8_t * y,
   cfg.aspect = w->aspect;
   cfg.antialias = 1;
   if (prep_plan_new (&cfg, &w->crop, 1, &t->plan) != PREP_OK
-      || prep_plan_kernel_taps (t->plan, &taps, &bytes) != PREP_OK)
+      || prep_plan_kernel_table (t->plan, &taps, &bytes, &gen) != PREP_OK)
     return 0;
   t->bytes = prep_plan_output_bytes (t->plan);
   if (!check_cu (CuMemAlloc (&t->y, yb), "cuMemAlloc")
@@ -107,7 +108,7 @@ tile_launch_once (void *data)
   Tile *t = data;
   int err = 0;
 
-  return prep_plan_launch_taps (t->plan, t->taps, &t->frame, t->dst,
+  return prep_plan_launch (t->plan, t->taps, &t->frame, t->dst,
       t->bytes, tile_launch, NULL, t, &err) == PREP_OK;
 }
 

@@ -12,9 +12,9 @@
  *   cudapreproc-bench-gpu [--iterations N] [--streams N] [--check]
  *
  * On a CUDA device reached through libgstcuda's loader, times the fused
- * kernel (src/prep-kernel.cu's PREP_KERNEL_TAPS_NAME, launched by
- * prep_plan_launch_taps () with the plan's tap table, uploaded once per
- * workload before its runs: its slots never change) against an
+ * kernel (src/prep-kernel.cu, launched by prep_plan_launch () with the
+ * plan's kernel table, uploaded once per workload before its runs: its
+ * slots never change) against an
  * unfused chain of three separate kernels (chain-kernels.cu: NV12 -> RGB8
  * for the whole frame, crop + bilinear resize in RGB8, normalize +
  * planarize), on a synthetic 1920x1080 NV12 frame, for the workloads W1 and
@@ -96,7 +96,8 @@ typedef struct
   CUmodule fused_module;        /* the engine's kernel */
   CUfunction fused, convert, resize, normalize;
   CUdeviceptr y, uv, rgb, resized, fused_dst, chain_dst;
-  CUdeviceptr taps;             /* the plan's tap table, of the largest job */
+  CUdeviceptr taps;             /* the plan's kernel table, of the largest
+                                 * job */
   int y_stride, uv_stride, rgb_stride;
 } Gpu;
 
@@ -106,8 +107,9 @@ typedef struct
   const Workload *w;
   PrepPlan *plan;
   size_t tensor_bytes;
-  const void *taps;             /* prep_plan_kernel_taps () */
+  const void *taps;             /* prep_plan_kernel_table () */
   size_t taps_bytes;
+  uint64_t taps_gen;
   ChainRect crop, inner;
   ChainNorm norm;
   int pad;
@@ -221,11 +223,11 @@ run_fused (Gpu * gpu, Job * job)
   /* the planes hold device addresses (prep-kernel.h) */
   nv12_frame (&src, (const uint8_t *) (uintptr_t) gpu->y, gpu->y_stride,
       (const uint8_t *) (uintptr_t) gpu->uv, gpu->uv_stride);
-  s = prep_plan_launch_taps (job->plan, gpu->taps, &src, gpu->fused_dst,
+  s = prep_plan_launch (job->plan, gpu->taps, &src, gpu->fused_dst,
       job->tensor_bytes, launch_cu, NULL, gpu->fused_module, &err);
 
   if (s != PREP_OK) {
-    fprintf (stderr, "%s: prep_plan_launch_taps: %s (driver error %d)\n",
+    fprintf (stderr, "%s: prep_plan_launch: %s (driver error %d)\n",
         job->w->name, prep_status_string (s), err);
     return 0;
   }
@@ -280,7 +282,7 @@ time_path (Gpu * gpu, Job * job, int chain, int n, double *median, double *min)
   return time_runs (run_path, &r, n, median, min);
 }
 
-/* The job's tap table into gpu->taps, before its first launch (and again
+/* The job's kernel table into gpu->taps, before its first launch (and again
  * after any prep_plan_set_slots (), which these plans never get). */
 static int
 upload_taps (Gpu * gpu, Job * job)
@@ -471,8 +473,8 @@ main (int argc, char **argv)
       return 1;
     if (jobs[i].tensor_bytes > max_tensor)
       max_tensor = jobs[i].tensor_bytes;
-    if (prep_plan_kernel_taps (jobs[i].plan, &jobs[i].taps,
-            &jobs[i].taps_bytes) != PREP_OK)
+    if (prep_plan_kernel_table (jobs[i].plan, &jobs[i].taps,
+            &jobs[i].taps_bytes, &jobs[i].taps_gen) != PREP_OK)
       return 1;
     if (jobs[i].taps_bytes > max_taps)
       max_taps = jobs[i].taps_bytes;
@@ -521,7 +523,7 @@ main (int argc, char **argv)
       "loading the chain kernels")
       && (gpu.fused_module = fused_mod) != NULL
       && check_cu (CuModuleGetFunction (&gpu.fused, fused_mod,
-          PREP_KERNEL_TAPS_NAME), PREP_KERNEL_TAPS_NAME)
+          PREP_KERNEL_SLOTS_NAME), PREP_KERNEL_SLOTS_NAME)
       && check_cu (CuModuleGetFunction (&gpu.convert, chain_mod,
           CHAIN_CONVERT_NAME), CHAIN_CONVERT_NAME)
       && check_cu (CuModuleGetFunction (&gpu.resize, chain_mod,

@@ -21,6 +21,7 @@
 
 #include "prep.h"
 #include "prep-kernel.h"
+#include "prep-kernel-args.h"
 
 #define FRAME_WIDTH 1920
 #define FRAME_HEIGHT 1080
