@@ -93,7 +93,9 @@ prep_ktable_sources (PrepPlan * plan, size_t at)
   for (i = 0; i < plan->cfg.batch_size; i++) {
     memset (&one, 0, sizeof one);
     one.params = *prep_plan_slot_params (plan, i);
-    one.params.aa_tile = plan->aa_tile;
+    /* the plan's tile, the same for every source: set once the blocks are
+     * built (prep_ktable_aa_tile ()) */
+    one.params.aa_tile = 0;
     one.format = (int32_t) prep_plan_slot_format (plan, i);
     for (j = 0; j < n && memcmp (&src[j], &one, sizeof one) != 0; j++);
     if (j == n)
@@ -210,7 +212,33 @@ prep_ktable_aa_blocks (PrepPlan * plan, size_t at)
   return at;
 }
 
-/* The table into ktable_next, the slots' offsets into the plan. */
+/* The kernel's antialiased tile: the floats of shared memory the largest
+ * block of a valid slot needs (prep_aa_tile_most () of the slot's block
+ * of taps), into the plan and into every source's parameters. */
+static void
+prep_ktable_aa_tile (PrepPlan * plan)
+{
+  PrepKTableSource *src = (PrepKTableSource *) (plan->ktable_next +
+      sizeof (PrepKTableHead));
+  const PrepAaTap *aa;
+  int i, tile;
+
+  plan->aa_tile = 0;
+  for (i = 0; i < plan->cfg.batch_size; i++) {
+    if (!plan->slots.s[i].valid)
+      continue;
+    aa = (const PrepAaTap *) (plan->ktable_next + (size_t) plan->kcol[i] *
+        UNIT);
+    tile = prep_aa_tile_most (prep_plan_slot_params (plan, i), aa,
+        PREP_BLOCK_W, PREP_BLOCK_H);
+    plan->aa_tile = tile > plan->aa_tile ? tile : plan->aa_tile;
+  }
+  for (i = 0; i < plan->n_ksources; i++)
+    src[i].params.aa_tile = plan->aa_tile;
+}
+
+/* The table into ktable_next, the slots' offsets and the antialiased
+ * tile into the plan. */
 static size_t
 prep_ktable_fill (PrepPlan * plan)
 {
@@ -219,10 +247,13 @@ prep_ktable_fill (PrepPlan * plan)
 
   memset (h, 0, sizeof (PrepKTableHead));
   at = prep_ktable_sources (plan, sizeof (PrepKTableHead));
-  if (plan->params.antialias)
+  plan->aa_tile = 0;
+  if (plan->params.antialias) {
     at = prep_ktable_aa_blocks (plan, at);
-  else
+    prep_ktable_aa_tile (plan);
+  } else {
     at = prep_ktable_taps (plan, at);
+  }
   h->magic = PREP_KTABLE_MAGIC;
   h->bytes = (uint64_t) at;
   h->n_sources = plan->n_ksources;
@@ -253,4 +284,10 @@ prep_ktable_build (PrepPlan * plan)
   /* unique in the process: a launcher's copy of another plan's table
    * never passes for this one's */
   plan->ktable_gen = prep_taps_id_next ();
+}
+
+const PrepAaTap *
+prep_ktable_aa_taps (const PrepPlan * plan, int slot)
+{
+  return (const PrepAaTap *) (plan->ktable + (size_t) plan->kcol[slot] * UNIT);
 }

@@ -19,7 +19,6 @@
 #include <string.h>
 
 #include "prep-private.h"
-#include "prep-aa-tile.h"
 
 /* Padding slots keep the taps they had: no executor reads them (their
  * rows are all pad), and with ROI metas a large batch is mostly padding
@@ -30,9 +29,8 @@ prep_plan_fill_taps (PrepPlan * plan)
   int w = plan->cfg.out_width, h = plan->cfg.out_height, n =
       plan->cfg.batch_size;
   int nearest = plan->params.nearest;
-  int i, x, y, tile;
+  int i, x, y;
 
-  plan->aa_tile = 0;
   for (i = 0; i < n; i++) {
     PrepTap *taps = plan->col_taps + (size_t) i * (size_t) w;
     PrepTap *k = plan->kernel_taps + (size_t) i * ((size_t) w + (size_t) h);
@@ -55,10 +53,6 @@ prep_plan_fill_taps (PrepPlan * plan)
     aa = (PrepAaTap *) prep_aa_taps (&plan->params, plan->kernel_taps, n, i);
     prep_aa_fill (&plan->slots.s[i], &plan->params, aa, (float *)
         prep_aa_weights (&plan->params, plan->kernel_taps, n, i));
-    /* the kernel's antialiased tile: what the largest block needs */
-    tile = prep_aa_tile_most (prep_plan_slot_params (plan, i), aa,
-        PREP_BLOCK_W, PREP_BLOCK_H);
-    plan->aa_tile = tile > plan->aa_tile ? tile : plan->aa_tile;
   }
 }
 
@@ -276,10 +270,13 @@ prep_plan_slot_view (const PrepPlan * plan, int slot, PrepSlotView * v)
           slot : 0].format : plan->cfg.format) == PREP_FORMAT_NV12;
   v->geom = &plan->slots.s[slot];
   v->col_taps = plan->col_taps + at;
-  v->aa = prep_aa_taps (&plan->params, plan->kernel_taps,
-      plan->cfg.batch_size, slot);
-  v->aa_weights = prep_aa_weights (&plan->params, plan->kernel_taps,
-      plan->cfg.batch_size, slot);
+  v->aa = NULL;
+  v->aa_weights = NULL;
+  if (plan->params.antialias) {
+    v->aa = prep_ktable_aa_taps (plan, slot);
+    v->aa_weights = (const float *) (v->aa + plan->cfg.out_width +
+        plan->cfg.out_height);
+  }
   v->cols.y_word = plan->cols.y_word + at;
   v->cols.y_sel = plan->cols.y_sel + at;
   v->cols.c_word = plan->cols.c_word + at;

@@ -262,6 +262,10 @@ PrepStatus prep_ktable_alloc (PrepPlan * plan);
 /* A value no table of this process had before (prep-ktable.c). */
 uint64_t prep_taps_id_next (void);
 void prep_ktable_build (PrepPlan * plan);
+/* Slot @slot's antialiased taps in the current table: out_width column
+ * then out_height row taps (PrepAaTap), its weights right after them
+ * (prep-kernel-args.h); what the CPU executors read too. */
+const PrepAaTap *prep_ktable_aa_taps (const PrepPlan * plan, int slot);
 /* The format of slot @slot's frames. */
 PrepFormat prep_plan_slot_format (const PrepPlan * plan, int slot);
 
