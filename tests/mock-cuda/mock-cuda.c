@@ -66,9 +66,9 @@
  *    toolkit's major version): CUDA_ERROR_UNSUPPORTED_PTX_VERSION when an
  *    entry for the device exists but the driver is too old, else
  *    CUDA_ERROR_NO_BINARY_FOR_GPU.  A module holds the engine's kernel,
- *    its four entry points (PREP_KERNEL_TAPS_NAME and the others of
- *    src/prep-kernel.h), run on the host by prep_kernel_host_launch ():
- *    the only kernel the mock knows and links;
+ *    its launch-table entry points (src/prep-kernel-args.h), run on the
+ *    host by prep_kernel_host_launch (): the only kernel the mock knows
+ *    and links;
  *  - kernels the program brings: any other name given to
  *    cuModuleGetFunction is looked up, with dlsym (RTLD_DEFAULT), as the
  *    descriptor mock_cuda_kernel_<name> that the program (the executable
@@ -88,9 +88,9 @@
  *    start in, on either side: device memory (of any live context: unified
  *    addressing), or pinned host memory; a device pointer given as host
  *    memory or the reverse; NULL pointers (mock-copy.c);
- *  - a kernel whose plane or tensor extents (prep_kernel_extents ())
- *    leave a live allocation of the current context (or of a peer it has
- *    access to), or a tensor overlapping its input; the same for a
+ *  - an engine kernel's launch whose kernel table, planes (as far as each
+ *    slot's taps reach) or tensor leave a live allocation of the current
+ *    context (or of a peer it has access to); the same for a
  *    program's kernel, with each pointer argument's extent as its
  *    descriptor computes it (MockCudaKernel.extents: 0, i.e. invalid
  *    arguments, is fatal too) and its output against its inputs; a NULL

@@ -24,8 +24,8 @@
  * (a real driver has no such symbol: skip the checks when it is missing).
  *
  * Kernels a program brings (MockCudaKernel below)
- * The mock itself knows one kernel: the engine's fused kernel
- * (PREP_KERNEL_TAPS_NAME, src/prep-kernel.h), run through its host build.
+ * The mock itself knows one kernel: the engine's (its entry points:
+ * src/prep-kernel-args.h), run through its host build.
  * Any other kernel is supplied by the program that loads the mock, which
  * the mock never links: cuModuleGetFunction (&f, module, "NAME") looks up
  * the data symbol
@@ -46,7 +46,7 @@
  * contract violation: "mock-cuda: FATAL: cuModuleGetFunction: ..." and
  * abort ().
  *
- * Each launch of such a kernel gets the same checks as the fused kernel's:
+ * Each launch of such a kernel gets checks like the engine kernel's:
  * kernelParams non-NULL for n_args entries (their contents copied at
  * launch, arg_sizes[i] bytes each, since the launch runs later), then when
  * the queued launch runs, each pointer argument's extent (extents ()) must

@@ -13,24 +13,23 @@
  * 0xBA55ED50 at offset 0) or NUL-terminated PTX text starting with "//" or
  * ".version", when it holds code the device can run (image_check () below:
  * MOCK_CUDA_CC, MOCK_CUDA_DRIVER_VERSION).  Whatever the image, the
- * module holds the kernels PREP_KERNEL_TAPS_NAME, PREP_KERNEL_STREAMS_NAME
- * (run_streams_kernel () below: every slot's frame, from the source table
- * in device memory, checked as the fused kernel's) and their antialiased
- * variants (the tile: the launch's shared memory must hold the tile the
- * parameters ask for).  The fused kernel's launches run the
- * host build of src/prep-kernel.cu (prep_kernel_host_launch ()) after
- * checking each buffer the kernel may touch (every plane, the tensor:
- * prep_kernel_extents; and its
- * tap table: grid z blocks of out_width + out_height PrepTap)
- * against the live allocations of the current context (or of peers it has
- * access to).  That is the only kernel the mock knows.  Any other name is
- * looked up in the program that loaded the mock, never linked by it: the
- * exported descriptor mock_cuda_kernel_<name> (a MockCudaKernel, the rules
- * in mock-cuda.h), found with dlsym (RTLD_DEFAULT) and checked when
+ * module holds the engine's kernel, its launch-table entry points
+ * (src/prep-kernel-args.h: the specialised ones and the slots entries),
+ * whose launches run the host build of src/prep-kernel.cu
+ * (prep_kernel_host_launch ()) after checking each buffer the kernel may
+ * touch against the live allocations of the current context (or of peers
+ * it has access to): the kernel table (as many bytes as its head says),
+ * every slot's planes as far as its taps reach (run_karg_kernel () below)
+ * and the tensor; an antialiased entry's tile must fit in the launch's
+ * shared memory.  That is the only kernel the mock knows.  Any other name
+ * is looked up in the program that loaded the mock, never linked by it:
+ * the exported descriptor mock_cuda_kernel_<name> (a MockCudaKernel, the
+ * rules in mock-cuda.h), found with dlsym (RTLD_DEFAULT) and checked when
  * cuModuleGetFunction first sees it; its launches run its host build the
  * same way, after the same checks of each pointer argument
- * (MockCudaKernel.extents).  A function object's kernel field is that
- * descriptor, NULL for the fused kernel; no symbol: CUDA_ERROR_NOT_FOUND.
+ * (MockCudaKernel.extents).  A function object's kernel field is the
+ * engine's descriptor of its entry point or the program's; no symbol:
+ * CUDA_ERROR_NOT_FOUND.
  *
  * A launch is queued on its stream with copies of its parameters and runs
  * later (mock-stream.c), with the checks above; MOCK_CUDA_FAIL=kernel-fault
@@ -50,49 +49,6 @@
 #include "mock-cuda.h"
 
 #define FATBIN_MAGIC 0xBA55ED50u
-
-/* Which kernel parameters are device pointers (the tap table last). */
-static const int pointer_slots[] = { PREP_TKARG_PLANE0, PREP_TKARG_PLANE1,
-  PREP_TKARG_PLANE2, PREP_TKARG_DST, PREP_TKARG_TAPS
-};
-
-#define BUF_DST 3
-#define BUF_TAPS 4
-#define N_BUFS 5
-
-/* The streams entry's parameters, for the launch queue; its run and checks
- * are run_streams_kernel ()'s (not the descriptor's callbacks). */
-#define STREAMS_KERNEL(name) { \
-  MOCK_CUDA_KERNEL_ABI, name, PREP_SKARG_COUNT, \
-  {sizeof (PrepSlotTable), sizeof (uint64_t), sizeof (uint64_t), \
-      sizeof (uint64_t)}, \
-  3, {PREP_SKARG_TAPS, PREP_SKARG_SOURCES, PREP_SKARG_DST}, \
-  {"taps", "sources", "dst"}, 2, NULL, NULL \
-}
-static const MockCudaKernel streams_kernel =
-STREAMS_KERNEL (PREP_KERNEL_STREAMS_NAME);
-
-/* The same for the antialiased entries (the tile). */
-static const MockCudaKernel streams_aa_kernel =
-STREAMS_KERNEL (PREP_KERNEL_STREAMS_AA_NAME);
-
-/* The taps entry's parameters (the bytes each kernelParams[i] points to,
- * which a queued launch copies), for both taps entries; run by
- * run_kernel (). */
-static const MockCudaKernel taps_aa_kernel = {
-  MOCK_CUDA_KERNEL_ABI, PREP_KERNEL_TAPS_AA_NAME, PREP_TKARG_COUNT,
-  {[PREP_TKARG_PARAMS] = sizeof (PrepParams),
-        [PREP_TKARG_SLOTS] = sizeof (PrepSlotTable),
-        [PREP_TKARG_TAPS] = sizeof (uint64_t),
-        [PREP_TKARG_PLANE0] = sizeof (uint64_t),
-        [PREP_TKARG_STRIDE0] = sizeof (int),
-        [PREP_TKARG_PLANE1] = sizeof (uint64_t),
-        [PREP_TKARG_STRIDE1] = sizeof (int),
-        [PREP_TKARG_PLANE2] = sizeof (uint64_t),
-        [PREP_TKARG_STRIDE2] = sizeof (int),
-      [PREP_TKARG_DST] = sizeof (uint64_t)},
-  0, {0}, {NULL}, 0, NULL, NULL
-};
 
 /* The launch-table entries' parameters (prep-kernel-args.h): PrepKArgs by
  * value, the kernel table, the tensor; run by run_karg_kernel (), which
@@ -117,19 +73,12 @@ is_karg_kernel (const MockCudaKernel * k)
       k < karg_kernels + sizeof (karg_kernels) / sizeof (karg_kernels[0]);
 }
 
-/* The built-in kernel named @name (besides PREP_KERNEL_TAPS_NAME), or
- * NULL. */
+/* The engine's entry point named @name, or NULL. */
 static const MockCudaKernel *
 builtin_lookup (const char *name)
 {
-  static const MockCudaKernel *const builtins[] = { &streams_kernel,
-    &streams_aa_kernel, &taps_aa_kernel
-  };
   size_t i;
 
-  for (i = 0; i < sizeof (builtins) / sizeof (builtins[0]); i++)
-    if (strcmp (name, builtins[i]->name) == 0)
-      return builtins[i];
   for (i = 0; i < sizeof (karg_kernels) / sizeof (karg_kernels[0]); i++)
     if (strcmp (name, karg_kernels[i].name) == 0)
       return &karg_kernels[i];
@@ -498,40 +447,28 @@ cuModuleGetFunction (CUfunction * hfunc, CUmodule hmod, const char *name)
   m = module_get (call, hmod, ctx);
   if (hfunc == NULL || name == NULL) {
     ret = CUDA_ERROR_INVALID_VALUE;
-  } else if (strcmp (name, PREP_KERNEL_TAPS_NAME) != 0) {
-    k = builtin_lookup (name);
-    k = k != NULL ? k : kernel_lookup (call, name);
-    if (k == NULL) {
-      ret = CUDA_ERROR_NOT_FOUND;
-      goto out;
-    }
-    /* a kernel of the program: one function object per module and kernel */
-    module = (uint32_t) (m - mock_state.objects);
-    for (i = 1; i < mock_state.n_objects; i++) {
-      MockObject *o = &mock_state.objects[i];
-
-      if (o->kind == MOCK_OBJ_FUNCTION && o->live && o->owner == module
-          && o->kernel == k)
-        break;
-    }
-    if (i == mock_state.n_objects) {
-      i = mock_object_new (MOCK_OBJ_FUNCTION, module);
-      mock_object (i)->kernel = k;
-    }
-    *hfunc = mock_handle (i);
-  } else {
-    if (m->function == 0) {
-      uint32_t function;
-
-      module = (uint32_t) (m - mock_state.objects);
-      /* mock_object_new may move the table: m is stale after it (and the
-       * assignment's left side may be computed before the call) */
-      function = mock_object_new (MOCK_OBJ_FUNCTION, module);
-      m = mock_object (module);
-      m->function = function;
-    }
-    *hfunc = mock_handle (m->function);
+    goto out;
   }
+  k = builtin_lookup (name);
+  k = k != NULL ? k : kernel_lookup (call, name);
+  if (k == NULL) {
+    ret = CUDA_ERROR_NOT_FOUND;
+    goto out;
+  }
+  /* one function object per module and kernel */
+  module = (uint32_t) (m - mock_state.objects);
+  for (i = 1; i < mock_state.n_objects; i++) {
+    MockObject *o = &mock_state.objects[i];
+
+    if (o->kind == MOCK_OBJ_FUNCTION && o->live && o->owner == module
+        && o->kernel == k)
+      break;
+  }
+  if (i == mock_state.n_objects) {
+    i = mock_object_new (MOCK_OBJ_FUNCTION, module);
+    mock_object (i)->kernel = k;
+  }
+  *hfunc = mock_handle (i);
 out:
   mock_leave ();
   return ret;
@@ -578,64 +515,9 @@ overlaps (const KernelBuffer * a, const KernelBuffer * b)
       && b->addr < a->addr + a->bytes;
 }
 
-/* Checks the kernel's buffers and runs it with host addresses (its
- * parameters in the PREP_TKARG_* order). */
-static void
-run_kernel (const char *call, uint32_t ctx, const char *entry,
-    const unsigned int grid[3], const unsigned int block[3],
-    unsigned int shared, void **params)
-{
-  const int *slot = pointer_slots;
-  const PrepParams *p = params[PREP_TKARG_PARAMS];
-  const PrepSlotTable *slots = params[PREP_TKARG_SLOTS];
-  int strides[PREP_PLANES_MAX];
-  KernelBuffer buf[N_BUFS] = { {"plane 0", 0, 0}, {"plane 1", 0, 0},
-  {"plane 2", 0, 0}, {"tensor (dst)", 0, 0}, {"tap table (taps)", 0, 0}
-  };
-  size_t plane_bytes[PREP_PLANES_MAX];
-  void *host[N_BUFS], *args[PREP_TKARG_COUNT];
-  PrepDim3 g = { grid[0], grid[1], grid[2] };
-  PrepDim3 b = { block[0], block[1], block[2] };
-  char what[96];
-  int i;
-
-  for (i = 0; i < PREP_PLANES_MAX; i++)
-    strides[i] = *(const int *) params[PREP_TKARG_STRIDE (i)];
-  if (p->out_width <= 0 || p->out_height <= 0 || strides[0] <= 0
-      || grid[2] < 1 || grid[2] > PREP_SLOT_TABLE_SIZE)
-    mock_fatal (call, "bad kernel parameters: output %dx%d, stride %d, "
-        "%u slots", p->out_width, p->out_height, strides[0], grid[2]);
-  prep_kernel_extents (p, slots, (int) grid[2], strides, plane_bytes,
-      &buf[BUF_DST].bytes);
-  for (i = 0; i < PREP_PLANES_MAX; i++)
-    buf[i].bytes = plane_bytes[i];
-  /* grid z blocks of out_width + out_height taps, and with antialias their
-   * weighted taps and weights (sizes checked above) */
-  buf[BUF_TAPS].bytes = prep_tap_table_bytes (p, (int) grid[2]);
-  memcpy (args, params, sizeof (void *) * (size_t) PREP_TKARG_COUNT);
-  for (i = 0; i < N_BUFS; i++) {
-    buf[i].addr = *(const uint64_t *) params[slot[i]];
-    host[i] = NULL;
-    /* a plane no component lives in (or no valid slot reads) is not read */
-    if (buf[i].bytes > 0 || i >= BUF_DST) {
-      snprintf (what, sizeof (what), "kernel argument %s", buf[i].name);
-      host[i] = mock_device_range (call, what, buf[i].addr, buf[i].bytes, ctx);
-    }
-    args[slot[i]] = &host[i];
-  }
-  for (i = 0; i < N_BUFS; i++)
-    if (i != BUF_DST && overlaps (&buf[BUF_DST], &buf[i]))
-      mock_fatal (call, "the tensor [0x%llx, +%zu) overlaps the %s it is "
-          "computed from", (unsigned long long) buf[BUF_DST].addr,
-          buf[BUF_DST].bytes, i == BUF_TAPS ? "tap table" : "frame");
-  if (prep_kernel_host_launch (entry, g, b, shared, args) != 0)
-    mock_fatal (call, "the kernel's antialiased tile takes %d bytes of "
-        "shared memory, the launch gives %u", p->aa_tile * 4, shared);
-}
-
-/* The same for a kernel the program exports (mock-cuda.h): each pointer
- * argument's extent checked against the live allocations, the output
- * against the inputs, then its host build with host addresses. */
+/* A kernel the program exports (mock-cuda.h): each pointer argument's
+ * extent checked against the live allocations, the output against the
+ * inputs, then its host build with host addresses. */
 static void
 run_program_kernel (const char *call, uint32_t ctx, const MockCudaKernel * k,
     const unsigned int grid[3], const unsigned int block[3], void **params)
@@ -671,76 +553,12 @@ run_program_kernel (const char *call, uint32_t ctx, const MockCudaKernel * k,
   k->run (g, b, args);
 }
 
-/* The streams entry (multi-stream plans): its source table holds every
- * slot's parameters and frame.  A host copy of the table with host
- * addresses is what the host build reads, after each slot's planes
- * (prep_kernel_extents () of that slot), the tap table and the tensor are
- * checked against the live allocations. */
-static void
-run_streams_kernel (const char *call, uint32_t ctx, const char *entry,
-    const unsigned int grid[3], const unsigned int block[3],
-    unsigned int shared, void **params)
-{
-  static PrepSlotSource host_src[PREP_SLOT_TABLE_SIZE];
-  const PrepSlotTable *slots = params[PREP_SKARG_SLOTS];
-  const PrepSlotSource *src;
-  PrepSlotTable one;
-  PrepDim3 g = { grid[0], grid[1], grid[2] };
-  PrepDim3 b = { block[0], block[1], block[2] };
-  int strides[PREP_PLANES_MAX], z, k;
-  size_t plane_bytes[PREP_PLANES_MAX], dst_bytes;
-  void *taps, *dst, *table, *args[PREP_SKARG_COUNT];
-  const uint8_t *planes[PREP_PLANES_MAX];
-
-  if (grid[2] < 1 || grid[2] > PREP_SLOT_TABLE_SIZE)
-    mock_fatal (call, "bad kernel parameters: %u slots", grid[2]);
-  src = (const PrepSlotSource *) mock_device_range (call,
-      "kernel argument source table (sources)",
-      *(const uint64_t *) params[PREP_SKARG_SOURCES],
-      grid[2] * sizeof (PrepSlotSource), ctx);
-  for (z = 0; z < (int) grid[2]; z++) {
-    host_src[z] = src[z];
-    memset (&one, 0, sizeof one);
-    one.s[0] = slots->s[z];
-    strides[0] = (int) src[z].planes.s0;
-    strides[1] = (int) src[z].planes.s1;
-    strides[2] = (int) src[z].planes.s2;
-    planes[0] = src[z].planes.d0;
-    planes[1] = src[z].planes.d1;
-    planes[2] = src[z].planes.d2;
-    prep_kernel_extents (&src[z].params, &one, 1, strides, plane_bytes, NULL);
-    /* no first plane: the kernel pads the slot and reads nothing */
-    for (k = 0; k < PREP_PLANES_MAX && planes[0] != NULL; k++)
-      if (plane_bytes[k] > 0)
-        planes[k] = mock_device_range (call, "a slot's plane (sources)",
-            (uint64_t) (uintptr_t) planes[k], plane_bytes[k], ctx);
-    host_src[z].planes.d0 = planes[0];
-    host_src[z].planes.d1 = planes[1];
-    host_src[z].planes.d2 = planes[2];
-  }
-  prep_kernel_extents (&src[0].params, slots, (int) grid[2], strides, NULL,
-      &dst_bytes);
-  taps = mock_device_range (call, "kernel argument tap table (taps)",
-      *(const uint64_t *) params[PREP_SKARG_TAPS],
-      prep_tap_table_bytes (&src[0].params, (int) grid[2]), ctx);
-  dst = mock_device_range (call, "kernel argument tensor (dst)",
-      *(const uint64_t *) params[PREP_SKARG_DST], dst_bytes, ctx);
-  table = host_src;
-  args[PREP_SKARG_SLOTS] = params[PREP_SKARG_SLOTS];
-  args[PREP_SKARG_TAPS] = &taps;
-  args[PREP_SKARG_SOURCES] = &table;
-  args[PREP_SKARG_DST] = &dst;
-  if (prep_kernel_host_launch (entry, g, b, shared, args) != 0)
-    mock_fatal (call, "a slot's antialiased tile takes more than the %u "
-        "bytes of shared memory the launch gives", shared);
-}
-
-
 /* A queued launch: the kernel, its geometry and copies of its parameters
  * (the caller's may be gone when it runs). */
 typedef struct
 {
-  const MockCudaKernel *kernel; /* NULL: the fused kernel */
+  const MockCudaKernel *kernel; /* the engine's entry point or the
+                                 * program's kernel */
   uint32_t module;              /* the module that holds it */
   unsigned int grid[3], block[3], shared;
   void *params[MOCK_CUDA_KERNEL_MAX_ARGS];
@@ -884,12 +702,6 @@ launch_run (MockOp * op)
   if (is_karg_kernel (l->kernel))
     run_karg_kernel (op->call, op->ctx, l->kernel->name, l->grid, l->block,
         l->shared, l->params);
-  else if (l->kernel == &streams_kernel || l->kernel == &streams_aa_kernel)
-    run_streams_kernel (op->call, op->ctx, l->kernel->name, l->grid,
-        l->block, l->shared, l->params);
-  else if (l->kernel == NULL || l->kernel == &taps_aa_kernel)
-    run_kernel (op->call, op->ctx, l->kernel ? l->kernel->name :
-        PREP_KERNEL_TAPS_NAME, l->grid, l->block, l->shared, l->params);
   else
     run_program_kernel (op->call, op->ctx, l->kernel, l->grid, l->block,
         l->params);
@@ -900,9 +712,8 @@ launch_enqueue (const char *call, MockObject * queue, uint32_t ctx,
     uint32_t module, const MockCudaKernel * kernel, const unsigned int grid[3],
     const unsigned int block[3], unsigned int shared, void **params)
 {
-  /* the fused kernel's parameters are its antialiased twin's */
-  const size_t *sizes = kernel ? kernel->arg_sizes : taps_aa_kernel.arg_sizes;
-  int i, n_args = kernel ? kernel->n_args : PREP_TKARG_COUNT;
+  const size_t *sizes = kernel->arg_sizes;
+  int i, n_args = kernel->n_args;
   QueuedLaunch *l;
   size_t total = 0, off = 0;
 
@@ -952,7 +763,7 @@ launch (const char *call, CUfunction f, const unsigned int grid[3],
     return CUDA_ERROR_INVALID_VALUE;
   }
   /* the descriptor was checked by cuModuleGetFunction */
-  n_args = fn->kernel ? fn->kernel->n_args : PREP_TKARG_COUNT;
+  n_args = fn->kernel->n_args;
   for (i = 0; i < n_args; i++) {
     if (params[i] == NULL)
       mock_fatal (call, "kernelParams[%d] is NULL", i);

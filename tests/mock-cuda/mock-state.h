@@ -118,9 +118,9 @@ typedef struct {
                                  * returned by every later call in it */
   uint32_t *peers;              /* context: peers it may access */
   size_t n_peers;
-  uint32_t function;            /* module: its kernel's function, or 0 */
-  const MockCudaKernel *kernel; /* function: the program's kernel it runs
-                                 * (mock-module.c), NULL for the fused one */
+  const MockCudaKernel *kernel; /* function: the kernel it runs, an entry
+                                 * point of the engine's or the program's
+                                 * (mock-module.c) */
 } MockObject;
 
 typedef enum {
