@@ -90,24 +90,6 @@ prep_aa_tile_columns (const PrepParams * p, const PrepAaTap * aa, int x0,
   return prep_aa_tile_per (p, t);
 }
 
-/* The tile of the @bw x @bh block at output (x0, y0) of the slot's taps
- * @aa (columns, then rows); returns its floats, 0 when the block has no
- * inner pixel. */
-PREP_FN int
-prep_aa_tile_init (const PrepParams * p, const PrepAaTap * aa, int x0,
-    int y0, int bw, int bh, PrepAaTile * t)
-{
-  int rows = 0, per, y;
-
-  t->y0 = y0;
-  t->y1 = y0 + bh < p->out_height ? y0 + bh : p->out_height;
-  for (y = t->y0; y < t->y1; y++)
-    rows += aa[p->out_width + y].inside;
-  per = prep_aa_tile_columns (p, aa, x0, x0 + bw < p->out_width ? x0 + bw :
-      p->out_width, t);
-  return rows > 0 ? (t->y1 - t->y0) * per : 0;
-}
-
 /* The most floats a tile of the slot's taps @aa takes, for blocks of @bw
  * x @bh (the host sizes the launch's shared memory with it): the widest
  * block of columns' row, times the rows of a block; at most

@@ -63,8 +63,8 @@ prep_cpu_have_avx2 (void)
 
 #endif
 
-/* The same with antialiased taps, read from the plan's tap table as the
- * kernel reads them. */
+/* The same with antialiased taps, read from the plan's kernel table as
+ * the kernel reads them. */
 static void
 prep_rows_scalar_aa (const PrepPlan * plan, const PrepSlotView * s,
     const PrepPass * f, int row_begin, int row_end)

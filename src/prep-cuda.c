@@ -7,12 +7,9 @@
  * version 2 of the License, or (at your option) any later version.
  */
 
-/* The CUDA path without a driver: the launch geometry of the kernel, the
- * memory it touches, and the launch itself.  Pure C, always built; the
- * element hands prep_plan_launch_taps () CuLaunchKernel, the tests and the
- * mock driver the kernel's host build (prep-kernel-host.c).  The tap table
- * the kernel reads is the plan's (prep_plan_kernel_taps ()), copied to
- * device memory by the caller.
+/* The CUDA path without a driver: the launch geometry of the kernel and
+ * the memory it touches (the launch itself: prep-klaunch.c).  Pure C,
+ * always built.
  *
  * Geometry: one thread per output pixel, blocks of 32 x 8 threads (256), a
  * grid of ceil (W / 32) x ceil (H / 8) x 1 blocks.  32 wide so that a warp
@@ -136,65 +133,4 @@ prep_kernel_extents (const PrepParams * p, const PrepSlotTable * slots,
     *dst_bytes = prep_mul_add_sat (elems, (uint64_t) p->channels *
         prep_elem_size (p) * (uint64_t) (n_slots > 0 ? n_slots : 0), 0);
   }
-}
-
-PrepStatus
-prep_plan_kernel_taps (const PrepPlan * plan, const void **taps, size_t *bytes)
-{
-  if (plan == NULL || taps == NULL || bytes == NULL)
-    return PREP_ERROR_INVALID_ARGUMENT;
-  *taps = plan->kernel_taps;
-  *bytes = plan->kernel_taps_bytes;
-  return PREP_OK;
-}
-
-uint64_t
-prep_plan_kernel_taps_id (const PrepPlan * plan)
-{
-  return plan != NULL ? plan->taps_id : 0;
-}
-
-PrepStatus
-prep_plan_launch_taps (const PrepPlan * plan, uint64_t taps,
-    const PrepFrame * src, uint64_t dst, size_t dst_size,
-    PrepLaunchFunc launch, void *stream, void *user_data, int *launch_error)
-{
-  PrepParams params;
-  PrepPlanes f;
-  PrepDim3 grid, block;
-  void *args[PREP_TKARG_COUNT];
-  uint64_t planes[PREP_PLANES_MAX];
-  int strides[PREP_PLANES_MAX], i, err;
-  PrepStatus st;
-
-  st = prep_plan_check_frame (plan, src, taps != 0 && dst != 0 &&
-      launch != NULL, dst_size, &f);
-  if (st != PREP_OK)
-    return st;
-  params = plan->params;
-  st = prep_launch_geometry (&params, plan->cfg.batch_size, &grid, &block);
-  if (st != PREP_OK)
-    return st;
-  planes[0] = (uint64_t) (uintptr_t) f.d0;
-  planes[1] = (uint64_t) (uintptr_t) f.d1;
-  planes[2] = (uint64_t) (uintptr_t) f.d2;
-  strides[0] = (int) f.s0;
-  strides[1] = (int) f.s1;
-  strides[2] = (int) f.s2;
-  /* each slot points to storage of the parameter's exact size */
-  args[PREP_TKARG_PARAMS] = &params;
-  args[PREP_TKARG_SLOTS] = (void *) &plan->slots;
-  args[PREP_TKARG_TAPS] = &taps;
-  for (i = 0; i < PREP_PLANES_MAX; i++) {
-    args[PREP_TKARG_PLANE (i)] = &planes[i];
-    args[PREP_TKARG_STRIDE (i)] = &strides[i];
-  }
-  args[PREP_TKARG_DST] = &dst;
-  params.aa_tile = plan->aa_tile;
-  err = launch (plan->aa_tile > 0 ? PREP_KERNEL_TAPS_AA_NAME :
-      PREP_KERNEL_TAPS_NAME, grid, block, (unsigned int) plan->aa_tile *
-      (unsigned int) sizeof (float), stream, args, user_data);
-  if (launch_error != NULL)
-    *launch_error = err;
-  return err == 0 ? PREP_OK : PREP_ERROR_LAUNCH;
 }

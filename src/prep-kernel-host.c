@@ -9,10 +9,10 @@
 
 /* The host build of the CUDA kernel (kernel emulation): prep-kernel.cu
  * compiled as plain C through the shim of prep-kernel-shim.h, and run here
- * over every block and thread of a launch grid, in order (each block
- * twice: the two sides of the antialiased tile's barrier).  The tests and the
- * mock CUDA driver use it, so the kernel's own index mapping and bounds
- * check run in CI, where no GPU is. */
+ * over every block and thread of a launch grid, in order (each block of
+ * the antialiased slots entry twice: the two sides of its tile's barrier).
+ * The tests and the mock CUDA driver use it, so the kernel's own index
+ * mapping and bounds check run in CI, where no GPU is. */
 
 #include <math.h>
 #include <stdio.h>
@@ -20,7 +20,17 @@
 #include <string.h>
 
 #include "prep-kernel-shim.h"
+/* prep_slots_to_tensor_aa () reads its block's tile only where
+ * prep_kslot_tile () set it (floats > 0), which gcc's analysis of
+ * uninitialized uses does not follow through the inlined calls. */
+#if defined (__GNUC__) && !defined (__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #include "prep-kernel.cu"
+#if defined (__GNUC__) && !defined (__clang__)
+#pragma GCC diagnostic pop
+#endif
 
 /* Pointer parameter i: its slot holds a CUdeviceptr (8 bytes) whose value
  * is, for the host build, a host address. */
@@ -33,78 +43,7 @@ prep_karg_pointer (void **args, int i)
   return (void *) (uintptr_t) v;
 }
 
-static int
-prep_karg_int (void **args, int i)
-{
-  int v;
-
-  memcpy (&v, args[i], sizeof v);
-  return v;
-}
-
-/* The kernel's planes and tensor, as its host build gets them. */
-typedef struct
-{
-  const uint8_t *plane[PREP_PLANES_MAX];
-  int stride[PREP_PLANES_MAX];
-  void *dst;
-} PrepHostArgs;
-
-/* One thread of the taps entry (PREP_TKARG_* parameters). */
-typedef struct
-{
-  PrepParams p;
-  PrepSlotTable slots;
-  const PrepTap *taps;
-  PrepHostArgs a;
-} PrepTapsLaunch;
-
-static void
-prep_run_taps_thread (const void *data)
-{
-  const PrepTapsLaunch *l = data;
-
-  prep_frame_to_tensor (l->p, l->slots, l->taps, l->a.plane[0],
-      l->a.stride[0], l->a.plane[1], l->a.stride[1], l->a.plane[2],
-      l->a.stride[2], l->a.dst);
-}
-
-static void
-prep_run_taps_aa_thread (const void *data)
-{
-  const PrepTapsLaunch *l = data;
-
-  prep_frame_to_tensor_aa (l->p, l->slots, l->taps, l->a.plane[0],
-      l->a.stride[0], l->a.plane[1], l->a.stride[1], l->a.plane[2],
-      l->a.stride[2], l->a.dst);
-}
-
-/* One thread of the streams entry (PREP_SKARG_* parameters). */
-typedef struct
-{
-  PrepSlotTable slots;
-  const PrepTap *taps;
-  const PrepSlotSource *sources;
-  void *dst;
-} PrepStreamsLaunch;
-
-static void
-prep_run_streams_thread (const void *data)
-{
-  const PrepStreamsLaunch *l = data;
-
-  prep_streams_to_tensor (l->slots, l->taps, l->sources, l->dst);
-}
-
-static void
-prep_run_streams_aa_thread (const void *data)
-{
-  const PrepStreamsLaunch *l = data;
-
-  prep_streams_to_tensor_aa (l->slots, l->taps, l->sources, l->dst);
-}
-
-/* One thread of a launch-table entry (PREP_KARG_* parameters). */
+/* One thread of an entry point (PREP_KARG_* parameters). */
 typedef void (*PrepKEntry) (PrepKArgs a, const void *table, void *dst);
 
 typedef struct
@@ -123,7 +62,7 @@ prep_run_karg_thread (const void *data)
   l->entry (l->a, l->table, l->dst);
 }
 
-/* The launch-table entries by name: the specialised ones, then the slots
+/* The entry points by name: the specialised ones, then the slots
  * entries. */
 #define PREP_KSPEC_HOST(c, e, l, f) \
   { PREP_KSPEC_NAME (c, e, l, f), prep_##c##_##e##_##l##_##f },
@@ -147,11 +86,11 @@ prep_kernel_misaligned (const void *p, unsigned int align)
 }
 
 /* The whole grid: each block's threads, x fastest (as a warp is
- * numbered), once per side of the barrier (@barrier: an _aa entry; the
- * others have none and run once, as phase 1), with @shared bytes of
- * shared memory set to NaN at the start of the block (so that a tile
- * entry read before it was written shows in the output).  -1 when the
- * memory cannot be had. */
+ * numbered), once per side of the barrier (@barrier: the antialiased
+ * slots entry; the others have none and run once, as phase 1), with
+ * @shared bytes of shared memory set to NaN at the start of the block (so
+ * that a tile entry read before it was written shows in the output).  -1
+ * when the memory cannot be had. */
 static int
 prep_run_grid (PrepDim3 grid, PrepDim3 block, unsigned int shared,
     int barrier, void (*thread) (const void *), const void *data)
@@ -188,49 +127,7 @@ prep_tile_fits (int aa_tile, unsigned int shared)
   return aa_tile >= 0 && (size_t) aa_tile <= shared / sizeof (float);
 }
 
-/* kernelParams as prep-kernel.h lays them out: each slot points to storage
- * of the parameter's exact size. */
-static int
-prep_host_launch_taps (PrepDim3 grid, PrepDim3 block, unsigned int shared,
-    void **args, int aa)
-{
-  static _Thread_local PrepTapsLaunch l;
-  int i;
-
-  memcpy (&l.p, args[PREP_TKARG_PARAMS], sizeof l.p);
-  memcpy (&l.slots, args[PREP_TKARG_SLOTS], sizeof l.slots);
-  l.taps = prep_karg_pointer (args, PREP_TKARG_TAPS);
-  for (i = 0; i < PREP_PLANES_MAX; i++) {
-    l.a.plane[i] = prep_karg_pointer (args, PREP_TKARG_PLANE (i));
-    l.a.stride[i] = prep_karg_int (args, PREP_TKARG_STRIDE (i));
-  }
-  l.a.dst = prep_karg_pointer (args, PREP_TKARG_DST);
-  if (aa && !prep_tile_fits (l.p.aa_tile, shared))
-    return -1;
-  return prep_run_grid (grid, block, shared, aa, aa ?
-      prep_run_taps_aa_thread : prep_run_taps_thread, &l);
-}
-
-/* A streams entry over the whole grid (PREP_SKARG_* parameters). */
-static int
-prep_host_launch_streams (PrepDim3 grid, PrepDim3 block, unsigned int shared,
-    void **args, int aa)
-{
-  static _Thread_local PrepStreamsLaunch l;
-  unsigned int z;
-
-  memcpy (&l.slots, args[PREP_SKARG_SLOTS], sizeof l.slots);
-  l.taps = prep_karg_pointer (args, PREP_SKARG_TAPS);
-  l.sources = prep_karg_pointer (args, PREP_SKARG_SOURCES);
-  l.dst = prep_karg_pointer (args, PREP_SKARG_DST);
-  for (z = 0; z < grid.z && aa; z++)
-    if (!prep_tile_fits (l.sources[z].params.aa_tile, shared))
-      return -1;
-  return prep_run_grid (grid, block, shared, aa, aa ?
-      prep_run_streams_aa_thread : prep_run_streams_thread, &l);
-}
-
-/* A launch-table entry over the whole grid: the antialiased entry's tile
+/* An entry point over the whole grid: the antialiased entry's tile
  * (every source's aa_tile in the table) must fit in @shared. */
 static int
 prep_host_launch_karg (PrepKEntry entry, int aa, PrepDim3 grid,
@@ -267,13 +164,5 @@ prep_kernel_host_launch (const char *entry, PrepDim3 grid, PrepDim3 block,
       return prep_host_launch_karg (prep_karg_entries[i].entry,
           strcmp (entry, PREP_KERNEL_SLOTS_AA_NAME) == 0, grid, block, shared,
           args);
-  if (strcmp (entry, PREP_KERNEL_TAPS_NAME) == 0
-      || strcmp (entry, PREP_KERNEL_TAPS_AA_NAME) == 0)
-    return prep_host_launch_taps (grid, block, shared, args,
-        strcmp (entry, PREP_KERNEL_TAPS_AA_NAME) == 0);
-  if (strcmp (entry, PREP_KERNEL_STREAMS_NAME) == 0
-      || strcmp (entry, PREP_KERNEL_STREAMS_AA_NAME) == 0)
-    return prep_host_launch_streams (grid, block, shared, args,
-        strcmp (entry, PREP_KERNEL_STREAMS_AA_NAME) == 0);
   return -1;
 }

@@ -16,7 +16,7 @@
  *    thread.  Thread-local, so that host threads (the mock driver's
  *    callers) can emulate launches concurrently;
  *  - the antialiased tile's shared memory and barrier: the emulation runs
- *    every block of an _aa entry twice, with prep_phase 0 (the code before
+ *    every block of the _aa entry twice, with prep_phase 0 (the code before
  *    the barrier) then 1 (the code after it), the other entries' blocks
  *    once with prep_phase 1, and prep_shared points to the launch's
  *    shared memory, whose content is a NaN at the start of every block;

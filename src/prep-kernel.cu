@@ -24,20 +24,15 @@
  *    of the grid, and the vector loads and stores (checking their
  *    alignment): the tests run this very code over the whole grid.
  *
- * Two families of entry points:
- *  - the plan-table entries (prep_plan_launch_taps (),
- *    prep_plan_launch_streams ()): PrepParams and the slot table by value,
- *    each slot's taps at z * (out_width + out_height) of the plan's tap
- *    table (prep_plan_kernel_taps ()), a streams plan's parameters and
- *    frames in a source table in device memory; one pixel per thread;
- *  - the launch-table entries (prep_plan_launch ()): one PrepKArgs by
- *    value (__grid_constant__: common parameters and every slot's planes,
- *    no per-batch upload) and the kernel table (prep-kernel-args.h: taps
- *    shared by identical slots, uploaded when the slots change).  The
- *    specialised ones (prep-kernel-spec.h: one per format class, element
- *    kind, layout and filter, 4 pixels per thread) where a launch fits
- *    one, else prep_slots_to_tensor (any plan) or prep_slots_to_tensor_aa
- *    (antialias; the tile's descriptors from the host).
+ * Entry points (prep_plan_launch ()): each takes one PrepKArgs by value
+ * (__grid_constant__: common parameters and every slot's planes, no
+ * per-batch upload) and the kernel table (prep-kernel-args.h: taps shared
+ * by identical slots, uploaded when the slots change).  The specialised
+ * ones (prep-kernel-spec.h: one per format class, element kind, layout
+ * and filter, 4 pixels per thread) where a launch fits one, else
+ * prep_slots_to_tensor (any plan, one pixel per thread) or
+ * prep_slots_to_tensor_aa (antialias; the tile's descriptors from the
+ * host).
  *
  * Batches: the grid's z is the slot of the tensor [N, ...].
  *
@@ -45,8 +40,8 @@
  * thread divides in 64 bits or in double precision (checked on the PTX by
  * the test kernel-ptx-division, over the whole PTX of this file).
  *
- * Antialias: the _aa entry points share a block's vertical sums through
- * shared memory (src/prep-aa-tile.h); the host build runs their two
+ * Antialias: prep_slots_to_tensor_aa shares a block's vertical sums
+ * through shared memory (src/prep-aa-tile.h); the host build runs its two
  * phases as the two sides of the barrier.
  *
  * Coalescing: a warp is 32 consecutive threads of one output row (the
@@ -173,125 +168,7 @@ prep_kernel_block (const PrepParams * p, int valid, const PrepKTaps * kt,
 }
 
 /* ------------------------------------------------------------------------ */
-/* The plan-table entries                                                   */
-
-/* Slot z's taps in the plan's tap table (layout in prep-kernel.h): its
- * block of out_width + out_height PrepTap at z * (out_width + out_height),
- * its antialiased taps and weights after all the PrepTap blocks.  Index
- * arithmetic only: products and sums in size_t. */
-PREP_FN void
-prep_plan_table_taps (const PrepParams * p, const PrepTap * taps,
-    PrepKTaps * kt)
-{
-  kt->col = taps + (size_t) blockIdx.z * ((size_t) p->out_width +
-      (size_t) p->out_height);
-  kt->row = kt->col + p->out_width;
-  kt->aa = NULL;
-  kt->w = NULL;
-  if (p->antialias) {
-    kt->aa = prep_aa_taps (p, taps, (int) gridDim.z, (int) blockIdx.z);
-    kt->w = prep_aa_weights (p, taps, (int) gridDim.z, (int) blockIdx.z);
-  }
-}
-
-/* The block's tile, found on the device from its taps. */
-PREP_FN void
-prep_plan_table_block (const PrepParams * p, int valid, const PrepTap * taps,
-    const PrepPlanes * f, void *dst)
-{
-  PrepKTaps kt;
-  PrepAaTile t;
-  int floats = 0;
-
-  prep_plan_table_taps (p, taps, &kt);
-  if (p->antialias && p->aa_tile > 0 && valid)
-    floats = prep_aa_tile_init (p, kt.aa, (int) (blockIdx.x * blockDim.x),
-        (int) (blockIdx.y * blockDim.y), (int) blockDim.x, (int) blockDim.y,
-        &t);
-  prep_kernel_block (p, valid, &kt, &t, floats, f, prep_slot_base (p, dst,
-          (int) blockIdx.z));
-}
-
-/* The frame's planes from the entry points' arguments. */
-PREP_FN void
-prep_kernel_planes (PrepPlanes * f, const uint8_t * plane0, int stride0,
-    const uint8_t * plane1, int stride1, const uint8_t * plane2, int stride2)
-{
-  f->d0 = plane0;
-  f->d1 = plane1;
-  f->d2 = plane2;
-  f->s0 = stride0;
-  f->s1 = stride1;
-  f->s2 = stride2;
-}
-
-/* Each thread its own pixel (every plan).  No barrier: the host build
- * runs it once, as phase 1. */
-PREP_KERNEL_ENTRY void
-prep_frame_to_tensor (PrepParams p, const PREP_GRID_CONSTANT
-    PrepSlotTable slots, const PrepTap * taps, const uint8_t * plane0,
-    int stride0, const uint8_t * plane1, int stride1,
-    const uint8_t * plane2, int stride2, void *dst)
-{
-  PrepPlanes f;
-  PrepKTaps kt;
-
-  prep_kernel_planes (&f, plane0, stride0, plane1, stride1, plane2, stride2);
-  prep_plan_table_taps (&p, taps, &kt);
-  if (PREP_PHASE (1))
-    prep_kernel_pixel (&p, slots.s[blockIdx.z].valid, &kt, &f,
-        prep_slot_base (&p, dst, (int) blockIdx.z),
-        blockIdx.x * blockDim.x + threadIdx.x,
-        blockIdx.y * blockDim.y + threadIdx.y);
-}
-
-/* The same through the antialiased tile: a separate entry point, so that
- * the tile's registers and shared memory cost the other plans nothing. */
-PREP_KERNEL_ENTRY void
-prep_frame_to_tensor_aa (PrepParams p, const PREP_GRID_CONSTANT
-    PrepSlotTable slots, const PrepTap * taps, const uint8_t * plane0,
-    int stride0, const uint8_t * plane1, int stride1,
-    const uint8_t * plane2, int stride2, void *dst)
-{
-  PrepPlanes f;
-
-  prep_kernel_planes (&f, plane0, stride0, plane1, stride1, plane2, stride2);
-  prep_plan_table_block (&p, slots.s[blockIdx.z].valid, taps, &f, dst);
-}
-
-/* A multi-stream batch (prep_plan_new_streams ()): slot z reads its own
- * frame with its own parameters, both in the table @sources (in device
- * memory, one entry per slot); one launch for every stream.  A slot whose
- * frame has no first plane (a stream without a frame in this batch) is
- * padding. */
-PREP_KERNEL_ENTRY void
-prep_streams_to_tensor (const PREP_GRID_CONSTANT PrepSlotTable slots,
-    const PrepTap * taps, const PrepSlotSource * sources, void *dst)
-{
-  const PrepSlotSource *s = &sources[blockIdx.z];
-  PrepKTaps kt;
-
-  prep_plan_table_taps (&s->params, taps, &kt);
-  if (PREP_PHASE (1))
-    prep_kernel_pixel (&s->params, slots.s[blockIdx.z].valid &&
-        s->planes.d0 != NULL, &kt, &s->planes, prep_slot_base (&s->params,
-            dst, (int) blockIdx.z), blockIdx.x * blockDim.x + threadIdx.x,
-        blockIdx.y * blockDim.y + threadIdx.y);
-}
-
-/* The same through the antialiased tile. */
-PREP_KERNEL_ENTRY void
-prep_streams_to_tensor_aa (const PREP_GRID_CONSTANT PrepSlotTable slots,
-    const PrepTap * taps, const PrepSlotSource * sources, void *dst)
-{
-  const PrepSlotSource *s = &sources[blockIdx.z];
-
-  prep_plan_table_block (&s->params, slots.s[blockIdx.z].valid &&
-      s->planes.d0 != NULL, taps, &s->planes, dst);
-}
-
-/* ------------------------------------------------------------------------ */
-/* The launch-table entries                                                 */
+/* The entry points                                                         */
 
 /* Slot @s's source in the kernel table: its parameters (the slots
  * entries). */
@@ -332,8 +209,7 @@ prep_kslot_taps (const PrepParams * p, const uint8_t * table,
 
 /* The tile of this block from the descriptors the host computed after the
  * slot's weights (prep-kernel-args.h): its source columns, its rows, and
- * its floats (0: no row of the block is inner), as prep_aa_tile_init ()
- * finds them. */
+ * its floats (0: no row of the block is inner). */
 PREP_FN int
 prep_kslot_tile (const PrepParams * p, const PrepKTaps * kt, PrepAaTile * t)
 {

@@ -30,10 +30,11 @@
 
 #define UNIT 16
 
-/* A value no plan of this process had before: the tables of two plans
- * never share an id, even where a new plan reuses a freed one's memory. */
-uint64_t
-prep_taps_id_next (void)
+/* A generation no table of this process had before: the tables of two
+ * plans never share one, even where a new plan reuses a freed one's
+ * memory. */
+static uint64_t
+prep_ktable_gen_next (void)
 {
   static uint64_t last;
 
@@ -158,9 +159,8 @@ prep_ktable_taps (PrepPlan * plan, size_t at)
 
 /* The tile descriptors of a block's antialiased taps @aa (out_width
  * column then out_height row taps): per block column its source columns
- * [s0, s1), per block row its rows that are not letterbox bands, as
- * prep_aa_tile_init () finds them on the device for the plan-table
- * entries. */
+ * [s0, s1) (prep_aa_tile_columns ()), per block row its rows that are not
+ * letterbox bands. */
 static void
 prep_ktable_tiles (const PrepParams * p, const PrepAaTap * aa, int32_t * d)
 {
@@ -283,7 +283,7 @@ prep_ktable_build (PrepPlan * plan)
   plan->ktable_bytes = bytes;
   /* unique in the process: a launcher's copy of another plan's table
    * never passes for this one's */
-  plan->ktable_gen = prep_taps_id_next ();
+  plan->ktable_gen = prep_ktable_gen_next ();
 }
 
 const PrepAaTap *

@@ -97,8 +97,9 @@ typedef struct
 #define PREP_ELEM_UINT8 2
 #define PREP_ELEM_INT8 3
 
-/* Everything the per-pixel math needs that all slots share, by value (a
- * kernel argument). */
+/* Everything the per-pixel math needs that the slots of one source share
+ * (a plan's, or a streams plan's per stream; the kernel reads each
+ * source's from the kernel table, src/prep-kernel-args.h). */
 typedef struct
 {
   int out_width;
@@ -108,7 +109,8 @@ typedef struct
   int nhwc;                     /* 1: NHWC, 0: NCHW */
   int elem;                     /* PREP_ELEM_* */
   int antialias;                /* 1: weighted taps (PrepAaTap) */
-  int aa_weights;               /* weights per slot in the tap table */
+  int aa_weights;               /* antialias: the most weights a slot's
+                                 * taps take (prep_aa_fill ()) */
   int aa_tile;                  /* the kernel's antialiased tile: floats of
                                  * shared memory a block has, 0 for none
                                  * (src/prep-aa-tile.h; the CPU ignores it) */
@@ -139,9 +141,10 @@ typedef struct
   int valid;
 } PrepSlotGeom;
 
-/* Every slot's geometry, by value (a kernel argument: 64 slots of 36 bytes
- * stay well inside CUDA's 4 KiB of kernel parameters).  Equal to
- * PREP_BATCH_MAX of prep.h. */
+/* Every slot's geometry (the plan's; prep_kernel_extents () reads it).
+ * The kernel's argument has as many slots (PrepKArgs of
+ * src/prep-kernel-args.h: 64 slots stay inside CUDA's 4 KiB of kernel
+ * parameters).  Equal to PREP_BATCH_MAX of prep.h. */
 #define PREP_SLOT_TABLE_SIZE 64
 
 typedef struct
@@ -158,14 +161,6 @@ typedef struct
   const uint8_t *d0, *d1, *d2;
   ptrdiff_t s0, s1, s2;
 } PrepPlanes;
-
-/* One slot of a multi-stream batch as the kernel's streams entry reads it
- * (prep_plan_stream_sources ()): the slot's parameters and its frame. */
-typedef struct
-{
-  PrepParams params;
-  PrepPlanes planes;
-} PrepSlotSource;
 
 PREP_FN int
 prep_clamp_int (int v, int lo, int hi)
@@ -445,41 +440,6 @@ prep_pixel_aa (const PrepParams * p, const PrepAaTap * tx,
   cv[1] = prep_sample_aa (p, 1, tx, ty, w, w, f);
   cv[2] = prep_sample_aa (p, 2, tx, ty, w, w, f);
   prep_convert_normalize (p, cv, out);
-}
-
-/* Where a plan's tap table (the kernel's) keeps its antialiased parts:
- * after the n_slots blocks of PrepTap, n_slots blocks of out_width +
- * out_height PrepAaTap (columns, then rows), then n_slots blocks of
- * aa_weights floats. */
-PREP_FN const PrepAaTap *
-prep_aa_taps (const PrepParams * p, const void *table, int n_slots, int slot)
-{
-  size_t per = (size_t) p->out_width + (size_t) p->out_height;
-
-  return (const PrepAaTap *) ((const PrepTap *) table + (size_t) n_slots *
-      per) + (size_t) slot *per;
-}
-
-PREP_FN const float *
-prep_aa_weights (const PrepParams * p, const void *table, int n_slots,
-    int slot)
-{
-  const PrepAaTap *aa = prep_aa_taps (p, table, n_slots, n_slots);
-
-  return (const float *) aa + (size_t) slot *(size_t) p->aa_weights;
-}
-
-/* Bytes of a plan's tap table for @n_slots slots (see prep_aa_taps ()). */
-PREP_FN size_t
-prep_tap_table_bytes (const PrepParams * p, int n_slots)
-{
-  size_t per = (size_t) p->out_width + (size_t) p->out_height;
-  size_t bytes = (size_t) n_slots * per * sizeof (PrepTap);
-
-  if (p->antialias)
-    bytes += (size_t) n_slots * (per * sizeof (PrepAaTap) +
-        (size_t) p->aa_weights * sizeof (float));
-  return bytes;
 }
 
 /* v rounded to the nearest IEEE binary16, ties to even, as its bits.

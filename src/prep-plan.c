@@ -20,21 +20,20 @@
 
 #include "prep-private.h"
 
-/* Padding slots keep the taps they had: no executor reads them (their
- * rows are all pad), and with ROI metas a large batch is mostly padding
- * on every frame. */
+/* The CPU's column taps of the valid slots (the kernel's taps and every
+ * antialiased tap are the kernel table's, prep-ktable.c).  Padding slots
+ * keep the taps they had: no executor reads them (their rows are all
+ * pad), and with ROI metas a large batch is mostly padding on every
+ * frame. */
 static void
 prep_plan_fill_taps (PrepPlan * plan)
 {
-  int w = plan->cfg.out_width, h = plan->cfg.out_height, n =
-      plan->cfg.batch_size;
+  int w = plan->cfg.out_width, n = plan->cfg.batch_size;
   int nearest = plan->params.nearest;
-  int i, x, y;
+  int i, x;
 
   for (i = 0; i < n; i++) {
     PrepTap *taps = plan->col_taps + (size_t) i * (size_t) w;
-    PrepTap *k = plan->kernel_taps + (size_t) i * ((size_t) w + (size_t) h);
-    PrepAaTap *aa;
 
     if (!plan->slots.s[i].valid)
       continue;
@@ -43,16 +42,6 @@ prep_plan_fill_taps (PrepPlan * plan)
       taps[x] = prep_axis_tap (&plan->slots.s[i].ax, x, nearest);
     prep_columns_fill (&plan->cols, prep_plan_slot_params (plan, i),
         (size_t) i * (size_t) w, taps, (size_t) w);
-    /* the kernel's block: the same column taps, then the row taps */
-    memcpy (k, taps, (size_t) w * sizeof (PrepTap));
-    for (y = 0; y < h; y++)
-      k[(size_t) w + (size_t) y] =
-          prep_axis_tap (&plan->slots.s[i].ay, y, nearest);
-    if (!plan->params.antialias)
-      continue;
-    aa = (PrepAaTap *) prep_aa_taps (&plan->params, plan->kernel_taps, n, i);
-    prep_aa_fill (&plan->slots.s[i], &plan->params, aa, (float *)
-        prep_aa_weights (&plan->params, plan->kernel_taps, n, i));
   }
 }
 
@@ -60,22 +49,11 @@ static PrepStatus
 prep_plan_alloc (PrepPlan * plan)
 {
   size_t n = (size_t) plan->cfg.batch_size * (size_t) plan->cfg.out_width;
-  size_t per_slot = (size_t) plan->cfg.out_width +
-      (size_t) plan->cfg.out_height;
 
   if (n > SIZE_MAX / sizeof (PrepTap))
     return PREP_ERROR_NO_MEMORY;
   plan->col_taps = malloc (n * sizeof (PrepTap));
   if (plan->col_taps == NULL)
-    return PREP_ERROR_NO_MEMORY;
-  /* the kernel's table, for the batch's every slot: set_slots rewrites it
-   * in place; zeroed so that no byte of it is ever undefined */
-  if (per_slot > SIZE_MAX / sizeof (PrepTap) / (size_t) plan->cfg.batch_size)
-    return PREP_ERROR_NO_MEMORY;
-  plan->kernel_taps_bytes = prep_tap_table_bytes (&plan->params,
-      plan->cfg.batch_size);
-  plan->kernel_taps = calloc (plan->kernel_taps_bytes, 1);
-  if (plan->kernel_taps == NULL)
     return PREP_ERROR_NO_MEMORY;
   if (prep_columns_init (&plan->cols, n, plan->cfg.format != PREP_FORMAT_NV12
           || plan->n_streams > 0) != PREP_OK)
@@ -105,22 +83,15 @@ prep_plan_geometry (const PrepPlan * plan, const PrepRect * rects,
   }
 }
 
-/* The taps are a function of the slots' geometry and parameters: the same
- * geometry and parameters keep the table's id (its launcher need not copy
- * it again). */
+/* The taps are a function of the slots' geometry and parameters: the
+ * kernel table keeps its generation when they give the same bytes again
+ * (its launcher need not copy it again). */
 void
 prep_plan_place (PrepPlan * plan, const PrepRect * rects, int n_rects)
 {
-  PrepSlotTable before = plan->slots;
-  int n_before = plan->n_valid;
-
   prep_plan_geometry (plan, rects, n_rects, &plan->slots);
   plan->n_valid = n_rects;
   prep_plan_fill_taps (plan);
-  if (plan->taps_id == 0 || plan->taps_stale || n_before != n_rects ||
-      memcmp (&before, &plan->slots, sizeof (PrepSlotTable)) != 0)
-    plan->taps_id = prep_taps_id_next ();
-  plan->taps_stale = 0;
   prep_ktable_build (plan);
 }
 
@@ -220,7 +191,6 @@ prep_plan_free (PrepPlan * plan)
   free (plan->streams);
   free (plan->slot_params);
   free (plan->col_taps);
-  free (plan->kernel_taps);
   free (plan->ktable);
   free (plan->ktable_next);
   free (plan);

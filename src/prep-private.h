@@ -122,19 +122,9 @@ struct _PrepPlan
   /* batch_size * out_width entries, slot by slot: prep_axis_tap () per x */
   PrepTap *col_taps;
   PrepColumns cols;             /* the same taps, for the vectorized path */
-  /* the kernel's tap table (prep_plan_kernel_taps ()): batch_size blocks of
-   * out_width column taps then out_height row taps; kernel_taps_bytes of
-   * it, sized at plan creation */
-  PrepTap *kernel_taps;
-  size_t kernel_taps_bytes;
-  /* prep_plan_kernel_taps_id (): a new value whenever the table's content
-   * may have changed; taps_stale: the slots' parameters changed (streams),
-   * so the next prep_plan_place () takes a new one */
-  uint64_t taps_id;
-  int taps_stale;
   /* floats of shared memory the kernel's antialiased tile takes: the most
    * any block of a valid slot needs, at most PREP_AA_TILE_MAX_FLOATS; 0
-   * without antialias */
+   * without antialias (prep-ktable.c) */
   int aa_tile;
   /* the kernel table of the launch-table entries (prep-ktable.c,
    * prep-kernel-args.h): two host images of ktable_max bytes each
@@ -256,11 +246,9 @@ void prep_aa_fill (const PrepSlotGeom * g, const PrepParams * p,
 int prep_aa_last_sample (const PrepAxis * a, int out);
 
 /* The kernel table (prep-ktable.c): allocated for the plan's worst case
- * (every slot distinct), then rebuilt from the slots' taps (after
- * prep_plan_fill_taps ()), its generation bumped. */
+ * (every slot distinct), then rebuilt from the slots' geometry and
+ * parameters, its generation bumped when its bytes change. */
 PrepStatus prep_ktable_alloc (PrepPlan * plan);
-/* A value no table of this process had before (prep-ktable.c). */
-uint64_t prep_taps_id_next (void);
 void prep_ktable_build (PrepPlan * plan);
 /* Slot @slot's antialiased taps in the current table: out_width column
  * then out_height row taps (PrepAaTap), its weights right after them

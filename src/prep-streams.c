@@ -12,7 +12,7 @@
  * range) is per stream, so each slot has its own PrepParams (the plan's
  * slot_params, which the executors take through PrepSlotView.params) and
  * its own planes (PrepPass.slot_src).  Everything else is a batch plan's:
- * one slot table, one tap table, one pass over all rows. */
+ * one slot table, one kernel table, one pass over all rows. */
 
 #include <stdlib.h>
 
@@ -70,7 +70,7 @@ prep_streams_params (const PrepConfig * cfg, const PrepStream * streams,
   *most = 0;
   for (i = 0; i < cfg->batch_size; i++) {
     prep_stream_config (cfg, &streams[i < n_streams ? i : 0], &c);
-    /* every byte defined: prep_plan_set_streams () compares them */
+    /* every byte defined: the kernel table's build compares them */
     memset (&params[i], 0, sizeof (PrepParams));
     prep_params_init (&c, &params[i]);
     *most = params[i].aa_weights > *most ? params[i].aa_weights : *most;
@@ -152,8 +152,6 @@ prep_plan_set_streams (PrepPlan * plan, const PrepStream * streams,
     return PREP_ERROR_INVALID_ARGUMENT;
   for (i = 0; i < plan->cfg.batch_size; i++) {
     params[i].aa_weights = plan->params.aa_weights;
-    if (memcmp (&plan->slot_params[i], &params[i], sizeof (PrepParams)) != 0)
-      plan->taps_stale = 1;
     plan->slot_params[i] = params[i];
   }
   memcpy (plan->streams, streams, (size_t) n_streams * sizeof (PrepStream));
@@ -190,59 +188,6 @@ prep_streams_check_frames (const PrepPlan * plan, const PrepFrame * frames,
   for (; i < plan->cfg.batch_size; i++)
     memset (&planes[i], 0, sizeof (PrepPlanes));
   return dst_size < plan->n_bytes ? PREP_ERROR_OUTPUT_SIZE : PREP_OK;
-}
-
-PrepStatus
-prep_plan_stream_sources (const PrepPlan * plan, const PrepFrame * frames,
-    PrepSlotSource * sources)
-{
-  PrepPlanes planes[PREP_BATCH_MAX];
-  PrepStatus st;
-  int i;
-
-  if (plan == NULL || plan->n_streams == 0 || frames == NULL || sources == NULL)
-    return PREP_ERROR_INVALID_ARGUMENT;
-  st = prep_streams_check_frames (plan, frames, plan->n_bytes, planes);
-  if (st != PREP_OK)
-    return st;
-  for (i = 0; i < plan->cfg.batch_size; i++) {
-    sources[i].params = plan->slot_params[i];
-    sources[i].params.aa_tile = plan->aa_tile;
-    sources[i].planes = planes[i];
-  }
-  return PREP_OK;
-}
-
-PrepStatus
-prep_plan_launch_streams (const PrepPlan * plan, uint64_t taps,
-    uint64_t sources, uint64_t dst, size_t dst_size, PrepLaunchFunc launch,
-    void *stream, void *user_data, int *launch_error)
-{
-  void *args[PREP_SKARG_COUNT];
-  PrepDim3 grid, block;
-  PrepStatus st;
-  int err;
-
-  if (plan == NULL || plan->n_streams == 0 || taps == 0 || sources == 0 ||
-      dst == 0 || launch == NULL)
-    return PREP_ERROR_INVALID_ARGUMENT;
-  if (dst_size < plan->n_bytes)
-    return PREP_ERROR_OUTPUT_SIZE;
-  st = prep_launch_geometry (&plan->params, plan->cfg.batch_size, &grid,
-      &block);
-  if (st != PREP_OK)
-    return st;
-  /* each slot points to storage of the parameter's exact size */
-  args[PREP_SKARG_SLOTS] = (void *) &plan->slots;
-  args[PREP_SKARG_TAPS] = &taps;
-  args[PREP_SKARG_SOURCES] = &sources;
-  args[PREP_SKARG_DST] = &dst;
-  err = launch (plan->aa_tile > 0 ? PREP_KERNEL_STREAMS_AA_NAME :
-      PREP_KERNEL_STREAMS_NAME, grid, block, (unsigned int) plan->aa_tile *
-      (unsigned int) sizeof (float), stream, args, user_data);
-  if (launch_error != NULL)
-    *launch_error = err;
-  return err == 0 ? PREP_OK : PREP_ERROR_LAUNCH;
 }
 
 PrepStatus
