@@ -97,9 +97,6 @@ prep_kslot_from (const PrepParams * p, const PrepPlanes * f, int has_frame,
   }
 }
 
-PrepStatus prep_plan_kargs (const PrepPlan * plan, const PrepPlanes * planes,
-    const int *has_frame, uint64_t dst, PrepKArgs * a, const char **entry);
-
 /* Whether a specialised entry's word loads are aligned in slot @s (its
  * planes in component order): a pair, macropixel or pixel per load needs
  * every row to start at a multiple of the word's size, else the slots
@@ -125,7 +122,7 @@ prep_kslot_aligned (int cls, const PrepKSlot * s)
  * stream; a plain plan's slots all read planes[0]; @has_frame[i] 0: slot
  * i is padding) and the entry to launch, or PREP_ERROR_INVALID_ARGUMENT
  * when the table's sources do not fit the argument. */
-PrepStatus
+static PrepStatus
 prep_plan_kargs (const PrepPlan * plan, const PrepPlanes * planes,
     const int *has_frame, uint64_t dst, PrepKArgs * a, const char **entry)
 {
