@@ -90,7 +90,8 @@
  *    memory or the reverse; NULL pointers (mock-copy.c);
  *  - an engine kernel's launch whose kernel table, planes (as far as each
  *    slot's taps reach) or tensor leave a live allocation of the current
- *    context (or of a peer it has access to); the same for a
+ *    context (or of a peer it has access to), or whose tensor overlaps
+ *    the table or a plane; the same for a
  *    program's kernel, with each pointer argument's extent as its
  *    descriptor computes it (MockCudaKernel.extents: 0, i.e. invalid
  *    arguments, is fatal too) and its output against its inputs; a NULL

@@ -20,8 +20,8 @@
  * touch against the live allocations of the current context (or of peers
  * it has access to): the kernel table (as many bytes as its head says),
  * every slot's planes as far as its taps reach (run_karg_kernel () below)
- * and the tensor; an antialiased entry's tile must fit in the launch's
- * shared memory.  That is the only kernel the mock knows.  Any other name
+ * and the tensor, which must not overlap the others; an antialiased
+ * entry's tile must fit in the launch's shared memory.  That is the only kernel the mock knows.  Any other name
  * is looked up in the program that loaded the mock, never linked by it:
  * the exported descriptor mock_cuda_kernel_<name> (a MockCudaKernel, the
  * rules in mock-cuda.h), found with dlsym (RTLD_DEFAULT) and checked when
@@ -501,6 +501,11 @@ dims_valid (const char *call, const unsigned int grid[3],
   return 1;
 }
 
+/* The device memory one launch touches: each buffer's name and device
+ * range, kept as it is checked; the engine's kernel has the most (its
+ * table's head and whole, 3 planes per slot, the tensor). */
+#define LAUNCH_BUFFERS_MAX (3 * PREP_SLOT_TABLE_SIZE + 3)
+
 typedef struct
 {
   const char *name;
@@ -508,11 +513,57 @@ typedef struct
   size_t bytes;
 } KernelBuffer;
 
+typedef struct
+{
+  const char *kernel;           /* its name, in messages */
+  KernelBuffer buf[LAUNCH_BUFFERS_MAX];
+  int n;
+} LaunchBuffers;
+
+_Static_assert (MOCK_CUDA_KERNEL_MAX_POINTERS <= LAUNCH_BUFFERS_MAX,
+    "a program's kernel's pointers fit in LaunchBuffers");
+
 static int
 overlaps (const KernelBuffer * a, const KernelBuffer * b)
 {
   return a->bytes > 0 && b->bytes > 0 && a->addr < b->addr + b->bytes
       && b->addr < a->addr + a->bytes;
+}
+
+/* The host address of @bytes at device address @addr, the launch's
+ * argument @name: fatal unless they lie in a live allocation of @ctx (or
+ * of a peer it may access).  Kept in @l for launch_check_output (). */
+static void *
+launch_buffer (const char *call, uint32_t ctx, LaunchBuffers * l,
+    const char *name, uint64_t addr, size_t bytes)
+{
+  KernelBuffer *b;
+  char what[96];
+
+  if (l->n == LAUNCH_BUFFERS_MAX)
+    mock_fatal (call, "%s: more than %d buffers", l->kernel,
+        LAUNCH_BUFFERS_MAX);
+  b = &l->buf[l->n++];
+  b->name = name;
+  b->addr = addr;
+  b->bytes = bytes;
+  snprintf (what, sizeof (what), "%s argument %s", l->kernel, name);
+  return mock_device_range (call, what, addr, bytes, ctx);
+}
+
+/* Fatal when buffer @out of @l, what the kernel writes, overlaps any
+ * other, which it reads. */
+static void
+launch_check_output (const char *call, const LaunchBuffers * l, int out)
+{
+  const KernelBuffer *o = &l->buf[out];
+  int i;
+
+  for (i = 0; i < l->n; i++)
+    if (i != out && overlaps (o, &l->buf[i]))
+      mock_fatal (call, "%s: its output %s [0x%llx, +%zu) overlaps its "
+          "input %s", l->kernel, o->name, (unsigned long long) o->addr,
+          o->bytes, l->buf[i].name);
 }
 
 /* A kernel the program exports (mock-cuda.h): each pointer argument's
@@ -522,34 +573,26 @@ static void
 run_program_kernel (const char *call, uint32_t ctx, const MockCudaKernel * k,
     const unsigned int grid[3], const unsigned int block[3], void **params)
 {
-  KernelBuffer buf[MOCK_CUDA_KERNEL_MAX_POINTERS];
+  static LaunchBuffers l;
   size_t bytes[MOCK_CUDA_KERNEL_MAX_POINTERS] = { 0 };
   void *host[MOCK_CUDA_KERNEL_MAX_POINTERS], *args[MOCK_CUDA_KERNEL_MAX_ARGS];
   MockCudaDim3 g = { grid[0], grid[1], grid[2] };
   MockCudaDim3 b = { block[0], block[1], block[2] };
-  char what[96];
   int i;
 
   k->extents (params, bytes);
   memcpy (args, params, sizeof (void *) * (size_t) k->n_args);
+  l.kernel = k->name;
+  l.n = 0;
   for (i = 0; i < k->n_pointers; i++) {
     if (bytes[i] == 0)
       mock_fatal (call, "bad kernel parameters for %s: %s", k->name,
           k->pointer_names[i]);
-    buf[i].name = k->pointer_names[i];
-    buf[i].addr = *(const uint64_t *) params[k->pointer_args[i]];
-    buf[i].bytes = bytes[i];
-    snprintf (what, sizeof (what), "%s argument %s", k->name, buf[i].name);
-    host[i] = mock_device_range (call, what, buf[i].addr, buf[i].bytes, ctx);
+    host[i] = launch_buffer (call, ctx, &l, k->pointer_names[i],
+        *(const uint64_t *) params[k->pointer_args[i]], bytes[i]);
     args[k->pointer_args[i]] = &host[i];
   }
-  for (i = 0; i < k->n_pointers; i++) {
-    if (i != k->output && overlaps (&buf[k->output], &buf[i]))
-      mock_fatal (call, "%s: its output %s [0x%llx, +%zu) overlaps its "
-          "input %s", k->name, buf[k->output].name,
-          (unsigned long long) buf[k->output].addr, buf[k->output].bytes,
-          buf[i].name);
-  }
+  launch_check_output (call, &l, k->output);
   k->run (g, b, args);
 }
 
@@ -620,15 +663,17 @@ karg_plane_bytes (const PrepParams * p, int plane, int stride, int max_x,
   return bytes;
 }
 
-/* A launch-table entry: the table (its head says its bytes), each slot's
- * planes (as far as its taps reach) and the tensor checked against the
- * live allocations and given to the host build as host addresses. */
+/* An entry point of the engine's kernel: the table (its head says its
+ * bytes), each slot's planes (as far as its taps reach) and the tensor
+ * checked against the live allocations, the tensor against the others,
+ * and given to the host build as host addresses. */
 static void
 run_karg_kernel (const char *call, uint32_t ctx, const char *entry,
     const unsigned int grid[3], const unsigned int block[3],
     unsigned int shared, void **params)
 {
   static PrepKArgs a;
+  static LaunchBuffers l;
   const PrepKTableHead *h;
   const PrepKTableSource *src;
   const uint8_t *table;
@@ -643,12 +688,14 @@ run_karg_kernel (const char *call, uint32_t ctx, const char *entry,
   memcpy (&a, params[PREP_KARG_ARGS], sizeof a);
   if (grid[2] < 1 || grid[2] > PREP_SLOT_TABLE_SIZE)
     mock_fatal (call, "bad kernel parameters: %u slots", grid[2]);
-  h = (const PrepKTableHead *) mock_device_range (call, "kernel table head "
-      "(table)", table_dev, sizeof (PrepKTableHead), ctx);
+  l.kernel = entry;
+  l.n = 0;
+  h = (const PrepKTableHead *) launch_buffer (call, ctx, &l,
+      "kernel table's head (table)", table_dev, sizeof (PrepKTableHead));
   if (h->magic != PREP_KTABLE_MAGIC)
     mock_fatal (call, "the kernel table has no PrepKTableHead");
-  table = mock_device_range (call, "kernel table (table)", table_dev,
-      (size_t) h->bytes, ctx);
+  table = launch_buffer (call, ctx, &l, "kernel table (table)", table_dev,
+      (size_t) h->bytes);
   src = (const PrepKTableSource *) (const void *) (table +
       sizeof (PrepKTableHead));
   for (z = 0; z < (int) grid[2]; z++) {
@@ -669,16 +716,17 @@ run_karg_kernel (const char *call, uint32_t ctx, const char *entry,
       size_t bytes = karg_plane_bytes (p, plane, s->stride[k], max_x, max_y);
 
       if (s->plane[k] != 0 && bytes > 0)
-        s->plane[k] = (uint64_t) (uintptr_t) mock_device_range (call,
-            "a slot's plane (PrepKArgs)", s->plane[k], bytes, ctx);
+        s->plane[k] = (uint64_t) (uintptr_t) launch_buffer (call, ctx, &l,
+            "slot's plane (PrepKArgs)", s->plane[k], bytes);
     }
   }
   elem = a.elem == PREP_ELEM_FLOAT32 ? 4 : (a.elem == PREP_ELEM_FLOAT16 ?
       2 : 1);
   dst_bytes = (size_t) grid[2] * (size_t) a.out_width *
       (size_t) a.out_height * (size_t) a.channels * elem;
-  dst = mock_device_range (call, "kernel argument tensor (dst)",
-      *(const uint64_t *) params[PREP_KARG_DST], dst_bytes, ctx);
+  dst = launch_buffer (call, ctx, &l, "tensor (dst)",
+      *(const uint64_t *) params[PREP_KARG_DST], dst_bytes);
+  launch_check_output (call, &l, l.n - 1);
   table_host = (void *) table;
   args[PREP_KARG_ARGS] = &a;
   args[PREP_KARG_TABLE] = &table_host;

@@ -1086,6 +1086,25 @@ kernel_overrun (void)
   CuStreamSynchronize (NULL);
 }
 
+/* fx.plan's tensor over the luma plane it reads */
+static void
+kernel_overlap (void)
+{
+  CUdeviceptr buf = 0;
+  PrepFrame f;
+
+  gst_cuda_context_push (fx.ctx);
+  CuMemAlloc (&buf, 65536);
+  prep_frame_init (&f, PREP_FORMAT_NV12, WIDTH, HEIGHT);
+  f.planes[0] = (const guint8 *) (guintptr) buf;
+  f.strides[0] = WIDTH;
+  f.planes[1] = (const guint8 *) (guintptr) (buf + 4096);
+  f.strides[1] = UV_WIDTH;
+  prep_plan_launch (fx.plan, fx.table, &f, buf + 2048,
+      prep_plan_output_bytes (fx.plan), launch_on, NULL, fx.module, NULL);
+  CuStreamSynchronize (NULL);
+}
+
 /* An antialiased plan, whose tile entry needs shared memory, launched
  * with none */
 static void
@@ -1182,7 +1201,9 @@ test_deaths (void)
   expect_death ("free from another context", free_other_context, SIGABRT,
       "while context");
   expect_death ("kernel writing past its tensor", kernel_overrun, SIGABRT,
-      "kernel argument tensor (dst)");
+      "argument tensor (dst)");
+  expect_death ("kernel writing its tensor over its frame", kernel_overlap,
+      SIGABRT, "its output tensor (dst)");
   expect_death ("tile entry with less shared memory than its tile",
       tile_without_shared, SIGABRT, "antialiased tile takes more than the 0 "
       "bytes of shared memory the launch gives");
