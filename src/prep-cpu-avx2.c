@@ -59,6 +59,13 @@ enum
  * count and the layout (1 channel: NCHW and NHWC are the same indices). */
 #define OUT_KEY(elem, ch, nhwc) ((elem) * 4 + ((ch) == 1 ? 0 : 1 + (nhwc)))
 
+/* Every output kind a block copy exists for: X (elem, channels, nhwc);
+ * gray is one channel, so NCHW only. */
+#define OUT_KINDS(X) \
+    X (OUT_F32, 3, 0); X (OUT_F32, 3, 1); X (OUT_F32, 1, 0); \
+    X (OUT_F16, 3, 0); X (OUT_F16, 3, 1); X (OUT_F16, 1, 0); \
+    X (OUT_Q8, 3, 0); X (OUT_Q8, 3, 1); X (OUT_Q8, 1, 0)
+
 typedef struct
 {
   __m256 m[3][4];               /* row perm[c] of the matrix */
@@ -326,15 +333,7 @@ blocks (const PrepParams * p, const PrepColumns * cols, const Rows * r,
     const Coefs * k, void *dst, int oy, int x, int x1)
 {
   switch (k->out) {
-      BLOCKS_CASE (OUT_F32, 3, 0);
-      BLOCKS_CASE (OUT_F32, 3, 1);
-      BLOCKS_CASE (OUT_F32, 1, 0);
-      BLOCKS_CASE (OUT_F16, 3, 0);
-      BLOCKS_CASE (OUT_F16, 3, 1);
-      BLOCKS_CASE (OUT_F16, 1, 0);
-      BLOCKS_CASE (OUT_Q8, 3, 0);
-      BLOCKS_CASE (OUT_Q8, 3, 1);
-      BLOCKS_CASE (OUT_Q8, 1, 0);
+      OUT_KINDS (BLOCKS_CASE);
     default:
       return x;
   }
@@ -461,15 +460,7 @@ generic_blocks (const PrepParams * p, const PrepColumns * cols,
     return generic_blocks_as (KIND_LSB10_SINGLE, OUT_F32, 3, 0, p, cols,
         r, k, dst, oy, x, x1);
   switch (k->out) {
-      GENERIC_CASE (OUT_F32, 3, 0);
-      GENERIC_CASE (OUT_F32, 3, 1);
-      GENERIC_CASE (OUT_F32, 1, 0);
-      GENERIC_CASE (OUT_F16, 3, 0);
-      GENERIC_CASE (OUT_F16, 3, 1);
-      GENERIC_CASE (OUT_F16, 1, 0);
-      GENERIC_CASE (OUT_Q8, 3, 0);
-      GENERIC_CASE (OUT_Q8, 3, 1);
-      GENERIC_CASE (OUT_Q8, 1, 0);
+      OUT_KINDS (GENERIC_CASE);
     default:
       return x;
   }
