@@ -18,11 +18,10 @@
  * brings one.  A context shared with it (set_context) only tells which
  * device the element will meet, before the first buffer.
  *
- * Synchronization (docs/cuda.md): before GStreamer 1.24 memory carries no
- * stream, so every frame is synchronized before its buffer leaves.  From
- * 1.24, CUDA output memory carries the element's stream and leaves with
- * its work pending (the library marks it to be synchronized): downstream
- * orders its work after it.  System output is always synchronized.
+ * Synchronization (docs/cuda.md): every frame's kernel has finished before
+ * its buffer leaves (gst_cuda_preproc_cuda_finish (): the input frames are
+ * released then, and their producer may write into them at once).  From
+ * 1.24 CUDA output memory also carries the element's stream.
  *
  * Host memory the device copies from or into is pinned, so that the copy
  * is one DMA transfer: the kernel table's host image (table_host), and the
@@ -620,8 +619,12 @@ gst_cuda_preproc_cuda_upload_table (GstCudaPreprocCuda * cuda,
 
 /* After a launch that gave @st (@err: the driver's error): for system
  * output, the download (synchronized); for CUDA output, the
- * synchronization unless the memory carries our stream (1.24+).  On a
- * failure, an element error "@what failed: ...".  The context is
+ * synchronization of our stream.  The input frames go back to their
+ * producer when the transform returns, and nothing orders the producer's
+ * next write into them after the kernel's reads (GstCudaMemory tracks
+ * writers, not readers, and libgstcuda's loader has no cuStreamWaitEvent),
+ * so the kernel has finished before the buffer leaves, on every version.
+ * On a failure, an element error "@what failed: ...".  The context is
  * current. */
 static GstFlowReturn
 gst_cuda_preproc_cuda_finish (GstCudaPreprocCuda * cuda, PrepStatus st,
@@ -630,7 +633,7 @@ gst_cuda_preproc_cuda_finish (GstCudaPreprocCuda * cuda, PrepStatus st,
 {
   if (st == PREP_OK && !cuda_out)
     err = gst_cuda_preproc_cuda_download (cuda, (guintptr) dst->data, outbuf);
-  else if (st == PREP_OK && !GST_CUDA_PREPROC_MEMORY_STREAMS)
+  else if (st == PREP_OK)
     err = CuStreamSynchronize (cuda->stream);
   if (st == PREP_OK && err == CUDA_SUCCESS)
     return GST_FLOW_OK;
