@@ -245,8 +245,10 @@ store8_as (int elem, int ch, int nhwc, const PrepParams * p, const Coefs * k,
           _mm256_extracti128_si256 (b, 1));
     } else {
       _mm_storel_epi64 ((__m128i *) (d + pix), _mm256_castsi256_si128 (b));
-      _mm_storeh_pd ((double *) (d + pix + plane),
-          _mm_castsi128_pd (_mm256_castsi256_si128 (b)));
+      /* the high 8 bytes, by an unaligned 8-byte store (not a double's) */
+      _mm_storel_epi64 ((__m128i *) (d + pix + plane),
+          _mm_unpackhi_epi64 (_mm256_castsi256_si128 (b),
+              _mm256_castsi256_si128 (b)));
       _mm_storel_epi64 ((__m128i *) (d + pix + 2 * plane),
           _mm256_extracti128_si256 (b, 1));
     }
