@@ -132,53 +132,6 @@ gst_cuda_preproc_compat_alloc_wrapped (GstCudaAllocator * alloc,
 #endif
 }
 
-/* A mark on a stream: where the host can wait for the work queued before
- * it, and only that.  With the loader's event wrappers (in 1.26's
- * cuda-gst.h; older headers are not relied on) an event, recorded on the
- * stream; before, none is recorded and waiting for a mark waits for the
- * whole stream.  The context is current for all three. */
-#define GST_CUDA_PREPROC_STREAM_EVENTS GST_CHECK_VERSION(1, 26, 0)
-
-#if GST_CUDA_PREPROC_STREAM_EVENTS
-typedef CUevent GstCudaPreprocMark;
-#else
-typedef gpointer GstCudaPreprocMark;    /* none */
-#endif
-
-static inline CUresult
-gst_cuda_preproc_compat_mark (GstCudaPreprocMark * mark, CUstream stream)
-{
-#if GST_CUDA_PREPROC_STREAM_EVENTS
-  CUresult res = CUDA_SUCCESS;
-
-  if (*mark == NULL)
-    res = CuEventCreate (mark, CU_EVENT_DISABLE_TIMING);
-  return res == CUDA_SUCCESS ? CuEventRecord (*mark, stream) : res;
-#else
-  return CUDA_SUCCESS;
-#endif
-}
-
-static inline CUresult
-gst_cuda_preproc_compat_mark_wait (GstCudaPreprocMark mark, CUstream stream)
-{
-#if GST_CUDA_PREPROC_STREAM_EVENTS
-  return mark != NULL ? CuEventSynchronize (mark) : CUDA_SUCCESS;
-#else
-  return CuStreamSynchronize (stream);
-#endif
-}
-
-static inline void
-gst_cuda_preproc_compat_mark_free (GstCudaPreprocMark * mark)
-{
-#if GST_CUDA_PREPROC_STREAM_EVENTS
-  if (*mark != NULL)
-    CuEventDestroy (*mark);
-#endif
-  *mark = NULL;
-}
-
 G_END_DECLS
 
 #endif /* __GST_CUDA_PREPROC_COMPAT_H__ */

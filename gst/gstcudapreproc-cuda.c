@@ -85,8 +85,7 @@ struct _GstCudaPreprocCuda
   gpointer table_host;          /* pinned image of the table: the copy's
                                  * source */
   gsize table_host_size;
-  GstCudaPreprocMark table_copied;      /* after the last copy from it */
-  gboolean table_pending;       /* that copy may not have run yet */
+  gboolean failed;              /* the last frame's work was not waited for */
   GstMemory *scratch;           /* device tensor for system output */
 };
 
@@ -219,7 +218,6 @@ gst_cuda_preproc_cuda_teardown (GstCudaPreprocCuda * cuda)
       CuModuleUnload (cuda->module);
     if (cuda->table_host != NULL)
       CuMemFreeHost (cuda->table_host);
-    gst_cuda_preproc_compat_mark_free (&cuda->table_copied);
     if (cuda->table != 0)
       CuMemFree (cuda->table);
     gst_cuda_preproc_compat_stream_free (cuda->gst_stream, cuda->stream);
@@ -231,7 +229,7 @@ gst_cuda_preproc_cuda_teardown (GstCudaPreprocCuda * cuda)
   cuda->gst_stream = NULL;
   cuda->table_host = NULL;
   cuda->table_host_size = 0;
-  cuda->table_pending = FALSE;
+  cuda->failed = FALSE;
   cuda->table = 0;
   cuda->table_size = 0;
   cuda->table_gen = 0;
@@ -582,9 +580,11 @@ gst_cuda_preproc_cuda_upload (GstCudaPreprocCuda * cuda, const void *host,
  * the launch, when it changed since the last copy (other slots: a new
  * crop, other objects, other streams, another plan); the same slots frame
  * after frame copy nothing.  The copy is one DMA transfer from the pinned
- * image table_host, rewritten only once the copy queued from it before
- * has read it (its mark), and is ordered after the launches queued before
- * it, which read the previous table.  The context is current. */
+ * image table_host, ordered after the launches queued before it, which
+ * read the previous table.  Every frame ends with our stream synchronized
+ * (gst_cuda_preproc_cuda_finish ()), so the copy queued from table_host
+ * before has read it; after a failed frame the stream is synchronized
+ * here first.  The context is current. */
 static CUresult
 gst_cuda_preproc_cuda_upload_table (GstCudaPreprocCuda * cuda,
     const PrepPlan * plan)
@@ -599,9 +599,9 @@ gst_cuda_preproc_cuda_upload_table (GstCudaPreprocCuda * cuda,
   if (cuda->table != 0 && gen == cuda->table_gen)
     return CUDA_SUCCESS;
   cuda->table_gen = 0;
-  if (cuda->table_pending)
-    res = gst_cuda_preproc_compat_mark_wait (cuda->table_copied, cuda->stream);
-  cuda->table_pending = FALSE;
+  if (cuda->failed)
+    res = CuStreamSynchronize (cuda->stream);
+  cuda->failed = FALSE;
   if (res == CUDA_SUCCESS)
     res = gst_cuda_preproc_cuda_reserve_host (&cuda->table_host,
         &cuda->table_host_size, bytes);
@@ -610,9 +610,6 @@ gst_cuda_preproc_cuda_upload_table (GstCudaPreprocCuda * cuda,
   memcpy (cuda->table_host, table, bytes);
   res = gst_cuda_preproc_cuda_upload (cuda, cuda->table_host, bytes,
       &cuda->table, &cuda->table_size);
-  cuda->table_pending = res == CUDA_SUCCESS;
-  if (res == CUDA_SUCCESS)
-    res = gst_cuda_preproc_compat_mark (&cuda->table_copied, cuda->stream);
   cuda->table_gen = res == CUDA_SUCCESS ? gen : 0;
   return res;
 }
@@ -637,6 +634,7 @@ gst_cuda_preproc_cuda_finish (GstCudaPreprocCuda * cuda, PrepStatus st,
     err = CuStreamSynchronize (cuda->stream);
   if (st == PREP_OK && err == CUDA_SUCCESS)
     return GST_FLOW_OK;
+  cuda->failed = TRUE;
   GST_ELEMENT_ERROR (cuda->element, STREAM, FAILED,
       ("%s failed: %s", what, st != PREP_OK && st != PREP_ERROR_LAUNCH ?
           prep_status_string (st) : gst_cuda_preproc_cuda_error_name (err)),
