@@ -68,7 +68,7 @@ same_frames (const PrepStream * a, const PrepStream * b)
 {
   return a->format == b->format && a->src_width == b->src_width &&
       a->src_height == b->src_height && a->matrix == b->matrix &&
-      a->range == b->range;
+      a->range == b->range && a->chroma_site == b->chroma_site;
 }
 
 static PrepStatus
@@ -100,6 +100,7 @@ run_prepare_plain (GstCudaPreprocRun * run, const GstCudaPreprocBatchSlots * s)
   cfg.src_height = s->frames[0].src_height;
   cfg.matrix = s->frames[0].matrix;
   cfg.range = s->frames[0].range;
+  cfg.chroma_site = s->frames[0].chroma_site;
   return prep_plan_new (&cfg, rects, (gint) s->n, &run->plan);
 }
 

@@ -37,6 +37,9 @@ prep_config_init (PrepConfig * cfg)
   cfg->interpolation = PREP_INTERP_BILINEAR;
   cfg->matrix = PREP_MATRIX_BT709;
   cfg->range = PREP_RANGE_LIMITED;
+  cfg->color_conversion = PREP_COLOR_EXACT;
+  cfg->chroma_interpolation = PREP_CHROMA_NEAREST;
+  cfg->chroma_site = 0;
   cfg->channel_order = PREP_ORDER_RGB;
   cfg->layout = PREP_LAYOUT_NCHW;
   cfg->scale = PREP_DEFAULT_SCALE;
@@ -60,6 +63,10 @@ prep_enums_valid (const PrepConfig * cfg)
       && (unsigned) cfg->letterbox_rounding <= PREP_ROUND_FLOOR
       && (unsigned) cfg->matrix <= PREP_MATRIX_BT2020
       && (unsigned) cfg->range <= PREP_RANGE_FULL
+      && (unsigned) cfg->color_conversion <= PREP_COLOR_OPENCV_8BIT
+      && (unsigned) cfg->chroma_interpolation <= PREP_CHROMA_BILINEAR
+      && (cfg->chroma_site & ~(PREP_CHROMA_SITE_H_COSITED |
+              PREP_CHROMA_SITE_V_COSITED)) == 0
       && (unsigned) cfg->channel_order <= PREP_ORDER_GRAY
       && (unsigned) cfg->layout <= PREP_LAYOUT_NHWC
       && (unsigned) cfg->data_type <= PREP_DTYPE_INT8;

@@ -173,7 +173,10 @@ prep_cpu_impl_name (PrepCpuImpl impl)
 static PrepRowsFunc
 prep_cpu_rows_func (const PrepPlan * plan, PrepCpuImpl impl)
 {
-  if (prep_cpu_resolve (impl) == PREP_CPU_SCALAR)
+  /* the AVX2 executors implement the default colour conversion and
+   * chroma only: the scalar rows (the same bytes) for the others */
+  if (prep_cpu_resolve (impl) == PREP_CPU_SCALAR
+      || !prep_plan_plain_color (plan, 0))
     return prep_rows_scalar;
   return plan->params.antialias ? prep_rows_aa : prep_rows_avx2;
 }

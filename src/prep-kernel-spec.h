@@ -197,6 +197,10 @@ prep_kspec_params (int elem, int layout, const PrepKArgs * a,
   q->nhwc = layout == PREP_KLAYOUT_nhwc;
   q->elem = elem == PREP_KELEM_f32 ? PREP_ELEM_FLOAT32 :
       (elem == PREP_KELEM_f16 ? PREP_ELEM_FLOAT16 : PREP_ELEM_UINT8);
+  /* the default conversion and chroma: the plans of the others take the
+   * generic entries (prep-klaunch.c) */
+  q->color = PREP_CONV_EXACT;
+  q->chroma_lerp = 0;
   PREP_UNROLL for (k = 0; k < 3; k++) {
     q->perm[k] = k;
     q->scale[k] = a->scale[k];

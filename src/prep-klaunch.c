@@ -10,8 +10,8 @@
 /* The launch of the launch-table entries (prep-kernel-args.h): the plan's
  * PrepKArgs (its slots' frames, tap offsets and sources, by value) and the
  * entry that serves it.  A specialised entry when every slot's format is
- * of one class, the filter is not antialias and the distinct sources fit
- * PREP_KSOURCE_MAX; else the slots entry, which reads each slot's
+ * of one class, the filter is not antialias, the colour conversion and
+ * chroma the defaults and the distinct sources fit PREP_KSOURCE_MAX; else the slots entry, which reads each slot's
  * parameters from the table.  Pure C, as prep-cuda.c. */
 
 #include <stdint.h>
@@ -152,7 +152,8 @@ prep_plan_kargs (const PrepPlan * plan, const PrepPlanes * planes,
 
     cls = cls == -2 || cls == c ? c : -1;
   }
-  spec = cls >= 0 && !p->antialias && plan->n_ksources <= PREP_KSOURCE_MAX;
+  spec = cls >= 0 && !p->antialias && plan->n_ksources <= PREP_KSOURCE_MAX
+      && prep_plan_plain_color (plan, 0);
   if (!spec && plan->n_ksources > PREP_SLOT_TABLE_SIZE)
     return PREP_ERROR_INVALID_ARGUMENT;
   for (i = 0; spec && i < plan->cfg.batch_size; i++) {

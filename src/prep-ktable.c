@@ -233,6 +233,10 @@ prep_ktable_aa_tile (PrepPlan * plan)
         PREP_BLOCK_W, PREP_BLOCK_H);
     plan->aa_tile = tile > plan->aa_tile ? tile : plan->aa_tile;
   }
+  /* no tile for the options' tap fetch (prep_tap3 ()): each pixel on its
+   * own */
+  if (!prep_plan_plain_color (plan, 1))
+    plan->aa_tile = 0;
   for (i = 0; i < plan->n_ksources; i++)
     src[i].params.aa_tile = plan->aa_tile;
 }

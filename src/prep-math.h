@@ -20,6 +20,9 @@
  *   2. for each of the 4 taps and each component (Y, U, V or R, G, B): the
  *      sample the format's description (PrepComponent) points to, in 8-bit
  *      units (a 16-bit container / 256, a 10-bit LSB-aligned code / 4);
+ *      (color-conversion=opencv-8bit: each tap converted to 8-bit RGB;
+ *      chroma-interpolation=bilinear: each tap's chroma linear on its
+ *      plane at the chroma site: prep_tap3 ());
  *   3. the components interpolated with the same weights, horizontal lerps
  *      first, then the vertical one: a + (b - a) * w;
  *   4. one affine conversion to RGB (or gray), clamped to [0, 255];
@@ -91,6 +94,11 @@ typedef struct
   int inside;
 } PrepAaTap;
 
+/* The colour conversions (PrepColorConversion's values). */
+#define PREP_CONV_EXACT 0
+#define PREP_CONV_OPENCV 1
+#define PREP_CONV_OPENCV_8BIT 2
+
 /* The element types (PrepDataType's values). */
 #define PREP_ELEM_FLOAT32 0
 #define PREP_ELEM_FLOAT16 1
@@ -120,6 +128,17 @@ typedef struct
   int lsb10;                    /* 1 (with wide): a 10-bit code in each
                                  * container's low bits, its 6 high bits
                                  * masked off (prep_wide_bits ()) */
+  int color;                    /* PREP_CONV_* (YUV inputs; 0 otherwise):
+                                 * opencv clamps Y to 16 and up before the
+                                 * matrix, opencv-8bit converts each tap
+                                 * (prep_opencv_rgb ()) */
+  int chroma_lerp;              /* 1: a tap's chroma is linear on its
+                                 * plane (prep_chroma ()); subsampled YUV
+                                 * formats only */
+  int chroma_cosited;           /* with chroma_lerp: PREP_CHROMA_SITE_*
+                                 * flags (1 horizontal, 2 vertical) */
+  int chroma_w, chroma_h;       /* with chroma_lerp: the chroma plane's
+                                 * samples per row and rows */
   /* tensor channel c = rgb[perm[c]]: (0,1,2) RGB, (2,1,0) BGR, (0,0,0)
    * gray (one channel, row 0 of m the luma) */
   int perm[3];
@@ -349,10 +368,13 @@ PREP_FN void
 prep_convert_normalize (const PrepParams * p, const float cv[3], float out[3])
 {
   float rgb[3];
+  /* color-conversion=opencv: cvtColor's footroom clamp max (Y - 16, 0),
+   * as max (Y, 16) with the 16 in m[k][3] (exact: Y >= 0 otherwise) */
+  float y = p->color == PREP_CONV_OPENCV && cv[0] < 16.0f ? 16.0f : cv[0];
   int k;
 
   for (k = 0; k < 3; k++)
-    rgb[k] = prep_clamp_255 (p->m[k][0] * cv[0] + p->m[k][1] * cv[1]
+    rgb[k] = prep_clamp_255 (p->m[k][0] * y + p->m[k][1] * cv[1]
         + p->m[k][2] * cv[2] + p->m[k][3]);
   for (k = 0; k < 3; k++)
     out[k] = prep_pick3 (rgb, p->perm[k]) * p->scale[k] + p->bias[k];
@@ -367,6 +389,171 @@ prep_pad_pixel (const PrepParams * p, float out[3])
   out[2] = p->pad[2];
 }
 
+/* ------------------------------------------------------------------------
+ * The tap fetch of color-conversion=opencv-8bit and
+ * chroma-interpolation=bilinear (docs/semantics.md sections 2 and 3):
+ * each tap (x, y) of the full-resolution grid yields three components that
+ * are then interpolated as usual (prep_sample_taps (),
+ * prep_sample_aa_taps ()). */
+
+/* OpenCV's cvtColor YUV -> RGB (COLOR_YUV2RGB_NV12 and the other 4:2:0
+ * and 4:2:2 codes; modules/imgproc/src/color_yuv.simd.hpp, uvToRGBuv ()
+ * and yRGBuvToRGBA ()): BT.601 limited range in 20-bit fixed point,
+ * ITUR_BT_601_CY and friends. */
+#define PREP_CV_SHIFT 20
+#define PREP_CV_CY 1220542
+#define PREP_CV_CUB 2116026
+#define PREP_CV_CUG (-409993)
+#define PREP_CV_CVG (-852492)
+#define PREP_CV_CVR 1673527
+
+/* saturate_cast<uchar> (v >> 20) with v's floor division by 2^20 written
+ * out: a negative v gives 0 either way, without shifting a negative int
+ * (implementation-defined in C). */
+PREP_FN int
+prep_cv_byte (int v)
+{
+  v = v < 0 ? 0 : v >> PREP_CV_SHIFT;
+  return v > 255 ? 255 : v;
+}
+
+/* The 8-bit R, G, B cvtColor gives for the 8-bit codes y, u, v:
+ *   Y' = max (0, y - 16) * CY,  half = 2^19,
+ *   R = sat ((Y' + half + CVR (v - 128)) >> 20),
+ *   G = sat ((Y' + half + CVG (v - 128) + CUG (u - 128)) >> 20),
+ *   B = sat ((Y' + half + CUB (u - 128)) >> 20),
+ * round half up by the added half, every sum within int (|.| < 2^30). */
+PREP_FN void
+prep_opencv_rgb (int y, int u, int v, float rgb[3])
+{
+  int yy = (y > 16 ? y - 16 : 0) * PREP_CV_CY;
+  int half = 1 << (PREP_CV_SHIFT - 1), uu = u - 128, vv = v - 128;
+
+  rgb[0] = (float) prep_cv_byte (yy + (half + PREP_CV_CVR * vv));
+  rgb[1] = (float) prep_cv_byte (yy + (half + PREP_CV_CVG * vv +
+          PREP_CV_CUG * uu));
+  rgb[2] = (float) prep_cv_byte (yy + (half + PREP_CV_CUB * uu));
+}
+
+/* The 8-bit code of sample @x of component @c in @row: a byte, or the 8
+ * high bits of a wide sample's MSB-aligned container (P010's D >> 2, a
+ * 10-bit LSB code's D >> 2, P016's u >> 8): the integer part of its
+ * value. */
+PREP_FN int
+prep_code8 (const PrepParams * p, const PrepComponent * c,
+    const uint8_t * row, int x)
+{
+  const uint8_t *s = row + c->offset + (ptrdiff_t) (x >> c->shift_x) *
+      c->step;
+
+  if (p->wide)
+    return (int) (prep_wide_bits ((unsigned int) s[0] |
+            ((unsigned int) s[1] << 8), p->lsb10) >> 8);
+  return (int) s[0];
+}
+
+/* One axis of a tap's chroma with chroma_lerp: luma index @x of a
+ * subsampled axis (@sub 1; @n chroma samples) is x = 2 m + r, at chroma
+ * position m + r / 2 when the chroma is cosited, m + r / 2 - 1 / 4 when it
+ * is centered.  So the chroma indices (i0, i1) and the weight of i1 are
+ *   centered: x even (m - 1, m, 3/4), x odd (m, m + 1, 1/4);
+ *   cosited:  x even (m, m, 0),       x odd (m, m + 1, 1/2);
+ * clamped to the plane [0, n - 1] (videoconvert's linear chroma
+ * upsampling, video-chroma.c).  An axis that is not subsampled: (x, x,
+ * 0). */
+PREP_FN void
+prep_chroma_axis (int x, int sub, int cosited, int n, int *i0, int *i1,
+    float *w)
+{
+  int m = x >> 1;
+
+  if (!sub) {
+    *i0 = *i1 = x;
+    *w = 0.0f;
+    return;
+  }
+  if (x & 1) {
+    *i0 = m;
+    *i1 = m + 1;
+    *w = cosited ? 0.5f : 0.25f;
+  } else if (cosited) {
+    *i0 = *i1 = m;
+    *w = 0.0f;
+  } else {
+    *i0 = m - 1;
+    *i1 = m;
+    *w = 0.75f;
+  }
+  *i0 = prep_clamp_int (*i0, 0, n - 1);
+  *i1 = prep_clamp_int (*i1, 0, n - 1);
+}
+
+/* Chroma component @c at full-resolution pixel (x, y) with chroma_lerp:
+ * its plane's samples around the chroma site, interpolated as
+ * prep_bilerp () does (horizontal lerps first). */
+PREP_FN float
+prep_chroma (const PrepParams * p, const PrepComponent * c,
+    const PrepPlanes * f, int x, int y)
+{
+  const uint8_t *r0, *r1;
+  int x0, x1, y0, y1;
+  float wx, wy;
+
+  prep_chroma_axis (x, c->shift_x, p->chroma_cosited & 1, p->chroma_w, &x0,
+      &x1, &wx);
+  prep_chroma_axis (y, c->shift_y, (p->chroma_cosited >> 1) & 1,
+      p->chroma_h, &y0, &y1, &wy);
+  r0 = prep_row (f, c, y0 << c->shift_y);
+  r1 = prep_row (f, c, y1 << c->shift_y);
+  return prep_bilerp (prep_read (p, c, r0, x0 << c->shift_x), prep_read (p,
+          c, r0, x1 << c->shift_x), prep_read (p, c, r1, x0 << c->shift_x),
+      prep_read (p, c, r1, x1 << c->shift_x), wx, wy);
+}
+
+/* The three components of tap (x, y) with the options: R, G, B of
+ * prep_opencv_rgb () (opencv-8bit: the tap's own Y and its block's
+ * chroma, as cvtColor), or Y and the chroma of prep_chroma (). */
+PREP_FN void
+prep_tap3 (const PrepParams * p, const PrepPlanes * f, int x, int y,
+    float v[3])
+{
+  const PrepComponent *c0 = &p->comp[0], *c1 = &p->comp[1], *c2 = &p->comp[2];
+
+  if (p->color == PREP_CONV_OPENCV_8BIT) {
+    prep_opencv_rgb (prep_code8 (p, c0, prep_row (f, c0, y), x),
+        prep_code8 (p, c1, prep_row (f, c1, y), x),
+        prep_code8 (p, c2, prep_row (f, c2, y), x), v);
+    return;
+  }
+  v[0] = prep_read (p, c0, prep_row (f, c0, y), x);
+  v[1] = prep_chroma (p, c1, f, x, y);
+  v[2] = prep_chroma (p, c2, f, x, y);
+}
+
+/* Whether the options' tap fetch applies. */
+PREP_FN int
+prep_special_taps (const PrepParams * p)
+{
+  return p->color == PREP_CONV_OPENCV_8BIT || p->chroma_lerp;
+}
+
+/* prep_sample () of the three components with prep_tap3 ()'s taps: the
+ * same lerps in the same order. */
+PREP_FN void
+prep_sample_taps (const PrepParams * p, const PrepTap * tx,
+    const PrepTap * ty, const PrepPlanes * f, float cv[3])
+{
+  float a[3], b[3], c[3], d[3];
+
+  prep_tap3 (p, f, tx->i0, ty->i0, a);
+  prep_tap3 (p, f, tx->i1, ty->i0, b);
+  prep_tap3 (p, f, tx->i0, ty->i1, c);
+  prep_tap3 (p, f, tx->i1, ty->i1, d);
+  cv[0] = prep_bilerp (a[0], b[0], c[0], d[0], tx->w, ty->w);
+  cv[1] = prep_bilerp (a[1], b[1], c[1], d[1], tx->w, ty->w);
+  cv[2] = prep_bilerp (a[2], b[2], c[2], d[2], tx->w, ty->w);
+}
+
 /* The channel values of output pixel (tx, ty): padding or sample. */
 PREP_FN void
 prep_pixel (const PrepParams * p, const PrepTap * tx, const PrepTap * ty,
@@ -379,8 +566,11 @@ prep_pixel (const PrepParams * p, const PrepTap * tx, const PrepTap * ty,
     prep_pad_pixel (p, out);
     return;
   }
-  for (k = 0; k < 3; k++)
-    cv[k] = prep_sample (p, k, tx, ty, f);
+  if (prep_special_taps (p))
+    prep_sample_taps (p, tx, ty, f, cv);
+  else
+    for (k = 0; k < 3; k++)
+      cv[k] = prep_sample (p, k, tx, ty, f);
   prep_convert_normalize (p, cv, out);
 }
 
@@ -421,6 +611,31 @@ prep_sample_aa (const PrepParams * p, int k, const PrepAaTap * tx,
   return acc;
 }
 
+/* prep_sample_aa () of the three components with prep_tap3 ()'s taps:
+ * per component the same products and sums in the same order. */
+PREP_FN void
+prep_sample_aa_taps (const PrepParams * p, const PrepAaTap * tx,
+    const PrepAaTap * ty, const float *w, const PrepPlanes * f, float cv[3])
+{
+  float vs[3], t[3], wy;
+  int i, j;
+
+  cv[0] = cv[1] = cv[2] = 0.0f;
+  for (j = 0; j < tx->count; j++) {
+    vs[0] = vs[1] = vs[2] = 0.0f;
+    for (i = 0; i < ty->count; i++) {
+      prep_tap3 (p, f, tx->first + j, ty->first + i, t);
+      wy = w[ty->woff + i];
+      vs[0] = vs[0] + wy * t[0];
+      vs[1] = vs[1] + wy * t[1];
+      vs[2] = vs[2] + wy * t[2];
+    }
+    cv[0] = cv[0] + w[tx->woff + j] * vs[0];
+    cv[1] = cv[1] + w[tx->woff + j] * vs[1];
+    cv[2] = cv[2] + w[tx->woff + j] * vs[2];
+  }
+}
+
 /* prep_pixel () with antialiased taps; @w: the slot's weights; @valid 0:
  * a padding slot. */
 PREP_FN void
@@ -436,9 +651,13 @@ prep_pixel_aa (const PrepParams * p, const PrepAaTap * tx,
   }
   /* written out: a loop around the tap loops would not be unrolled, and a
    * run-time index into cv would put it in local memory on the GPU */
-  cv[0] = prep_sample_aa (p, 0, tx, ty, w, w, f);
-  cv[1] = prep_sample_aa (p, 1, tx, ty, w, w, f);
-  cv[2] = prep_sample_aa (p, 2, tx, ty, w, w, f);
+  if (prep_special_taps (p)) {
+    prep_sample_aa_taps (p, tx, ty, w, f, cv);
+  } else {
+    cv[0] = prep_sample_aa (p, 0, tx, ty, w, w, f);
+    cv[1] = prep_sample_aa (p, 1, tx, ty, w, w, f);
+    cv[2] = prep_sample_aa (p, 2, tx, ty, w, w, f);
+  }
   prep_convert_normalize (p, cv, out);
 }
 

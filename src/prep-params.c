@@ -204,19 +204,60 @@ prep_gray_row (const PrepConfig * cfg, PrepKind kind, double m[3][4])
   m[0][3] = kind == PREP_KIND_RGB ? -(w[0] + w[1] + w[2]) * s * off : -s * off;
 }
 
+/* color-conversion=opencv: cvtColor's fixed-point coefficients
+ * (PREP_CV_*, prep-math.h) divided by 2^20, exact in double, on
+ * max (Y, 16) (prep_convert_normalize ()): R = CY (Y - 16) + CVR (V - 128),
+ * G = CY (Y - 16) + CUG (U - 128) + CVG (V - 128), B = CY (Y - 16) +
+ * CUB (U - 128); the offsets fold into m[k][3] as for the other
+ * matrices. */
+static void
+prep_opencv_matrix (double m[3][4])
+{
+  double s = 1.0 / (double) (1 << PREP_CV_SHIFT);
+  int k;
+
+  m[0][0] = m[1][0] = m[2][0] = PREP_CV_CY * s;
+  m[0][1] = 0.0;
+  m[0][2] = PREP_CV_CVR * s;
+  m[1][1] = PREP_CV_CUG * s;
+  m[1][2] = PREP_CV_CVG * s;
+  m[2][1] = PREP_CV_CUB * s;
+  m[2][2] = 0.0;
+  for (k = 0; k < 3; k++)
+    m[k][3] = -m[k][0] * 16.0 - (m[k][1] + m[k][2]) * 128.0;
+}
+
 static void
 prep_color_matrix (const PrepConfig * cfg, PrepParams * p)
 {
   const PrepFormatInfo *f = prep_format_info (cfg->format);
+  PrepKind kind = f->kind;
+  PrepConfig rgb;
   double m[3][4];
   int k, j;
 
-  if (f->kind == PREP_KIND_YUV)
+  /* opencv-8bit: the taps are cvtColor's 8-bit R, G, B; from there on a
+   * full-range RGB input's (identity, or the RGB luma for gray) */
+  if (kind == PREP_KIND_YUV && cfg->color_conversion == PREP_COLOR_OPENCV_8BIT) {
+    rgb = *cfg;
+    rgb.range = PREP_RANGE_FULL;
+    cfg = &rgb;
+    kind = PREP_KIND_RGB;
+  }
+  if (kind == PREP_KIND_YUV && cfg->color_conversion == PREP_COLOR_OPENCV)
+    prep_opencv_matrix (m);
+  else if (kind == PREP_KIND_YUV)
     prep_yuv_matrix (cfg, m);
   else
-    prep_rgb_or_gray_matrix (cfg, f->kind, m);
-  if (cfg->channel_order == PREP_ORDER_GRAY)
-    prep_gray_row (cfg, f->kind, m);
+    prep_rgb_or_gray_matrix (cfg, kind, m);
+  if (cfg->channel_order == PREP_ORDER_GRAY && kind == PREP_KIND_YUV
+      && cfg->color_conversion == PREP_COLOR_OPENCV) {
+    /* the luma term of the rows: CY (max (Y, 16) - 16) */
+    m[0][1] = m[0][2] = 0.0;
+    m[0][3] = -m[0][0] * 16.0;
+  } else if (cfg->channel_order == PREP_ORDER_GRAY) {
+    prep_gray_row (cfg, kind, m);
+  }
   for (k = 0; k < 3; k++)
     for (j = 0; j < 4; j++)
       p->m[k][j] = (float) m[k][j];
@@ -266,4 +307,19 @@ prep_params_init (const PrepConfig * cfg, PrepParams * p)
     p->comp[k] = f->comp[k];
   p->wide = f->sample != PREP_SAMPLE_8;
   p->lsb10 = f->sample == PREP_SAMPLE_10_LSB;
+  /* color-conversion and chroma-interpolation: YUV inputs only; bilinear
+   * chroma for subsampled chroma only, and not with opencv-8bit, which
+   * takes cvtColor's chroma (the block's); the chroma site and plane size
+   * only where they are used (the kernel table shares equal
+   * parameters) */
+  p->color = f->kind == PREP_KIND_YUV ? (int) cfg->color_conversion :
+      PREP_CONV_EXACT;
+  p->chroma_lerp = f->kind == PREP_KIND_YUV && cfg->chroma_interpolation ==
+      PREP_CHROMA_BILINEAR && p->color != PREP_CONV_OPENCV_8BIT &&
+      (f->comp[1].shift_x || f->comp[1].shift_y);
+  p->chroma_cosited = p->chroma_lerp ? cfg->chroma_site : 0;
+  p->chroma_w = p->chroma_lerp ? (int) (((int64_t) cfg->src_width +
+          (1 << f->comp[1].shift_x) - 1) >> f->comp[1].shift_x) : 0;
+  p->chroma_h = p->chroma_lerp ? (int) (((int64_t) cfg->src_height +
+          (1 << f->comp[1].shift_y) - 1) >> f->comp[1].shift_y) : 0;
 }

@@ -301,6 +301,25 @@ prep_plan_slot_params (const PrepPlan * plan, int slot)
 }
 const PrepSlotTable *prep_plan_slot_table (const PrepPlan * plan);
 
+/* Whether every slot of @plan converts colour by default and fetches its
+ * taps as prep_sample () does (the AVX2 executors and the kernel's
+ * specialised entries implement only those), or, with @taps_only, fetches
+ * them so (the kernel's antialiased tile: its vertical sums are
+ * prep_aa_vertical_sum ()'s). */
+static inline int
+prep_plan_plain_color (const PrepPlan * plan, int taps_only)
+{
+  const PrepParams *p;
+  int i;
+
+  for (i = 0; i < plan->cfg.batch_size; i++) {
+    p = prep_plan_slot_params (plan, i);
+    if (prep_special_taps (p) || (!taps_only && p->color != PREP_CONV_EXACT))
+      return 0;
+  }
+  return 1;
+}
+
 /* The checks every executor makes before it touches memory: a frame of
  * the plan's format and size, its planes present, strides that hold a row,
  * a destination (@have_dst) that holds the tensor; then its planes as the

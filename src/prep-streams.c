@@ -32,6 +32,7 @@ prep_stream_config (const PrepConfig * cfg, const PrepStream * s,
   out->src_height = s->src_height;
   out->matrix = s->matrix;
   out->range = s->range;
+  out->chroma_site = s->chroma_site;
 }
 
 /* What prep_plan_new () would refuse for each stream's config and

@@ -138,6 +138,31 @@ typedef enum {
   PREP_RANGE_FULL,              /* Y 0..255, UV 0..255 */
 } PrepRange;
 
+/* How YUV inputs become RGB (docs/semantics.md section 3; RGB and GRAY8
+ * inputs: no effect). */
+typedef enum {
+  PREP_COLOR_EXACT = 0,         /* the matrix and range, after interpolation */
+  PREP_COLOR_OPENCV,            /* cv2.cvtColor's BT.601 limited range (its
+                                 * fixed-point coefficients / 2^20, Y below
+                                 * 16 clamped), after interpolation, in
+                                 * float */
+  PREP_COLOR_OPENCV_8BIT,       /* each tap converted to 8-bit RGB exactly
+                                 * as cvtColor does, then interpolated */
+} PrepColorConversion;
+
+/* The chroma of a tap of a subsampled (4:2:0, 4:2:2) YUV format. */
+typedef enum {
+  PREP_CHROMA_NEAREST = 0,      /* the chroma sample of the tap's 2x2 / 2x1
+                                 * block */
+  PREP_CHROMA_BILINEAR,         /* linear on the chroma plane, at the
+                                 * chroma site (videoconvert's) */
+} PrepChromaInterp;
+
+/* Where chroma samples sit (GstVideoChromaSite's H_COSITED and V_COSITED
+ * flags): 0 is centered between the luma samples (jpeg). */
+#define PREP_CHROMA_SITE_H_COSITED 1
+#define PREP_CHROMA_SITE_V_COSITED 2
+
 typedef enum {
   PREP_DTYPE_FLOAT32 = 0,
   PREP_DTYPE_FLOAT16,           /* IEEE binary16, round to nearest even */
@@ -177,6 +202,10 @@ typedef struct {
   PrepInterp interpolation;
   PrepMatrix matrix;
   PrepRange range;
+  PrepColorConversion color_conversion; /* YUV inputs: overrides matrix and
+                                         * range unless EXACT */
+  PrepChromaInterp chroma_interpolation;
+  int chroma_site;              /* PREP_CHROMA_SITE_* flags */
   PrepChannelOrder channel_order;
   PrepLayout layout;
   double scale;                 /* out = (v * scale - mean[c]) / std[c] */
@@ -403,6 +432,7 @@ typedef struct {
   PrepMatrix matrix;
   PrepRange range;
   PrepRect rect;
+  int chroma_site;              /* PREP_CHROMA_SITE_* flags (0: centered) */
 } PrepStream;
 
 /* A plan whose slot i < n_streams reads stream i's frames; the slots from

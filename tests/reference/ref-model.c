@@ -352,6 +352,110 @@ fetch (const RefConfig * cfg, const RefImage * im, int x, int y, double c[3])
   }
 }
 
+/* The chroma grid of a YUV format: 2 along a subsampled axis, else 1
+ * (4:2:0 both, 4:2:2 horizontally); 0 for RGB and gray formats. */
+static int
+chroma_grid (const RefConfig * cfg, int *sx, int *sy)
+{
+  static const char *f420[] = { "NV12", "NV21", "I420", "YV12", "P010_10LE",
+    "P016_LE", "I420_10LE"
+  };
+  static const char *f422[] = { "YUY2", "UYVY", "Y42B", "I422_10LE", "NV16" };
+  size_t i;
+
+  *sx = *sy = 1;
+  for (i = 0; i < sizeof (f420) / sizeof (f420[0]); i++)
+    if (is (cfg, f420[i]))
+      *sx = *sy = 2;
+  for (i = 0; i < sizeof (f422) / sizeof (f422[0]); i++)
+    if (is (cfg, f422[i]))
+      *sx = 2;
+  return is (cfg, "Y444") || *sx == 2;
+}
+
+/* Along one axis, the chroma that luma pixel x sees with bilinear chroma:
+ * the chroma sample j sits at luma position 2 j (cosited) or 2 j + 1 / 2
+ * (centered, between luma 2 j and 2 j + 1); so luma x is at chroma
+ * position x / 2 or (x - 1 / 2) / 2, interpolated linearly between the
+ * samples around it, each index clamped to [0, n - 1]. */
+static void
+chroma_pos (int x, int cosited, int n, int *i0, int *i1, double *w)
+{
+  double pos = cosited ? x / 2.0 : (x - 0.5) / 2.0;
+  int f = (int) floor (pos);
+
+  *w = pos - f;
+  *i0 = f < 0 ? 0 : (f > n - 1 ? n - 1 : f);
+  *i1 = f + 1 < 0 ? 0 : (f + 1 > n - 1 ? n - 1 : f + 1);
+}
+
+static void fetch (const RefConfig * cfg, const RefImage * im, int x, int y,
+    double c[3]);
+
+/* cvtColor's integer YUV -> RGB of 8-bit codes (the contract,
+ * docs/semantics.md section 3): with d = 2^20 and
+ * CY = 1220542, CUB = 2116026, CUG = -409993, CVG = -852492, CVR = 1673527,
+ *   R = clamp (floor ((CY max (0, Y - 16) + CVR (V - 128) + d / 2) / d))
+ * (G with CUG (U - 128) + CVG (V - 128), B with CUB (U - 128)), clamped to
+ * [0, 255]. */
+static void
+opencv_8bit (double yv, double uv, double vv, double rgb[3])
+{
+  const int64_t d = 1 << 20;
+  int64_t y = (int64_t) floor (yv), u = (int64_t) floor (uv) - 128;
+  int64_t v = (int64_t) floor (vv) - 128, ys, t[3];
+  int k;
+
+  ys = 1220542 * (y > 16 ? y - 16 : 0);
+  t[0] = ys + 1673527 * v + d / 2;
+  t[1] = ys - 409993 * u - 852492 * v + d / 2;
+  t[2] = ys + 2116026 * u + d / 2;
+  for (k = 0; k < 3; k++) {
+    int64_t q = t[k] >= 0 ? t[k] / d : -((-t[k] + d - 1) / d);
+
+    rgb[k] = q < 0 ? 0.0 : (q > 255 ? 255.0 : (double) q);
+  }
+}
+
+/* The components of tap (x, y): fetch ()'s, but with opencv-8bit the
+ * tap's R, G, B (its own Y and its block's chroma, each code the integer
+ * part of the value), and with bilinear chroma (subsampled formats, not
+ * opencv-8bit) the chroma interpolated on its plane. */
+static void
+fetch_tap (const RefConfig * cfg, const RefImage * im, int x, int y,
+    double c[3])
+{
+  int sx, sy, n, m, x0, x1, y0, y1, k;
+  double wx, wy, a[3], b[3], e[3], g[3];
+
+  fetch (cfg, im, x, y, c);
+  if (!chroma_grid (cfg, &sx, &sy))
+    return;
+  if (cfg->color == REF_COLOR_OPENCV_8BIT) {
+    opencv_8bit (c[0], c[1], c[2], c);
+    return;
+  }
+  if (!cfg->chroma_bilinear || (sx == 1 && sy == 1))
+    return;
+  n = (cfg->src_width + sx - 1) / sx;
+  m = (cfg->src_height + sy - 1) / sy;
+  if (sx == 2)
+    chroma_pos (x, cfg->chroma_h_cosited, n, &x0, &x1, &wx);
+  else
+    x0 = x1 = x, wx = 0.0;
+  if (sy == 2)
+    chroma_pos (y, cfg->chroma_v_cosited, m, &y0, &y1, &wy);
+  else
+    y0 = y1 = y, wy = 0.0;
+  fetch (cfg, im, sx * x0, sy * y0, a);
+  fetch (cfg, im, sx * x1, sy * y0, b);
+  fetch (cfg, im, sx * x0, sy * y1, e);
+  fetch (cfg, im, sx * x1, sy * y1, g);
+  for (k = 1; k < 3; k++)
+    c[k] = (1.0 - wy) * ((1.0 - wx) * a[k] + wx * b[k]) +
+        wy * ((1.0 - wx) * e[k] + wx * g[k]);
+}
+
 int
 ref_format_known (const char *format)
 {
@@ -378,10 +482,10 @@ interpolate (const RefConfig * cfg, const RefImage * im, const RefTap * tx,
   double p00[3], p01[3], p10[3], p11[3];
   int k;
 
-  fetch (cfg, im, tx->i0, ty->i0, p00);
-  fetch (cfg, im, tx->i1, ty->i0, p01);
-  fetch (cfg, im, tx->i0, ty->i1, p10);
-  fetch (cfg, im, tx->i1, ty->i1, p11);
+  fetch_tap (cfg, im, tx->i0, ty->i0, p00);
+  fetch_tap (cfg, im, tx->i1, ty->i0, p01);
+  fetch_tap (cfg, im, tx->i0, ty->i1, p10);
+  fetch_tap (cfg, im, tx->i1, ty->i1, p11);
   for (k = 0; k < 3; k++) {
     double top = (1.0 - tx->w) * p00[k] + tx->w * p01[k];
     double bottom = (1.0 - tx->w) * p10[k] + tx->w * p11[k];
@@ -442,7 +546,7 @@ aa_interpolate (const RefConfig * cfg, const RefImage * im,
   v[0] = v[1] = v[2] = 0.0;
   for (i = 0; i < ty->count; i++)
     for (j = 0; j < tx->count; j++) {
-      fetch (cfg, im, tx->first + j, ty->first + i, p);
+      fetch_tap (cfg, im, tx->first + j, ty->first + i, p);
       for (k = 0; k < 3; k++)
         v[k] += ty->w[i] * tx->w[j] * p[k];
     }
@@ -524,9 +628,32 @@ static void
 to_rgb_and_luma (const RefConfig * cfg, const double v[3], double rgb[3],
     double *luma)
 {
-  int k;
+  int k, sx, sy;
 
-  if (is_rgb (cfg)) {
+  if (!is_rgb (cfg) && !is (cfg, "GRAY8") &&
+      cfg->color == REF_COLOR_OPENCV) {
+    /* cvtColor's coefficients in real numbers: y = CY max (Y - 16, 0),
+     * R = y + CVR (V - 128), G = y + CUG (U - 128) + CVG (V - 128),
+     * B = y + CUB (U - 128), each constant / 2^20 */
+    double y = 1220542.0 / 1048576.0 * (v[0] > 16.0 ? v[0] - 16.0 : 0.0);
+
+    rgb[0] = clamp_255 (y + 1673527.0 / 1048576.0 * (v[2] - 128.0));
+    rgb[1] = clamp_255 (y - 409993.0 / 1048576.0 * (v[1] - 128.0)
+        - 852492.0 / 1048576.0 * (v[2] - 128.0));
+    rgb[2] = clamp_255 (y + 2116026.0 / 1048576.0 * (v[1] - 128.0));
+    *luma = clamp_255 (y);
+    return;
+  }
+  if (is_rgb (cfg) || (cfg->color == REF_COLOR_OPENCV_8BIT &&
+          chroma_grid (cfg, &sx, &sy))) {
+    /* opencv-8bit: the taps were cvtColor's R, G, B: a full-range RGB
+     * input from here on */
+    if (!is_rgb (cfg)) {
+      for (k = 0; k < 3; k++)
+        rgb[k] = v[k];
+      *luma = clamp_255 (0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]);
+      return;
+    }
     for (k = 0; k < 3; k++)
       rgb[k] = range_scaled (cfg, v[k]);
     *luma = clamp_255 (0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]);

@@ -29,6 +29,13 @@ extern "C" {
 #define REF_MATRIX_BT709  709
 #define REF_MATRIX_BT2020 2020
 
+/* Values of RefConfig.color: the matrix and range (exact), cvtColor's
+ * conversion in real numbers (opencv), or each tap converted to 8-bit RGB
+ * as cvtColor's integer code does (opencv_8bit). */
+#define REF_COLOR_EXACT 0
+#define REF_COLOR_OPENCV 1
+#define REF_COLOR_OPENCV_8BIT 2
+
 typedef struct {
   const char *format;             /* GStreamer's name ("NV12", "I420",
                                    * "P010_10LE", "RGBA", ...); NULL: NV12 */
@@ -51,6 +58,11 @@ typedef struct {
                                    * 2: nearest-floor */
   int matrix;                     /* REF_MATRIX_* */
   int full_range;                 /* 0: limited (16..235/240), 1: full */
+  int color;                      /* YUV inputs: REF_COLOR_* */
+  int chroma_bilinear;            /* 1: subsampled chroma linear on its
+                                   * plane at the chroma site */
+  int chroma_h_cosited;           /* chroma site: 1 cosited with the luma */
+  int chroma_v_cosited;           /* horizontally / vertically, 0 centered */
   int bgr;                        /* 0: RGB, 1: BGR channel order */
   int gray;                       /* 1: one channel, the luma */
   int nhwc;                       /* 0: NCHW, 1: NHWC */
