@@ -65,8 +65,6 @@ prep_enums_valid (const PrepConfig * cfg)
       && (unsigned) cfg->range <= PREP_RANGE_FULL
       && (unsigned) cfg->color_conversion <= PREP_COLOR_OPENCV_8BIT
       && (unsigned) cfg->chroma_interpolation <= PREP_CHROMA_BILINEAR
-      && (cfg->chroma_site & ~(PREP_CHROMA_SITE_H_COSITED |
-              PREP_CHROMA_SITE_V_COSITED)) == 0
       && (unsigned) cfg->channel_order <= PREP_ORDER_GRAY
       && (unsigned) cfg->layout <= PREP_LAYOUT_NHWC
       && (unsigned) cfg->data_type <= PREP_DTYPE_INT8;

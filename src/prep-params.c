@@ -317,7 +317,8 @@ prep_params_init (const PrepConfig * cfg, PrepParams * p)
   p->chroma_lerp = f->kind == PREP_KIND_YUV && cfg->chroma_interpolation ==
       PREP_CHROMA_BILINEAR && p->color != PREP_CONV_OPENCV_8BIT &&
       (f->comp[1].shift_x || f->comp[1].shift_y);
-  p->chroma_cosited = p->chroma_lerp ? cfg->chroma_site : 0;
+  p->chroma_cosited = p->chroma_lerp ? cfg->chroma_site &
+      (PREP_CHROMA_SITE_H_COSITED | PREP_CHROMA_SITE_V_COSITED) : 0;
   p->chroma_w = p->chroma_lerp ? (int) (((int64_t) cfg->src_width +
           (1 << f->comp[1].shift_x) - 1) >> f->comp[1].shift_x) : 0;
   p->chroma_h = p->chroma_lerp ? (int) (((int64_t) cfg->src_height +

@@ -205,7 +205,8 @@ typedef struct {
   PrepColorConversion color_conversion; /* YUV inputs: overrides matrix and
                                          * range unless EXACT */
   PrepChromaInterp chroma_interpolation;
-  int chroma_site;              /* PREP_CHROMA_SITE_* flags */
+  int chroma_site;              /* PREP_CHROMA_SITE_* flags (other bits
+                                 * ignored); read with bilinear chroma */
   PrepChannelOrder channel_order;
   PrepLayout layout;
   double scale;                 /* out = (v * scale - mean[c]) / std[c] */
@@ -432,7 +433,8 @@ typedef struct {
   PrepMatrix matrix;
   PrepRange range;
   PrepRect rect;
-  int chroma_site;              /* PREP_CHROMA_SITE_* flags (0: centered) */
+  int chroma_site;              /* PREP_CHROMA_SITE_* flags (0: centered;
+                                 * other bits ignored) */
 } PrepStream;
 
 /* A plan whose slot i < n_streams reads stream i's frames; the slots from

@@ -630,8 +630,7 @@ to_rgb_and_luma (const RefConfig * cfg, const double v[3], double rgb[3],
 {
   int k, sx, sy;
 
-  if (!is_rgb (cfg) && !is (cfg, "GRAY8") &&
-      cfg->color == REF_COLOR_OPENCV) {
+  if (!is_rgb (cfg) && !is (cfg, "GRAY8") && cfg->color == REF_COLOR_OPENCV) {
     /* cvtColor's coefficients in real numbers: y = CY max (Y - 16, 0),
      * R = y + CVR (V - 128), G = y + CUG (U - 128) + CVG (V - 128),
      * B = y + CUB (U - 128), each constant / 2^20 */

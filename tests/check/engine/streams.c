@@ -44,6 +44,7 @@ random_stream (guint64 * s, PrepStream * st)
   st->rect.y = lcg_pick (s, st->src_height);
   st->rect.width = 1 + lcg_pick (s, st->src_width - st->rect.x);
   st->rect.height = 1 + lcg_pick (s, st->src_height - st->rect.y);
+  st->chroma_site = lcg_pick (s, 4);
 }
 
 /* The tensor's config (its format, size and colour are the streams'). */
@@ -64,6 +65,12 @@ random_tensor (guint64 * s, int n_streams, PrepConfig * cfg)
   if (cfg->data_type >= PREP_DTYPE_UINT8)
     cfg->scale = 1.0;
   cfg->batch_size = n_streams + lcg_pick (s, 3);
+  /* the colour options in a third of the batches: each stream's chroma
+   * site its own */
+  if (lcg_pick (s, 3) == 0) {
+    cfg->color_conversion = (PrepColorConversion) lcg_pick (s, 3);
+    cfg->chroma_interpolation = (PrepChromaInterp) lcg_pick (s, 2);
+  }
 }
 
 /* Stream @st's config: the tensor's, with its frames' format, size and
@@ -77,6 +84,7 @@ stream_config (const PrepConfig * cfg, const PrepStream * st, PrepConfig * c)
   c->src_height = st->src_height;
   c->matrix = st->matrix;
   c->range = st->range;
+  c->chroma_site = st->chroma_site;
   c->batch_size = 1;
 }
 
@@ -230,6 +238,7 @@ random_rect (guint64 * s, PrepStream * st)
   st->rect.y = lcg_pick (s, st->src_height);
   st->rect.width = 1 + lcg_pick (s, st->src_width - st->rect.x);
   st->rect.height = 1 + lcg_pick (s, st->src_height - st->rect.y);
+  st->chroma_site = lcg_pick (s, 4);
 }
 
 /* @plan's bytes for @frames on the scalar executor (to free). */

@@ -1,0 +1,577 @@
+/* gst-cudapreproc
+ * Copyright (C) 2026 gst-cudapreproc developers
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+
+/* color-conversion (exact, opencv, opencv-8bit) and chroma-interpolation
+ * (nearest, bilinear at the chroma site) on every path
+ * (docs/semantics.md sections 2 and 3):
+ *  - random cases of every format (odd sizes and crops, letterbox and
+ *    cover, the three filters and antialias, every channel order, layout
+ *    and element type, the four chroma sites) against the float64
+ *    reference model, and the AVX2 entry point (which runs the scalar rows
+ *    for these options), a pool of 3 threads and the kernel's host build
+ *    (its planes at odd addresses too) against the scalar bytes; RGB and
+ *    GRAY8 inputs give the bytes of the default options;
+ *  - batches: each slot of a batch plan with the options gives the bytes
+ *    of its own single-slot plan;
+ *  - small hand-computed cases that fail if a coefficient of cvtColor,
+ *    its footroom clamp, its rounding, the 8-bit codes of 10-bit samples
+ *    or a chroma weight were wrong. */
+
+#include <gst/check/gstcheck.h>
+
+#include <math.h>
+#include <string.h>
+
+#include "prep.h"
+#include "prep-kernel.h"
+#include "engine-cases.h"
+#include "ref-model.h"
+
+#define CASES_PER_FORMAT 40
+#define FLOAT_BOUND 1e-4
+#define QUANT_BOUND (0.5 + 1e-3)
+
+static int
+host_launch (const char *entry, PrepDim3 grid, PrepDim3 block,
+    unsigned int shared, void *stream, void **args, void *user_data)
+{
+  int *slots = user_data;
+
+  if (slots != NULL && g_str_has_prefix (entry, "prep_slots_"))
+    (*slots)++;
+  return prep_kernel_host_launch (entry, grid, block, shared, args);
+}
+
+/* A copy of @f whose planes start one byte past a malloc'd address. */
+static void
+odd_planes (const PrepFrame * f, PrepFrame * odd, guint8 * mem[3])
+{
+  size_t bytes[PREP_PLANES_MAX];
+  int p;
+
+  fail_unless_equals_int (prep_frame_plane_bytes (f, bytes), PREP_OK);
+  *odd = *f;
+  for (p = 0; p < PREP_PLANES_MAX; p++) {
+    mem[p] = NULL;
+    if (p >= prep_format_n_planes (f->format))
+      continue;
+    mem[p] = g_malloc (bytes[p] + 1);
+    memcpy (mem[p] + 1, f->planes[p], bytes[p]);
+    odd->planes[p] = mem[p] + 1;
+  }
+}
+
+/* The scalar bytes of @plan on @f, after checking that every other path
+ * gives them: the AVX2 entry point, 3 threads, the kernel's host build
+ * (aligned and odd planes).  *@slots counts the launches of a slots
+ * entry. */
+static guint8 *
+run_all_paths (const PrepPlan * plan, const PrepFrame * f, size_t *bytes_out,
+    int *slots, const char *what)
+{
+  size_t bytes = prep_plan_output_bytes (plan), table_bytes, i;
+  guint8 *ref = g_malloc (bytes), *got = g_malloc (bytes), *mem[3];
+  PrepWorkers *w = NULL;
+  const void *table;
+  guint64 gen;
+  PrepFrame odd;
+  int p, pass;
+
+  memset (ref, 0xa5, bytes);
+  fail_unless_equals_int (prep_plan_run_cpu_rows (plan, PREP_CPU_SCALAR, f,
+          ref, bytes, 0, prep_plan_rows (plan)), PREP_OK);
+  if (prep_cpu_impl_available (PREP_CPU_AVX2)) {
+    memset (got, 0x5a, bytes);
+    fail_unless_equals_int (prep_plan_run_cpu_rows (plan, PREP_CPU_AVX2, f,
+            got, bytes, 0, prep_plan_rows (plan)), PREP_OK);
+    for (i = 0; i < bytes && got[i] == ref[i]; i++);
+    fail_unless (i == bytes, "%s: AVX2 differs at byte %zu", what, i);
+  }
+  fail_unless_equals_int (prep_workers_new (3, &w), PREP_OK);
+  memset (got, 0x3c, bytes);
+  fail_unless_equals_int (prep_plan_run_cpu_parallel (plan, w, PREP_CPU_AUTO,
+          f, got, bytes), PREP_OK);
+  prep_workers_free (w);
+  for (i = 0; i < bytes && got[i] == ref[i]; i++);
+  fail_unless (i == bytes, "%s: 3 threads differ at byte %zu", what, i);
+  fail_unless_equals_int (prep_plan_kernel_table (plan, &table, &table_bytes,
+          &gen), PREP_OK);
+  odd_planes (f, &odd, mem);
+  for (pass = 0; pass < 2; pass++) {
+    memset (got, 0x66, bytes);
+    fail_unless_equals_int (prep_plan_launch (plan, (uintptr_t) table,
+            pass == 0 ? f : &odd, (uintptr_t) got, bytes, host_launch, NULL,
+            slots, NULL), PREP_OK);
+    for (i = 0; i < bytes && got[i] == ref[i]; i++);
+    fail_unless (i == bytes, "%s: the kernel's host build (%s planes) "
+        "differs at byte %zu", what, pass == 0 ? "aligned" : "odd", i);
+  }
+  for (p = 0; p < 3; p++)
+    g_free (mem[p]);
+  g_free (got);
+  *bytes_out = bytes;
+  return ref;
+}
+
+static double
+element_at (const guint8 * t, PrepDataType type, size_t i)
+{
+  float f;
+  guint16 h;
+
+  switch (type) {
+    case PREP_DTYPE_FLOAT32:
+      memcpy (&f, t + 4 * i, 4);
+      return f;
+    case PREP_DTYPE_FLOAT16:
+      memcpy (&h, t + 2 * i, 2);
+      return ref_half_decode (h);
+    case PREP_DTYPE_UINT8:
+      return t[i];
+    default:
+      return (gint8) t[i];
+  }
+}
+
+/* Slot @slot of the tensor @out against the reference model of @cfg and
+ * @crop; the largest float32 error into *@max_err. */
+static void
+check_reference (const PrepConfig * cfg, const PrepRect * crop,
+    const PrepFrame * f, const guint8 * out, double *max_err, const char *what)
+{
+  RefConfig rc;
+  RefImage img;
+  double *ref, d, v, bound;
+  size_t n, i;
+  int p;
+
+  case_ref_config (cfg, crop, &rc);
+  for (p = 0; p < 3; p++) {
+    img.plane[p] = f->planes[p];
+    img.stride[p] = f->strides[p];
+  }
+  n = ref_tensor_elements (&rc);
+  ref = g_new (double, n);
+  ref_run (&rc, &img, ref);
+  for (i = 0; i < n; i++) {
+    v = element_at (out, cfg->data_type, i);
+    if (cfg->data_type >= PREP_DTYPE_UINT8) {
+      d = fabs (v + (cfg->data_type == PREP_DTYPE_INT8 ? 128.0 : 0.0) -
+          CLAMP (ref[i], 0.0, 255.0));
+      bound = QUANT_BOUND;
+    } else {
+      d = fabs (v - ref[i]);
+      bound = cfg->data_type == PREP_DTYPE_FLOAT16 ?
+          ref_half_ulp (ref[i]) + ldexp (1.0, -18) : FLOAT_BOUND;
+      if (cfg->data_type == PREP_DTYPE_FLOAT32)
+        *max_err = MAX (*max_err, d);
+    }
+    fail_unless (d <= bound, "%s: element %zu of %zu is %.9g, the reference "
+        "%.9g (error %.3g > %.3g)", what, i, n, v, ref[i], d, bound);
+  }
+  g_free (ref);
+}
+
+/* A random configuration of @format with the options, and its crop. */
+static void
+random_config (PrepFormat format, guint64 * s, PrepConfig * cfg,
+    PrepRect * crop)
+{
+  int c;
+
+  prep_config_init (cfg);
+  cfg->format = format;
+  cfg->src_width = 1 + lcg_pick (s, 45);
+  cfg->src_height = 1 + lcg_pick (s, 31);
+  crop->x = lcg_pick (s, cfg->src_width);
+  crop->y = lcg_pick (s, cfg->src_height);
+  crop->width = 1 + lcg_pick (s, cfg->src_width - crop->x);
+  crop->height = 1 + lcg_pick (s, cfg->src_height - crop->y);
+  cfg->out_width = 1 + lcg_pick (s, 33);
+  cfg->out_height = 1 + lcg_pick (s, 21);
+  cfg->aspect = (PrepAspect) lcg_pick (s, 3);
+  cfg->crop_fraction = lcg_pick (s, 2) ? 1.0 : 0.5 + lcg_pick (s, 500) / 1000.0;
+  cfg->letterbox_align = (PrepAlign) lcg_pick (s, 2);
+  cfg->letterbox_rounding = (PrepRounding) lcg_pick (s, 3);
+  cfg->interpolation = (PrepInterp) lcg_pick (s, 3);
+  cfg->antialias = lcg_pick (s, 3) == 0;
+  cfg->matrix = (PrepMatrix) lcg_pick (s, 3);
+  cfg->range = (PrepRange) lcg_pick (s, 2);
+  cfg->channel_order = (PrepChannelOrder) lcg_pick (s, 3);
+  cfg->layout = (PrepLayout) lcg_pick (s, 2);
+  cfg->data_type = (PrepDataType) lcg_pick (s, 4);
+  cfg->pad_value = lcg_pick (s, 256);
+  for (c = 0; c < 3; c++)
+    cfg->pad_values[c] = lcg_pick (s, 256);
+  cfg->pad_per_channel = lcg_pick (s, 2);
+  if (cfg->data_type >= PREP_DTYPE_UINT8)
+    cfg->scale = 1.0;
+  cfg->color_conversion = (PrepColorConversion) lcg_pick (s, 3);
+  cfg->chroma_interpolation = (PrepChromaInterp) lcg_pick (s, 2);
+  cfg->chroma_site = lcg_pick (s, 4);
+}
+
+static gboolean
+is_yuv (PrepFormat f)
+{
+  return f <= PREP_FORMAT_NV16;
+}
+
+/* Every format with random options: the reference model, every path; RGB
+ * and GRAY8 inputs are not changed by the options. */
+GST_START_TEST (test_color_formats)
+{
+  PrepFormat format = (PrepFormat) __i__;
+  guint64 s = 0xc0102 + 104729 * (guint64) __i__;
+  double max_err = 0.0;
+  int k, slots = 0;
+
+  for (k = 0; k < CASES_PER_FORMAT; k++) {
+    PrepConfig cfg, plain;
+    PrepRect crop;
+    PrepPlan *plan = NULL, *plan0 = NULL;
+    PrepFrame f;
+    guint8 *out, *out0;
+    size_t bytes, bytes0;
+    char what[200];
+
+    random_config (format, &s, &cfg, &crop);
+    g_snprintf (what, sizeof (what), "%s case %d (%dx%d, crop %d,%d %dx%d "
+        "-> %dx%d, conversion %d chroma %d site %d filter %d aa %d order "
+        "%d type %d)", prep_format_name (format), k, cfg.src_width,
+        cfg.src_height, crop.x, crop.y, crop.width, crop.height,
+        cfg.out_width, cfg.out_height, cfg.color_conversion,
+        cfg.chroma_interpolation, cfg.chroma_site, cfg.interpolation,
+        cfg.antialias, cfg.channel_order, cfg.data_type);
+    fail_unless_equals_int (prep_plan_new (&cfg, &crop, 1, &plan), PREP_OK);
+    random_frame_new (format, cfg.src_width, cfg.src_height, &s, &f);
+    out = run_all_paths (plan, &f, &bytes, &slots, what);
+    check_reference (&cfg, &crop, &f, out, &max_err, what);
+    if (!is_yuv (format)) {
+      plain = cfg;
+      plain.color_conversion = PREP_COLOR_EXACT;
+      plain.chroma_interpolation = PREP_CHROMA_NEAREST;
+      fail_unless_equals_int (prep_plan_new (&plain, &crop, 1, &plan0),
+          PREP_OK);
+      out0 = run_all_paths (plan0, &f, &bytes0, NULL, what);
+      fail_unless (bytes == bytes0 && memcmp (out, out0, bytes) == 0,
+          "%s: the options change an RGB or gray input", what);
+      g_free (out0);
+      prep_plan_free (plan0);
+    }
+    g_free (out);
+    random_frame_free (&f);
+    prep_plan_free (plan);
+  }
+  g_print ("%-10s %d cases with the options, max error float32 %.3g, "
+      "%d launches of a slots entry\n", prep_format_name (format),
+      CASES_PER_FORMAT, max_err, slots);
+}
+
+GST_END_TEST;
+
+/* A batch of random rectangles of one frame with the options: each slot
+ * has the bytes of its own plan, on every path. */
+GST_START_TEST (test_color_batch)
+{
+  static const PrepFormat formats[] = { PREP_FORMAT_NV12, PREP_FORMAT_I420,
+    PREP_FORMAT_P010_10LE, PREP_FORMAT_YUY2, PREP_FORMAT_I422_10LE,
+    PREP_FORMAT_NV16
+  };
+  guint64 s = 0xba7c4 + 31 * (guint64) __i__;
+  PrepConfig cfg, one;
+  PrepRect crop, rects[PREP_BATCH_MAX];
+  PrepPlan *plan = NULL, *single = NULL;
+  PrepFrame f;
+  guint8 *out, *want;
+  size_t bytes, bytes1;
+  double max_err = 0.0;
+  int n, i, slots = 0;
+  char what[160];
+
+  random_config (formats[__i__], &s, &cfg, &crop);
+  cfg.color_conversion = (PrepColorConversion) (1 + __i__ % 2);
+  cfg.chroma_interpolation = PREP_CHROMA_BILINEAR;
+  if (__i__ % 3 == 0)
+    cfg.color_conversion = PREP_COLOR_EXACT;
+  cfg.batch_size = 2 + lcg_pick (&s, 4);
+  n = cfg.batch_size - lcg_pick (&s, 2);
+  for (i = 0; i < n; i++) {
+    rects[i].x = lcg_pick (&s, cfg.src_width);
+    rects[i].y = lcg_pick (&s, cfg.src_height);
+    rects[i].width = 1 + lcg_pick (&s, cfg.src_width - rects[i].x);
+    rects[i].height = 1 + lcg_pick (&s, cfg.src_height - rects[i].y);
+  }
+  fail_unless_equals_int (prep_plan_new (&cfg, rects, n, &plan), PREP_OK);
+  random_frame_new (cfg.format, cfg.src_width, cfg.src_height, &s, &f);
+  g_snprintf (what, sizeof (what), "%s batch of %d (%d rectangles)",
+      prep_format_name (cfg.format), cfg.batch_size, n);
+  out = run_all_paths (plan, &f, &bytes, &slots, what);
+  one = cfg;
+  one.batch_size = 1;
+  for (i = 0; i < n; i++) {
+    fail_unless_equals_int (prep_plan_new (&one, &rects[i], 1, &single),
+        PREP_OK);
+    want = run_all_paths (single, &f, &bytes1, NULL, what);
+    fail_unless (memcmp (out + (size_t) i * bytes1, want, bytes1) == 0,
+        "%s: slot %d differs from its own plan", what, i);
+    check_reference (&one, &rects[i], &f, want, &max_err, what);
+    g_free (want);
+    prep_plan_free (single);
+  }
+  g_free (out);
+  random_frame_free (&f);
+  prep_plan_free (plan);
+}
+
+GST_END_TEST;
+
+/* ------------------------------------------------------------------------ */
+/* Hand-computed cases                                                      */
+
+/* A w x h NV12 frame of luma @y everywhere and chroma planes @u, @v (cw x
+ * ch samples each), into @mem; run with @cfg (nearest, the frame's size,
+ * float32, scale 1: the tensor holds R, G, B (or the gray) in pixel
+ * units) on every path. */
+static float *
+run_nv12 (PrepConfig * cfg, int w, int h, guint8 y, const guint8 * u,
+    const guint8 * v, guint8 * mem)
+{
+  int cw = (w + 1) / 2, ch = (h + 1) / 2, i, slots = 0;
+  PrepRect crop = { 0, 0, w, h };
+  PrepPlan *plan = NULL;
+  PrepFrame f;
+  size_t bytes;
+  guint8 *out;
+
+  memset (mem, y, (size_t) w * h);
+  for (i = 0; i < cw * ch; i++) {
+    mem[w * h + 2 * i] = u[i];
+    mem[w * h + 2 * i + 1] = v[i];
+  }
+  cfg->format = PREP_FORMAT_NV12;
+  cfg->src_width = cfg->out_width = w;
+  cfg->src_height = cfg->out_height = h;
+  cfg->interpolation = PREP_INTERP_NEAREST;
+  cfg->scale = 1.0;
+  prep_frame_init (&f, PREP_FORMAT_NV12, w, h);
+  f.planes[0] = mem;
+  f.strides[0] = w;
+  f.planes[1] = mem + w * h;
+  f.strides[1] = 2 * cw;
+  fail_unless_equals_int (prep_plan_new (cfg, &crop, 1, &plan), PREP_OK);
+  out = run_all_paths (plan, &f, &bytes, &slots, "hand-computed NV12");
+  prep_plan_free (plan);
+  return (float *) out;
+}
+
+/* cvtColor's 8-bit R, G, B of (Y, U, V), from its integer formula by
+ * hand (docs/semantics.md section 3): each value checks a coefficient, the
+ * footroom clamp or the rounding. */
+GST_START_TEST (test_opencv_8bit_codes)
+{
+  static const struct
+  {
+    guint8 y, u, v, r, g, b;
+    const char *why;
+  } cases[] = {
+    /* max (0, Y - 16): without the clamp R would be 108 */
+    {10, 128, 200, 115, 0, 0, "footroom clamp"},
+    /* 4 * 1220542 / 2^20 = 4.656: rounded half up 5, truncated 4 */
+    {20, 128, 128, 5, 5, 5, "rounding"},
+    {17, 128, 128, 1, 1, 1, "rounding down"},
+    {128, 100, 160, 181, 115, 74, "every coefficient"},
+    {235, 16, 240, 255, 208, 29, "saturation"},
+    {145, 54, 34, 0, 255, 1, "saturation of R and G"},
+    {0, 255, 0, 0, 54, 255, "black luma"},
+    {255, 0, 255, 255, 225, 20, "white luma"},
+  };
+  guint8 mem[8];
+  PrepConfig cfg;
+  float *out;
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (cases); i++) {
+    prep_config_init (&cfg);
+    cfg.color_conversion = PREP_COLOR_OPENCV_8BIT;
+    /* ignored: cvtColor's BT.601 limited range */
+    cfg.matrix = PREP_MATRIX_BT2020;
+    cfg.range = PREP_RANGE_FULL;
+    out = run_nv12 (&cfg, 2, 2, cases[i].y, &cases[i].u, &cases[i].v, mem);
+    fail_unless (out[0] == cases[i].r && out[4] == cases[i].g &&
+        out[8] == cases[i].b, "%s: (%d, %d, %d) gave (%g, %g, %g), not "
+        "(%d, %d, %d)", cases[i].why, cases[i].y, cases[i].u, cases[i].v,
+        out[0], out[4], out[8], cases[i].r, cases[i].g, cases[i].b);
+    g_free (out);
+  }
+}
+
+GST_END_TEST;
+
+/* A 10-bit sample's 8-bit code is the integer part of its value (D >> 2):
+ * luma code 83 is 20.75, code 20, so 5 (rounded to 21 it would be 6). */
+GST_START_TEST (test_opencv_8bit_depth)
+{
+  static const PrepFormat formats[] = { PREP_FORMAT_P010_10LE,
+    PREP_FORMAT_I420_10LE
+  };
+  guint16 mem[6 * 2 * 2];
+  PrepRect crop = { 0, 0, 2, 2 };
+  PrepPlan *plan = NULL;
+  PrepConfig cfg;
+  PrepFrame f;
+  size_t bytes;
+  float *out;
+  guint i, k;
+
+  for (i = 0; i < G_N_ELEMENTS (formats); i++) {
+    gboolean p010 = formats[i] == PREP_FORMAT_P010_10LE;
+    guint16 y = p010 ? 83 << 6 : 83 | 0xfc00, c = p010 ? 512 << 6 : 512;
+
+    prep_config_init (&cfg);
+    cfg.format = formats[i];
+    cfg.src_width = cfg.src_height = cfg.out_width = cfg.out_height = 2;
+    cfg.interpolation = PREP_INTERP_NEAREST;
+    cfg.color_conversion = PREP_COLOR_OPENCV_8BIT;
+    cfg.scale = 1.0;
+    for (k = 0; k < 4; k++)
+      mem[k] = y;
+    for (k = 4; k < 8; k++)
+      mem[k] = c;
+    prep_frame_init (&f, formats[i], 2, 2);
+    f.planes[0] = (const guint8 *) mem;
+    f.strides[0] = 4;
+    f.planes[1] = (const guint8 *) (mem + 4);
+    f.strides[1] = p010 ? 4 : 2;
+    f.planes[2] = (const guint8 *) (mem + 6);
+    f.strides[2] = 2;
+    fail_unless_equals_int (prep_plan_new (&cfg, &crop, 1, &plan), PREP_OK);
+    out = (float *) run_all_paths (plan, &f, &bytes, NULL, "10-bit codes");
+    for (k = 0; k < 12; k++)
+      fail_unless (out[k] == 5.0f, "%s: element %u is %g, not 5",
+          prep_format_name (formats[i]), k, out[k]);
+    g_free (out);
+    prep_plan_free (plan);
+  }
+}
+
+GST_END_TEST;
+
+/* color-conversion=opencv: cvtColor's coefficients in float, the footroom
+ * clamp included, after interpolation. */
+GST_START_TEST (test_opencv_float)
+{
+  static const struct
+  {
+    guint8 y, u, v;
+    double r, g, b, gray;
+  } cases[] = {
+    /* 72 * 1673527 / 2^20 = 114.912; the BT.601 matrix without the
+     * footroom clamp gives 107.93 */
+    {10, 128, 200, 114.91198, 0.0, 0.0, 0.0},
+    /* 219 * 1220542 / 2^20 = 254.9159 (the BT.601 matrix: 255) */
+    {235, 128, 128, 254.9159, 254.9159, 254.9159, 254.9159},
+    /* y = 112 CY; R = y + 32 CVR, G = y - 28 CUG + 32 CVG, B = y - 28 CUB,
+     * all / 2^20 */
+    {128, 100, 160, 181.43994, 115.29995, 73.86396, 130.36795},
+  };
+  guint8 mem[8];
+  PrepConfig cfg;
+  float *out;
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (cases); i++) {
+    prep_config_init (&cfg);
+    cfg.color_conversion = PREP_COLOR_OPENCV;
+    out = run_nv12 (&cfg, 2, 2, cases[i].y, &cases[i].u, &cases[i].v, mem);
+    fail_unless (fabs (out[0] - cases[i].r) < 1e-3 &&
+        fabs (out[4] - cases[i].g) < 1e-3 &&
+        fabs (out[8] - cases[i].b) < 1e-3, "(%d, %d, %d) gave (%.5f, %.5f, "
+        "%.5f), not (%.5f, %.5f, %.5f)", cases[i].y, cases[i].u, cases[i].v,
+        out[0], out[4], out[8], cases[i].r, cases[i].g, cases[i].b);
+    g_free (out);
+    prep_config_init (&cfg);
+    cfg.color_conversion = PREP_COLOR_OPENCV;
+    cfg.channel_order = PREP_ORDER_GRAY;
+    out = run_nv12 (&cfg, 2, 2, cases[i].y, &cases[i].u, &cases[i].v, mem);
+    fail_unless (fabs (out[0] - cases[i].gray) < 1e-3, "gray of %d: %.5f, "
+        "not %.5f", cases[i].y, out[0], cases[i].gray);
+    g_free (out);
+  }
+}
+
+GST_END_TEST;
+
+/* Bilinear chroma: an NV12 frame of 4 x 4 pixels, luma 128, U 80 and 170
+ * in its two chroma columns (or rows), V 128; the BT.601 full-range
+ * matrix gives B = 128 + 1.772 (U' - 128), where U' is the chroma each
+ * pixel sees: centered 80, 102.5, 147.5, 170 (weights 3/4 1/4 and 1/4
+ * 3/4, the edges clamped); cosited 80, 125, 170, 170; nearest (the
+ * default) 80, 80, 170, 170. */
+GST_START_TEST (test_chroma_weights)
+{
+  static const double centered[4] = { 80.0, 102.5, 147.5, 170.0 };
+  static const double cosited[4] = { 80.0, 125.0, 170.0, 170.0 };
+  static const double nearest[4] = { 80.0, 80.0, 170.0, 170.0 };
+  guint8 u[4], v[4] = { 128, 128, 128, 128 }, mem[24];
+  PrepConfig cfg;
+  float *out;
+  int site, vertical, x, y;
+
+  for (vertical = 0; vertical < 2; vertical++) {
+    /* the chroma varies along x (columns 100, 200) or along y */
+    u[0] = 80;
+    u[1] = vertical ? 80 : 170;
+    u[2] = vertical ? 170 : 80;
+    u[3] = 170;
+    for (site = -1; site < 4; site++) {
+      int cos = vertical ? (site & PREP_CHROMA_SITE_V_COSITED) :
+          (site & PREP_CHROMA_SITE_H_COSITED);
+      const double *want = site < 0 ? nearest : (cos ? cosited : centered);
+
+      prep_config_init (&cfg);
+      cfg.matrix = PREP_MATRIX_BT601;
+      cfg.range = PREP_RANGE_FULL;
+      cfg.chroma_interpolation = site < 0 ? PREP_CHROMA_NEAREST :
+          PREP_CHROMA_BILINEAR;
+      cfg.chroma_site = site < 0 ? 0 : site;
+      out = run_nv12 (&cfg, 4, 4, 128, u, v, mem);
+      for (y = 0; y < 4; y++)
+        for (x = 0; x < 4; x++) {
+          double b = 128.0 + 1.772 * (want[vertical ? y : x] - 128.0);
+
+          fail_unless (fabs (out[32 + 4 * y + x] - b) < 1e-3, "site %d, "
+              "chroma along %s: B of (%d, %d) is %.5f, not %.5f", site,
+              vertical ? "y" : "x", x, y, out[32 + 4 * y + x], b);
+        }
+      g_free (out);
+    }
+  }
+}
+
+GST_END_TEST;
+
+static Suite *
+color_suite (void)
+{
+  Suite *s = suite_create ("color");
+  TCase *tc = tcase_create ("color");
+
+  tcase_set_timeout (tc, 300);
+  suite_add_tcase (s, tc);
+  tcase_add_loop_test (tc, test_color_formats, 0, PREP_FORMAT_COUNT);
+  tcase_add_loop_test (tc, test_color_batch, 0, 6);
+  tcase_add_test (tc, test_opencv_8bit_codes);
+  tcase_add_test (tc, test_opencv_8bit_depth);
+  tcase_add_test (tc, test_opencv_float);
+  tcase_add_test (tc, test_chroma_weights);
+  return s;
+}
+
+GST_CHECK_MAIN (color);
