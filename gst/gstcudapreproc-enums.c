@@ -306,6 +306,72 @@ gst_cuda_preproc_color_range_get_type (void)
 }
 
 /**
+ * GstCudaPreprocColorConversion:
+ * @GST_CUDA_PREPROC_COLOR_CONVERSION_EXACT: the matrix and range
+ *     (color-matrix, color-range or the caps), in float after
+ *     interpolation
+ * @GST_CUDA_PREPROC_COLOR_CONVERSION_OPENCV: OpenCV cvtColor's YUV to RGB
+ *     (BT.601 limited range, its fixed-point coefficients, luma below 16
+ *     black), in float after interpolation
+ * @GST_CUDA_PREPROC_COLOR_CONVERSION_OPENCV_8BIT: cvtColor then resize:
+ *     every source pixel converted to 8-bit RGB exactly as cvtColor does,
+ *     then interpolated
+ *
+ * How YUV input becomes RGB (RGB and GRAY8 input: no effect).
+ *
+ * Since: 0.1
+ */
+GType
+gst_cuda_preproc_color_conversion_get_type (void)
+{
+  static GType type = 0;
+  static const GEnumValue values[] = {
+    {GST_CUDA_PREPROC_COLOR_CONVERSION_EXACT, "The matrix and range",
+        "exact"},
+    {GST_CUDA_PREPROC_COLOR_CONVERSION_OPENCV,
+        "OpenCV cvtColor's coefficients, in float", "opencv"},
+    {GST_CUDA_PREPROC_COLOR_CONVERSION_OPENCV_8BIT,
+          "OpenCV cvtColor's 8-bit RGB per source pixel, then resized",
+        "opencv-8bit"},
+    {0, NULL, NULL}
+  };
+
+  if (g_once_init_enter (&type))
+    g_once_init_leave (&type, register_enum ("GstCudaPreprocColorConversion",
+            values));
+  return type;
+}
+
+/**
+ * GstCudaPreprocChromaInterpolation:
+ * @GST_CUDA_PREPROC_CHROMA_INTERPOLATION_NEAREST: the chroma sample of the
+ *     pixel's 2x2 (4:2:0) or 2x1 (4:2:2) block
+ * @GST_CUDA_PREPROC_CHROMA_INTERPOLATION_BILINEAR: linear on the chroma
+ *     plane at the caps' chroma-site (videoconvert's)
+ *
+ * The chroma of each source pixel of a subsampled YUV input.
+ *
+ * Since: 0.1
+ */
+GType
+gst_cuda_preproc_chroma_interpolation_get_type (void)
+{
+  static GType type = 0;
+  static const GEnumValue values[] = {
+    {GST_CUDA_PREPROC_CHROMA_INTERPOLATION_NEAREST,
+        "The block's chroma sample", "nearest"},
+    {GST_CUDA_PREPROC_CHROMA_INTERPOLATION_BILINEAR,
+        "Linear at the chroma site", "bilinear"},
+    {0, NULL, NULL}
+  };
+
+  if (g_once_init_enter (&type))
+    g_once_init_leave (&type,
+        register_enum ("GstCudaPreprocChromaInterpolation", values));
+  return type;
+}
+
+/**
  * GstCudaPreprocLetterboxAlign:
  * @GST_CUDA_PREPROC_LETTERBOX_ALIGN_CENTER: centered, an odd leftover pixel
  *     right or bottom

@@ -120,6 +120,20 @@ typedef enum
   GST_CUDA_PREPROC_COLOR_RANGE_FULL = 2,
 } GstCudaPreprocColorRange;
 
+/* PrepColorConversion's and PrepChromaInterp's values. */
+typedef enum
+{
+  GST_CUDA_PREPROC_COLOR_CONVERSION_EXACT = 0,
+  GST_CUDA_PREPROC_COLOR_CONVERSION_OPENCV = 1,
+  GST_CUDA_PREPROC_COLOR_CONVERSION_OPENCV_8BIT = 2,
+} GstCudaPreprocColorConversion;
+
+typedef enum
+{
+  GST_CUDA_PREPROC_CHROMA_INTERPOLATION_NEAREST = 0,
+  GST_CUDA_PREPROC_CHROMA_INTERPOLATION_BILINEAR = 1,
+} GstCudaPreprocChromaInterpolation;
+
 #define GST_TYPE_CUDA_PREPROC_COLOR_MATRIX \
     (gst_cuda_preproc_color_matrix_get_type ())
 GType gst_cuda_preproc_color_matrix_get_type (void);
@@ -127,6 +141,14 @@ GType gst_cuda_preproc_color_matrix_get_type (void);
 #define GST_TYPE_CUDA_PREPROC_COLOR_RANGE \
     (gst_cuda_preproc_color_range_get_type ())
 GType gst_cuda_preproc_color_range_get_type (void);
+
+#define GST_TYPE_CUDA_PREPROC_COLOR_CONVERSION \
+    (gst_cuda_preproc_color_conversion_get_type ())
+GType gst_cuda_preproc_color_conversion_get_type (void);
+
+#define GST_TYPE_CUDA_PREPROC_CHROMA_INTERPOLATION \
+    (gst_cuda_preproc_chroma_interpolation_get_type ())
+GType gst_cuda_preproc_chroma_interpolation_get_type (void);
 
 #define GST_TYPE_CUDA_PREPROC_ROI_SOURCE \
     (gst_cuda_preproc_roi_source_get_type ())

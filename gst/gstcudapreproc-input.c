@@ -22,6 +22,18 @@ GST_DEBUG_CATEGORY_EXTERN (gst_cuda_preproc_debug);
  * unknown take GStreamer's defaults for the format and frame size (RGB:
  * full range; GRAY8: full range).  The matrix of an RGB or gray input
  * is not used: it is always known. */
+gint
+gst_cuda_preproc_input_chroma_site (const GstVideoInfo * info)
+{
+  gint site = 0;
+
+  if (info->chroma_site & GST_VIDEO_CHROMA_SITE_H_COSITED)
+    site |= PREP_CHROMA_SITE_H_COSITED;
+  if (info->chroma_site & GST_VIDEO_CHROMA_SITE_V_COSITED)
+    site |= PREP_CHROMA_SITE_V_COSITED;
+  return site;
+}
+
 gboolean
 gst_cuda_preproc_input_colorimetry (const GstVideoInfo * info,
     PrepMatrix * matrix, PrepRange * range)

@@ -23,6 +23,11 @@ G_BEGIN_DECLS
 gboolean gst_cuda_preproc_input_colorimetry (const GstVideoInfo * info,
     PrepMatrix * matrix, PrepRange * range);
 
+/* The chroma site of the input (PREP_CHROMA_SITE_* flags): @info's, as
+ * gst_video_info_from_caps () gave it and videoconvert reads it; unknown
+ * is centered (0). */
+gint gst_cuda_preproc_input_chroma_site (const GstVideoInfo * info);
+
 /* The colorimetry @caps state: their colorimetry field parsed, with the
  * fields it leaves open, or all four when it is absent, UNKNOWN.
  * GstVideoInfo fills those with defaults, which hides where a value came

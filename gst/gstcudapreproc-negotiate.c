@@ -145,6 +145,7 @@ fill_config (const GstCudaPreprocNegotiated * neg,
   cfg->format = neg->format;
   cfg->src_width = GST_VIDEO_INFO_WIDTH (&neg->in_info);
   cfg->src_height = GST_VIDEO_INFO_HEIGHT (&neg->in_info);
+  cfg->chroma_site = gst_cuda_preproc_input_chroma_site (&neg->in_info);
 }
 
 /* The negotiated caps fix the shape, but 3:N:3:1 reads both as NCHW and as
@@ -177,6 +178,7 @@ load_source (GstCudaPreprocSource * src, const GstCudaPreprocNegotiated * neg,
   src->stream.src_height = GST_VIDEO_INFO_HEIGHT (&neg->in_info);
   src->stream.matrix = cfg->matrix;
   src->stream.range = cfg->range;
+  src->stream.chroma_site = cfg->chroma_site;
   src->from_meta = s->roi_source == GST_CUDA_PREPROC_ROI_SOURCE_META;
   gst_cuda_preproc_settings_roi_filter (s, &src->filter);
   src->rois = s->n_rois > 0;

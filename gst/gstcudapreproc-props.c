@@ -47,6 +47,9 @@
 #define DEFAULT_PROP_DATA_TYPE GST_CUDA_PREPROC_DATA_TYPE_FLOAT32
 #define DEFAULT_PROP_COLOR_MATRIX GST_CUDA_PREPROC_COLOR_MATRIX_AUTO
 #define DEFAULT_PROP_COLOR_RANGE GST_CUDA_PREPROC_COLOR_RANGE_AUTO
+#define DEFAULT_PROP_COLOR_CONVERSION GST_CUDA_PREPROC_COLOR_CONVERSION_EXACT
+#define DEFAULT_PROP_CHROMA_INTERPOLATION \
+    GST_CUDA_PREPROC_CHROMA_INTERPOLATION_NEAREST
 #define DEFAULT_PROP_LETTERBOX_ALIGN GST_CUDA_PREPROC_LETTERBOX_ALIGN_CENTER
 #define DEFAULT_PROP_CROP_FRACTION 1.0
 #define DEFAULT_PROP_ANTIALIAS FALSE
@@ -315,6 +318,44 @@ install_mapping_properties (GObjectClass * gobject_class)
           "Input range (auto: from the caps)",
           GST_TYPE_CUDA_PREPROC_COLOR_RANGE, DEFAULT_PROP_COLOR_RANGE,
           PARAM_FLAGS));
+  /**
+   * GstCudaPreproc:color-conversion:
+   *
+   * How YUV input becomes RGB: exact (the matrix and range of
+   * color-matrix, color-range or the caps, after interpolation), opencv
+   * (OpenCV cvtColor's COLOR_YUV2RGB_NV12 and friends: BT.601 limited
+   * range with its fixed-point coefficients and luma below 16 black, in
+   * float after interpolation) or opencv-8bit (cvtColor then resize: each
+   * source pixel converted to 8-bit RGB bit-exactly as cvtColor does, then
+   * interpolated).  opencv and opencv-8bit ignore color-matrix,
+   * color-range and the caps' colorimetry; opencv-8bit ignores
+   * chroma-interpolation.  No effect on RGB and GRAY8 input
+   * (docs/semantics.md section 3).
+   *
+   * Since: 0.1
+   */
+  g_object_class_install_property (gobject_class, PROP_COLOR_CONVERSION,
+      g_param_spec_enum ("color-conversion", "Color conversion",
+          "YUV to RGB conversion (exact: color-matrix and color-range; "
+          "opencv, opencv-8bit: OpenCV cvtColor's)",
+          GST_TYPE_CUDA_PREPROC_COLOR_CONVERSION,
+          DEFAULT_PROP_COLOR_CONVERSION, PARAM_FLAGS));
+  /**
+   * GstCudaPreproc:chroma-interpolation:
+   *
+   * The chroma of each source pixel of a 4:2:0 or 4:2:2 input: nearest
+   * (the sample of its 2x2 or 2x1 block) or bilinear (linear on the chroma
+   * plane at the caps' chroma-site, centered when the caps have none,
+   * clamped at the plane's edges: videoconvert's chroma upsampling).
+   * No effect on other inputs (docs/semantics.md section 2).
+   *
+   * Since: 0.1
+   */
+  g_object_class_install_property (gobject_class, PROP_CHROMA_INTERPOLATION,
+      g_param_spec_enum ("chroma-interpolation", "Chroma interpolation",
+          "Chroma of subsampled YUV input (bilinear: at the caps' "
+          "chroma-site)", GST_TYPE_CUDA_PREPROC_CHROMA_INTERPOLATION,
+          DEFAULT_PROP_CHROMA_INTERPOLATION, PARAM_FLAGS));
   /**
    * GstCudaPreproc:layout:
    *
@@ -653,6 +694,8 @@ gst_cuda_preproc_settings_init (GstCudaPreprocSettings * s)
   s->data_type = DEFAULT_PROP_DATA_TYPE;
   s->color_matrix = DEFAULT_PROP_COLOR_MATRIX;
   s->color_range = DEFAULT_PROP_COLOR_RANGE;
+  s->color_conversion = DEFAULT_PROP_COLOR_CONVERSION;
+  s->chroma_interpolation = DEFAULT_PROP_CHROMA_INTERPOLATION;
   s->letterbox_align = DEFAULT_PROP_LETTERBOX_ALIGN;
   s->crop_fraction = DEFAULT_PROP_CROP_FRACTION;
   s->antialias = DEFAULT_PROP_ANTIALIAS;

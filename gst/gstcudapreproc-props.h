@@ -46,6 +46,8 @@ enum
   PROP_OUTPUT_BUFFERS,
   PROP_COLOR_MATRIX,
   PROP_COLOR_RANGE,
+  PROP_COLOR_CONVERSION,
+  PROP_CHROMA_INTERPOLATION,
   PROP_LETTERBOX_ALIGN,
   PROP_LETTERBOX_ROUNDING,
   PROP_CROP_FRACTION,
@@ -89,6 +91,8 @@ typedef struct
   gint data_type;               /* GstCudaPreprocDataType */
   gint color_matrix;            /* GstCudaPreprocColorMatrix */
   gint color_range;             /* GstCudaPreprocColorRange */
+  gint color_conversion;        /* GstCudaPreprocColorConversion */
+  gint chroma_interpolation;    /* GstCudaPreprocChromaInterpolation */
   gint letterbox_align;         /* GstCudaPreprocLetterboxAlign */
   gint letterbox_rounding;      /* GstCudaPreprocLetterboxRounding */
   gdouble crop_fraction;        /* aspect=cover: central fraction */
@@ -132,7 +136,7 @@ gboolean gst_cuda_preproc_settings_batch_free (const GstCudaPreprocSettings *
  * width, height, aspect, letterbox-align, letterbox-rounding,
  * crop-fraction, antialias, interpolation, pad-value, pad-values,
  * channel-order,
- * color-matrix, color-range, layout, scale, mean, std, data-type and
+ * color-matrix, color-range, color-conversion, chroma-interpolation, layout, scale, mean, std, data-type and
  * n-threads (one store for both: gst_cuda_preproc_settings_set ()). */
 void gst_cuda_preproc_settings_install_tensor (GObjectClass * gobject_class);
 /* Every property of cudapreproc: the tensor's, and its crop, rois,

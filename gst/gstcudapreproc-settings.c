@@ -124,6 +124,8 @@ gst_cuda_preproc_settings_config (const GstCudaPreprocSettings * s,
   cfg->pad_per_channel = s->pad_values_set ? 1 : 0;
   memcpy (cfg->pad_values, s->pad_values, sizeof (cfg->pad_values));
   cfg->interpolation = (PrepInterp) s->interpolation;
+  cfg->color_conversion = (PrepColorConversion) s->color_conversion;
+  cfg->chroma_interpolation = (PrepChromaInterp) s->chroma_interpolation;
   cfg->letterbox_align = (PrepAlign) s->letterbox_align;
   cfg->crop_fraction = s->crop_fraction;
   cfg->antialias = s->antialias ? 1 : 0;
@@ -153,7 +155,9 @@ gst_cuda_preproc_settings_colorimetry (const GstCudaPreprocSettings * s,
     *matrix = (PrepMatrix) (s->color_matrix - 1);
   if (s->color_range != GST_CUDA_PREPROC_COLOR_RANGE_AUTO)
     *range = (PrepRange) (s->color_range - 1);
-  return known || s->color_matrix != GST_CUDA_PREPROC_COLOR_MATRIX_AUTO;
+  /* color-conversion=opencv*: cvtColor's BT.601 whatever the caps say */
+  return known || s->color_matrix != GST_CUDA_PREPROC_COLOR_MATRIX_AUTO ||
+      s->color_conversion != GST_CUDA_PREPROC_COLOR_CONVERSION_EXACT;
 }
 
 gchar *
@@ -279,6 +283,12 @@ settings_store (GstCudaPreprocSettings * s, guint prop_id,
       break;
     case PROP_COLOR_RANGE:
       s->color_range = g_value_get_enum (value);
+      break;
+    case PROP_COLOR_CONVERSION:
+      s->color_conversion = g_value_get_enum (value);
+      break;
+    case PROP_CHROMA_INTERPOLATION:
+      s->chroma_interpolation = g_value_get_enum (value);
       break;
     case PROP_LETTERBOX_ALIGN:
       s->letterbox_align = g_value_get_enum (value);
@@ -474,6 +484,12 @@ gst_cuda_preproc_settings_get (GstObject * self,
       break;
     case PROP_COLOR_RANGE:
       g_value_set_enum (value, s.color_range);
+      break;
+    case PROP_COLOR_CONVERSION:
+      g_value_set_enum (value, s.color_conversion);
+      break;
+    case PROP_CHROMA_INTERPOLATION:
+      g_value_set_enum (value, s.chroma_interpolation);
       break;
     case PROP_LETTERBOX_ALIGN:
       g_value_set_enum (value, s.letterbox_align);

@@ -412,6 +412,7 @@ gst_cuda_preproc_batch_pad_source (GstCudaPreprocBatchPad * pad,
   src->stream.src_height = GST_VIDEO_INFO_HEIGHT (&pad->info);
   src->stream.matrix = pad->matrix;
   src->stream.range = pad->range;
+  src->stream.chroma_site = gst_cuda_preproc_input_chroma_site (&pad->info);
   src->requested[0] = pad->crop;
   src->from_meta = pad->roi_source == GST_CUDA_PREPROC_ROI_SOURCE_META;
   gst_cuda_preproc_roi_props_filter (&pad->roi_props, pad->roi_type,

@@ -56,7 +56,7 @@ default_matrix (gint height)
 
 /* The engine's output for @frame with @crop (NULL: the whole frame); the
  * caller frees it. */
-static gfloat *
+gfloat *
 expected_output (const PrepConfig * cfg, const PrepRect * crop,
     const Frame * f, gsize * size)
 {

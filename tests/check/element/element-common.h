@@ -39,6 +39,10 @@ void assert_buffer_finite (GstBuffer * buf);
 /* Output buffer @out (taken) bit-identical to the engine's output for @f
  * with @crop (NULL: the whole frame); a failure names @what (the case) and
  * the first element that differs, with both values. */
+/* The engine's float32 output of @cfg for @f with @crop (NULL: the whole
+ * frame), its bytes into *@size; to free. */
+gfloat *expected_output (const PrepConfig * cfg, const PrepRect * crop,
+    const Frame * f, gsize * size);
 void assert_output (GstBuffer * out, const PrepConfig * cfg,
     const PrepRect * crop, const Frame * f, const gchar * what);
 

@@ -16,7 +16,10 @@
  * message naming it.  The engine itself is checked against the reference
  * model for every format in ../engine/formats.c. */
 
+#include <math.h>
+
 #include "element-common.h"
+#include "ref-model.h"
 
 /* GStreamer's name of engine format @f. */
 static GstVideoFormat
@@ -138,6 +141,128 @@ GST_START_TEST (test_color_overrides)
   frame_clear (&f);
   fail_unless_equals_int (take_messages (bus, GST_MESSAGE_WARNING, NULL), 0);
   g_free (caps);
+  harness_free (h, bus);
+}
+
+GST_END_TEST;
+
+/* The float32 tensor @out (a 3-channel NCHW stretch of the whole frame
+ * @f, scale 1/255) within 1e-4 of the reference model (tests/reference/)
+ * of @cfg's format, sizes and colour options; takes @out. */
+static void
+assert_reference (GstBuffer * out, const PrepConfig * cfg, const Frame * f,
+    const gchar * what)
+{
+  RefConfig rc;
+  RefImage img;
+  GstMapInfo map;
+  double *ref;
+  size_t n, i;
+  int p;
+
+  ref_config_defaults (&rc);
+  rc.format = prep_format_name (cfg->format);
+  rc.src_width = rc.crop_width = cfg->src_width;
+  rc.src_height = rc.crop_height = cfg->src_height;
+  rc.out_width = cfg->out_width;
+  rc.out_height = cfg->out_height;
+  rc.matrix = cfg->matrix == PREP_MATRIX_BT709 ? REF_MATRIX_BT709 :
+      (cfg->matrix == PREP_MATRIX_BT2020 ? REF_MATRIX_BT2020 :
+      REF_MATRIX_BT601);
+  rc.full_range = cfg->range == PREP_RANGE_FULL;
+  rc.color = (int) cfg->color_conversion;
+  rc.chroma_bilinear = cfg->chroma_interpolation == PREP_CHROMA_BILINEAR;
+  rc.chroma_h_cosited = (cfg->chroma_site & PREP_CHROMA_SITE_H_COSITED) != 0;
+  rc.chroma_v_cosited = (cfg->chroma_site & PREP_CHROMA_SITE_V_COSITED) != 0;
+  for (p = 0; p < 3; p++) {
+    img.plane[p] = f->data + f->offset[p];
+    img.stride[p] = f->stride[p];
+  }
+  n = ref_tensor_elements (&rc);
+  ref = g_new (double, n);
+  ref_run (&rc, &img, ref);
+  fail_unless (out != NULL, "%s: no output buffer", what);
+  fail_unless (gst_buffer_map (out, &map, GST_MAP_READ));
+  fail_unless_equals_int (map.size, n * sizeof (gfloat));
+  for (i = 0; i < n; i++) {
+    gfloat v;
+
+    memcpy (&v, map.data + i * sizeof (gfloat), sizeof (gfloat));
+    fail_unless (fabs (v - ref[i]) <= 1e-4, "%s: element %zu is %.9g, the "
+        "reference %.9g", what, i, v, ref[i]);
+  }
+  gst_buffer_unmap (out, &map);
+  gst_buffer_unref (out);
+  g_free (ref);
+}
+
+/* color-conversion and chroma-interpolation=bilinear: the caps'
+ * chroma-site reaches the engine (mpeg2: horizontally cosited; jpeg:
+ * centered; the two give other bytes on this frame), the output is the
+ * engine's and the reference model's; opencv ignores the caps' bt709 and
+ * color-matrix. */
+GST_START_TEST (test_color_conversion_output)
+{
+  static const struct
+  {
+    const gchar *site;
+    gint flags;
+  } sites[] = {
+    {"mpeg2", PREP_CHROMA_SITE_H_COSITED}, {"jpeg", 0},
+    {"dv", PREP_CHROMA_SITE_H_COSITED | PREP_CHROMA_SITE_V_COSITED},
+  };
+  static const gchar *const conversions[] = { "exact", "opencv",
+    "opencv-8bit"
+  };
+  GstBus *bus;
+  GstHarness *h = harness_new ("width=20 height=14 color-matrix=bt2020 "
+      "chroma-interpolation=bilinear", &bus);
+  PrepConfig cfg, other;
+  GstBuffer *out;
+  gsize size;
+  gfloat *a, *b;
+  gchar *caps, *what, *props;
+  guint i, k;
+  Frame f;
+
+  frame_init_format (&f, GST_VIDEO_FORMAT_I420, 64, 48, 91);
+  for (k = 0; k < G_N_ELEMENTS (conversions); k++) {
+    props = g_strdup_printf ("color-conversion=%s", conversions[k]);
+    set_props (h->element, props);
+    g_free (props);
+    for (i = 0; i < G_N_ELEMENTS (sites); i++) {
+      /* a colorimetry with it: GStreamer 1.22.0's GstVideoInfo drops the
+       * chroma-site of caps without one (docs/semantics.md) */
+      caps = g_strdup_printf ("video/x-raw, format=(string)I420, "
+          "width=(int)64, height=(int)48, framerate=(fraction)30/1, "
+          "colorimetry=(string)bt709, chroma-site=(string)%s", sites[i].site);
+      what = g_strdup_printf ("%s, chroma-site %s", conversions[k],
+          sites[i].site);
+      format_config (&cfg, PREP_FORMAT_I420, 64, 48, 20, 14);
+      cfg.matrix = PREP_MATRIX_BT2020;
+      cfg.color_conversion = (PrepColorConversion) k;
+      cfg.chroma_interpolation = PREP_CHROMA_BILINEAR;
+      cfg.chroma_site = sites[i].flags;
+      fail_unless (harness_push_caps (h, caps), "%s: caps refused", what);
+      out = push_and_pull (h, &f);
+      assert_output (gst_buffer_ref (out), &cfg, NULL, &f, what);
+      assert_reference (out, &cfg, &f, what);
+      /* the site matters here: another one gives other bytes */
+      other = cfg;
+      other.chroma_site = sites[(i + 1) % G_N_ELEMENTS (sites)].flags;
+      a = expected_output (&cfg, NULL, &f, &size);
+      b = expected_output (&other, NULL, &f, &size);
+      fail_unless (k == 2 || memcmp (a, b, size) != 0, "%s: the chroma "
+          "site does not change this frame's tensor", what);
+      g_free (a);
+      g_free (b);
+      g_free (caps);
+      g_free (what);
+    }
+  }
+  frame_clear (&f);
+  fail_unless_equals_int (take_messages (bus, GST_MESSAGE_WARNING, NULL), 0);
+  fail_unless_equals_int (take_messages (bus, GST_MESSAGE_ERROR, NULL), 0);
   harness_free (h, bus);
 }
 
@@ -398,6 +523,7 @@ GST_END_TEST;
 void
 element_formats_tests (TCase * tc)
 {
+  tcase_add_test (tc, test_color_conversion_output);
   tcase_add_loop_test (tc, test_format_output, 0, PREP_FORMAT_COUNT);
   tcase_add_test (tc, test_color_overrides);
   tcase_add_test (tc, test_colorimetry_logged);

@@ -37,7 +37,7 @@ static const gchar *all_props[] = {
   "color-range", "letterbox-align", "letterbox-rounding", "crop-fraction",
   "antialias", "output-mode", "tensor-id", "tensor-memory", "roi-types",
   "roi-min-size", "roi-max-size", "roi-min-confidence", "strict",
-  "pad-values"
+  "pad-values", "color-conversion", "chroma-interpolation"
 };
 
 typedef struct
@@ -78,7 +78,7 @@ check_n_threads_prop (GstElement * e)
 typedef struct
 {
   const gchar *name, *def;
-  const gchar *nicks[3];
+  const gchar *nicks[4];
 } EnumProp;
 
 static const EnumProp enum_props[] = {
@@ -90,6 +90,8 @@ static const EnumProp enum_props[] = {
   {"data-type", "float32", {"float32", "float16"}},
   {"output-mode", "tensor", {"tensor", "meta"}},
   {"tensor-memory", "auto", {"auto", "system"}},
+  {"color-conversion", "exact", {"exact", "opencv", "opencv-8bit"}},
+  {"chroma-interpolation", "nearest", {"nearest", "bilinear"}},
 };
 
 static void
@@ -244,6 +246,39 @@ GST_START_TEST (test_properties_defaults)
   }
   fail_unless_equals_int (own, G_N_ELEMENTS (all_props));
   g_free (specs);
+  gst_object_unref (e);
+}
+
+GST_END_TEST;
+
+/* color-conversion and chroma-interpolation: every value read back, on
+ * both elements (the shared property code). */
+GST_START_TEST (test_color_props_round_trip)
+{
+  static const gchar *const factories[] = { "cudapreproc",
+    "cudapreprocbatch"
+  };
+  static const gchar *const conversions[] = { "opencv", "opencv-8bit",
+    "exact"
+  };
+  static const gchar *const chroma[] = { "bilinear", "nearest" };
+  GstElement *e = gst_element_factory_make (factories[__i__], NULL);
+  gchar *line;
+  guint i;
+
+  fail_unless (e != NULL, "%s not found", factories[__i__]);
+  fail_unless_equals_string (enum_nick (e, "color-conversion"), "exact");
+  fail_unless_equals_string (enum_nick (e, "chroma-interpolation"), "nearest");
+  for (i = 0; i < G_N_ELEMENTS (conversions); i++) {
+    line = g_strdup_printf ("color-conversion=%s chroma-interpolation=%s",
+        conversions[i], chroma[i % 2]);
+    set_props (e, line);
+    g_free (line);
+    fail_unless_equals_string (enum_nick (e, "color-conversion"),
+        conversions[i]);
+    fail_unless_equals_string (enum_nick (e, "chroma-interpolation"),
+        chroma[i % 2]);
+  }
   gst_object_unref (e);
 }
 
@@ -604,6 +639,7 @@ element_props_tests (TCase * tc)
 {
   tcase_add_test (tc, test_properties_defaults);
   tcase_add_test (tc, test_pad_values_round_trip);
+  tcase_add_loop_test (tc, test_color_props_round_trip, 0, 2);
   tcase_add_test (tc, test_properties_launch_syntax);
   tcase_add_loop_test (tc, test_properties_out_of_range, 0,
       G_N_ELEMENTS (range_cases));
