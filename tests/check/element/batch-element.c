@@ -321,6 +321,52 @@ clear_frames (Frame * frames, guint n)
     frame_clear (&frames[i]);
 }
 
+/* chroma-interpolation=bilinear with each stream's own chroma site
+ * (horizontally cosited, centered, cosited both ways) and the opencv
+ * conversions: each slot is what cudapreproc gives for its stream. */
+GST_START_TEST (test_batch_chroma_sites)
+{
+  static const gchar *const caps[] = {
+    "video/x-raw,format=NV12,width=64,height=48,framerate=30/1,"
+        "colorimetry=bt601,chroma-site=mpeg2",
+    "video/x-raw,format=I420,width=80,height=60,framerate=30/1,"
+        "colorimetry=bt709,chroma-site=jpeg",
+    "video/x-raw,format=Y42B,width=40,height=30,framerate=30/1,"
+        "colorimetry=bt601,chroma-site=cosited",
+  };
+  static const gchar *const props[] = {
+    SMALL_PROPS " chroma-interpolation=bilinear",
+    SMALL_PROPS " chroma-interpolation=bilinear color-conversion=opencv",
+    SMALL_PROPS " antialias=true color-conversion=opencv-8bit",
+  };
+  Frame frames[3];
+  GstBuffer *out;
+  gchar *line;
+  Batch b;
+  guint i;
+
+  line = g_strdup_printf ("%s " NO_TIMEOUT, props[__i__]);
+  batch_start (&b, line);
+  g_free (line);
+  for (i = 0; i < 3; i++)
+    batch_add (&b, i, caps[i]);
+  frame_init_format (&frames[0], GST_VIDEO_FORMAT_NV12, 64, 48, 31);
+  frame_init_format (&frames[1], GST_VIDEO_FORMAT_I420, 80, 60, 32);
+  frame_init_format (&frames[2], GST_VIDEO_FORMAT_Y42B, 40, 30, 33);
+  for (i = 0; i < 3; i++)
+    batch_push (&b, i, &frames[i], 0);
+  out = gst_harness_pull (b.h[0]);
+  fail_unless (out != NULL);
+  for (i = 0; i < 3; i++)
+    assert_slot (out, i, reference (props[__i__], caps[i], &frames[i]),
+        caps[i]);
+  gst_buffer_unref (out);
+  clear_frames (frames, 3);
+  batch_stop (&b);
+}
+
+GST_END_TEST;
+
 /* sink_1 ends after its first frame: the next batch goes on without it,
  * its slot padding and not valid; EOS on the src pad once all ended. */
 GST_START_TEST (test_batch_stream_ends_early)
@@ -809,6 +855,7 @@ cudapreprocbatch_suite (void)
   tcase_add_loop_test (tc, test_batch_matches_cudapreproc, 0,
       G_N_ELEMENTS (four_caps));
   tcase_add_test (tc, test_batch_stream_ends_early);
+  tcase_add_loop_test (tc, test_batch_chroma_sites, 0, 3);
   tcase_add_test (tc, test_batch_live_timeout);
   tcase_add_test (tc, test_batch_pads_join_and_leave);
   tcase_add_test (tc, test_batch_property_change);

@@ -286,6 +286,39 @@ GST_START_TEST (test_cuda_antialias)
 
 GST_END_TEST;
 
+/* color-conversion and chroma-interpolation on the CUDA path: the
+ * kernel's generic entries (the options take no specialised entry nor the
+ * antialiased tile) give the CPU engine's bytes, for bilinear, nearest
+ * and antialiased taps.  The caps have no colorimetry: GStreamer's
+ * defaults at this size, the chroma site jpeg (centered, 0). */
+static const PrepFormat color_formats[] = { PREP_FORMAT_NV12,
+  PREP_FORMAT_P010_10LE, PREP_FORMAT_I420_10LE, PREP_FORMAT_Y42B,
+  PREP_FORMAT_YUY2, PREP_FORMAT_I420
+};
+
+GST_START_TEST (test_cuda_color)
+{
+  PrepFormat format = color_formats[__i__];
+  PrepConfig cfg;
+
+  format_config (&cfg, format);
+  cfg.color_conversion = PREP_COLOR_OPENCV_8BIT;
+  run_format_case (format, "color-conversion=opencv-8bit", &cfg, 60 + __i__);
+  cfg.antialias = 1;
+  run_format_case (format, "color-conversion=opencv-8bit antialias=true",
+      &cfg, 70 + __i__);
+  cfg.color_conversion = PREP_COLOR_OPENCV;
+  cfg.chroma_interpolation = PREP_CHROMA_BILINEAR;
+  run_format_case (format, "color-conversion=opencv antialias=true "
+      "chroma-interpolation=bilinear", &cfg, 80 + __i__);
+  cfg.antialias = 0;
+  cfg.interpolation = PREP_INTERP_NEAREST;
+  run_format_case (format, "color-conversion=opencv interpolation=nearest "
+      "chroma-interpolation=bilinear", &cfg, 90 + __i__);
+}
+
+GST_END_TEST;
+
 /* Every format in CUDA memory: the kernel (its host build, through the
  * mock driver) gives the CPU engine's bytes, into CUDA tensors.  NV16 and
  * GRAY8, which libgstcuda's allocator has no layout for, come in a Y444
@@ -429,6 +462,7 @@ cuda_mock_paths_tests (TCase * paths)
   tcase_add_test (paths, test_cuda_caps_preferred);
   tcase_add_test (paths, test_cuda_crop_meta);
   tcase_add_loop_test (paths, test_cuda_formats, 0, PREP_FORMAT_COUNT);
+  tcase_add_loop_test (paths, test_cuda_color, 0, G_N_ELEMENTS (color_formats));
   tcase_add_loop_test (paths, test_cuda_entry_chosen, 0, 2);
   tcase_add_loop_test (paths, test_cuda_antialias, 0,
       G_N_ELEMENTS (antialias_formats));
