@@ -268,6 +268,35 @@ GST_START_TEST (test_color_conversion_output)
 
 GST_END_TEST;
 
+/* A caps matrix the element refuses with color-conversion=exact (FCC,
+ * element-bad-input.c) is accepted with opencv and opencv-8bit, which do
+ * not use it: the tensor is the engine's for cvtColor's conversion. */
+GST_START_TEST (test_opencv_ignores_caps_matrix)
+{
+  static const gchar *const props[] = { "width=16 height=16 "
+        "color-conversion=opencv", "width=16 height=16 "
+        "color-conversion=opencv-8bit"
+  };
+  gchar *caps = video_caps (320, 240, "2:2:0:0");
+  GstBus *bus;
+  GstHarness *h = harness_new (props[__i__], &bus);
+  PrepConfig cfg;
+  Frame f;
+
+  format_config (&cfg, PREP_FORMAT_NV12, 320, 240, 16, 16);
+  cfg.color_conversion = __i__ == 0 ? PREP_COLOR_OPENCV :
+      PREP_COLOR_OPENCV_8BIT;
+  fail_unless (harness_push_caps (h, caps), "FCC caps refused");
+  frame_init (&f, 320, 240, 12);
+  assert_output (push_and_pull (h, &f), &cfg, NULL, &f, props[__i__]);
+  frame_clear (&f);
+  fail_unless_equals_int (take_messages (bus, GST_MESSAGE_ERROR, NULL), 0);
+  g_free (caps);
+  harness_free (h, bus);
+}
+
+GST_END_TEST;
+
 /* The lines "colorimetry: ..." the element logs at INFO level. */
 static void
 collect_colorimetry (GstDebugCategory * category, GstDebugLevel level,
@@ -524,6 +553,7 @@ void
 element_formats_tests (TCase * tc)
 {
   tcase_add_test (tc, test_color_conversion_output);
+  tcase_add_loop_test (tc, test_opencv_ignores_caps_matrix, 0, 2);
   tcase_add_loop_test (tc, test_format_output, 0, PREP_FORMAT_COUNT);
   tcase_add_test (tc, test_color_overrides);
   tcase_add_test (tc, test_colorimetry_logged);
