@@ -24,7 +24,10 @@
  * The YUV to RGB matrix and range come from the input caps' colorimetry
  * (BT.601, BT.709 or BT.2020, limited or full range; GStreamer's defaults for
  * the format and frame size when the caps omit it), or from
- * #GstCudaPreproc:color-matrix and #GstCudaPreproc:color-range.  Values
+ * #GstCudaPreproc:color-matrix and #GstCudaPreproc:color-range, or are
+ * OpenCV cvtColor's (#GstCudaPreproc:color-conversion); subsampled chroma
+ * is replicated or interpolated at the caps' chroma-site
+ * (#GstCudaPreproc:chroma-interpolation).  Values
  * are in 8-bit units whatever the bit depth (P010, I420_10LE and I422_10LE
  * read as the 8-bit scale: the same normalization for every format).  The exact arithmetic is
  * written down in docs/semantics.md of the project.
