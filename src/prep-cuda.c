@@ -93,6 +93,21 @@ prep_component_extent (const PrepParams * p, const PrepComponent * c,
   return prep_mul_add_sat (row >> c->shift_y, stride, x);
 }
 
+/* The last full-resolution index whose sample a component on a subsampled
+ * axis (@shift) reaches for taps reaching @v: with bilinear chroma one
+ * chroma sample further, clamped to the plane's @n samples
+ * (prep_chroma_axis ()). */
+static uint64_t
+prep_chroma_reach (uint64_t v, int shift, int n)
+{
+  uint64_t i = (v >> shift) + 1;
+
+  if (!shift)
+    return v;
+  i = i > (uint64_t) (n - 1) ? (uint64_t) (n - 1) : i;
+  return i << shift;
+}
+
 /* Extents in 64 bits, saturated at SIZE_MAX: a negative stride (which no
  * checked launch gets) or sizes no plan has cannot wrap to a small
  * extent. */
@@ -117,9 +132,15 @@ prep_kernel_extents (const PrepParams * p, const PrepSlotTable * slots,
       row = (uint64_t) prep_aa_last_sample (&g->ay, p->out_height);
     }
     for (k = 0; k < 3; k++) {
+      uint64_t kc = col, kr = row;
+
+      if (p->chroma_lerp && k > 0) {
+        kc = prep_chroma_reach (col, p->comp[k].shift_x, p->chroma_w);
+        kr = prep_chroma_reach (row, p->comp[k].shift_y, p->chroma_h);
+      }
       pl = p->comp[k].plane;
       stride = strides[pl] < 0 ? UINT64_MAX : (uint64_t) strides[pl];
-      e = prep_component_extent (p, &p->comp[k], col, row, stride);
+      e = prep_component_extent (p, &p->comp[k], kc, kr, stride);
       if (e > ext[pl])
         ext[pl] = e;
     }

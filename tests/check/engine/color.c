@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "prep.h"
+#include "prep-private.h"
 #include "prep-kernel.h"
 #include "engine-cases.h"
 #include "ref-model.h"
@@ -117,6 +118,42 @@ run_all_paths (const PrepPlan * plan, const PrepFrame * f, size_t *bytes_out,
   g_free (got);
   *bytes_out = bytes;
   return ref;
+}
+
+/* The kernel's host build on copies of @f's planes cut to the extents
+ * prep_kernel_extents () gives (what a launch may read), each followed by
+ * an inaccessible page: a read past an extent faults; the bytes are
+ * @want's. */
+static void
+check_extents (const PrepPlan * plan, const PrepFrame * f, const guint8 * want,
+    size_t bytes, const char *what)
+{
+  size_t ext[PREP_PLANES_MAX], table_bytes, i;
+  guint8 *got = g_malloc (bytes), *data;
+  const void *table;
+  Guarded g[PREP_PLANES_MAX];
+  PrepFrame cut = *f;
+  guint64 gen;
+  int p, n = prep_format_n_planes (f->format);
+
+  prep_kernel_extents (prep_plan_params (plan), prep_plan_slot_table (plan),
+      prep_plan_batch_size (plan), f->strides, ext, NULL);
+  for (p = 0; p < n; p++) {
+    data = guarded_alloc (&g[p], ext[p]);
+    memcpy (data, f->planes[p], ext[p]);
+    cut.planes[p] = data;
+  }
+  fail_unless_equals_int (prep_plan_kernel_table (plan, &table, &table_bytes,
+          &gen), PREP_OK);
+  memset (got, 0x77, bytes);
+  fail_unless_equals_int (prep_plan_launch (plan, (uintptr_t) table, &cut,
+          (uintptr_t) got, bytes, host_launch, NULL, NULL, NULL), PREP_OK);
+  for (i = 0; i < bytes && got[i] == want[i]; i++);
+  fail_unless (i == bytes, "%s: the kernel on planes cut to their extents "
+      "differs at byte %zu", what, i);
+  for (p = 0; p < n; p++)
+    guarded_free (&g[p]);
+  g_free (got);
 }
 
 static double
@@ -253,6 +290,7 @@ GST_START_TEST (test_color_formats)
     random_frame_new (format, cfg.src_width, cfg.src_height, &s, &f);
     out = run_all_paths (plan, &f, &bytes, &slots, what);
     check_reference (&cfg, &crop, &f, out, &max_err, what);
+    check_extents (plan, &f, out, bytes, what);
     if (!is_yuv (format)) {
       plain = cfg;
       plain.color_conversion = PREP_COLOR_EXACT;
