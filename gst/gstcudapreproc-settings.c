@@ -165,10 +165,22 @@ gst_cuda_preproc_settings_describe_colorimetry (const GstCudaPreprocSettings *
     s, const GstVideoInfo * info, const GstVideoColorimetry * stated,
     PrepMatrix matrix, PrepRange range)
 {
+  gchar *text, *more;
+
   gst_cuda_preproc_settings_colorimetry (s, TRUE, &matrix, &range);
-  return gst_cuda_preproc_input_describe_colorimetry (info, stated, matrix,
+  text = gst_cuda_preproc_input_describe_colorimetry (info, stated, matrix,
       s->color_matrix != GST_CUDA_PREPROC_COLOR_MATRIX_AUTO, range,
       s->color_range != GST_CUDA_PREPROC_COLOR_RANGE_AUTO);
+  /* YUV input: cvtColor's BT.601 limited range replaces the matrix and
+   * range (an explicit color-matrix or color-range is ignored) */
+  if (s->color_conversion == GST_CUDA_PREPROC_COLOR_CONVERSION_EXACT ||
+      !GST_VIDEO_INFO_IS_YUV (info) || GST_VIDEO_INFO_IS_GRAY (info))
+    return text;
+  more = g_strdup_printf ("%s; color-conversion=%s: OpenCV cvtColor's "
+      "BT.601 limited range instead", text, s->color_conversion ==
+      GST_CUDA_PREPROC_COLOR_CONVERSION_OPENCV ? "opencv" : "opencv-8bit");
+  g_free (text);
+  return more;
 }
 
 /* The fields that make the tensor's caps: a change of any is a reshape. */
