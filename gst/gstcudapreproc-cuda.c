@@ -57,7 +57,7 @@ GST_DEBUG_CATEGORY_EXTERN (gst_cuda_preproc_debug);
  * format class, element type, layout and filter. */
 #define GST_CUDA_PREPROC_KSPEC_NAME(c, e, l, f) PREP_KSPEC_NAME (c, e, l, f),
 static const gchar *const entries[] = { PREP_KERNEL_SLOTS_NAME,
-  PREP_KERNEL_SLOTS_AA_NAME,
+  PREP_KERNEL_SLOTS_AA_NAME, PREP_KERNEL_SLOTS_TAPS_NAME,
   PREP_KSPEC_FOR_EACH (GST_CUDA_PREPROC_KSPEC_NAME)
 };
 

@@ -24,7 +24,8 @@
  *  - PREP_KERNEL_SLOTS_NAME and PREP_KERNEL_SLOTS_AA_NAME: any plan, one
  *    pixel per thread, each slot's PrepParams read from the table (the
  *    formats, element types and alignments no specialised entry serves,
- *    and antialias). */
+ *    and antialias); PREP_KERNEL_SLOTS_TAPS_NAME the same for the plans
+ *    of the colour options' tap fetch. */
 
 #ifndef __PREP_KERNEL_ARGS_H__
 #define __PREP_KERNEL_ARGS_H__
@@ -89,6 +90,11 @@ prep_kspec_index (int cls, int elem, int layout, int filter)
 /* The entries of any plan (the table's PrepParams per slot). */
 #define PREP_KERNEL_SLOTS_NAME "prep_slots_to_tensor"
 #define PREP_KERNEL_SLOTS_AA_NAME "prep_slots_to_tensor_aa"
+/* The same for plans with the colour options' tap fetch
+ * (color-conversion=opencv-8bit, chroma-interpolation=bilinear: prep_tap3
+ * ()), with and without antialias, no antialiased tile: the two above
+ * leave that code out, and the registers it takes. */
+#define PREP_KERNEL_SLOTS_TAPS_NAME "prep_slots_to_tensor_taps"
 
 /* Pixels of one output row per thread: 4 in the specialised entries. */
 #define PREP_KSPEC_PIXELS 4

@@ -75,6 +75,7 @@ static const struct
   PREP_KSPEC_FOR_EACH (PREP_KSPEC_HOST)
       {PREP_KERNEL_SLOTS_NAME, prep_slots_to_tensor},
   {PREP_KERNEL_SLOTS_AA_NAME, prep_slots_to_tensor_aa},
+  {PREP_KERNEL_SLOTS_TAPS_NAME, prep_slots_to_tensor_taps},
 };
 
 void

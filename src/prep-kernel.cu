@@ -32,7 +32,8 @@
  * and filter, 4 pixels per thread) where a launch fits one, else
  * prep_slots_to_tensor (any plan, one pixel per thread) or
  * prep_slots_to_tensor_aa (antialias; the tile's descriptors from the
- * host).
+ * host), or prep_slots_to_tensor_taps for the colour options' tap fetch
+ * (color-conversion=opencv-8bit, chroma-interpolation=bilinear).
  *
  * Batches: the grid's z is the slot of the tensor [N, ...].
  *
@@ -100,7 +101,8 @@ typedef struct
  * grid of prep_launch_geometry () they stay below 2^31 + 31, no wrap. */
 PREP_FN void
 prep_kernel_pixel (const PrepParams * p, int valid, const PrepKTaps * kt,
-    const PrepPlanes * f, void *slot_dst, unsigned int ox, unsigned int oy)
+    const PrepPlanes * f, void *slot_dst, unsigned int ox, unsigned int oy,
+    int taps)
 {
   PrepTap tx, ty;
   float v[3];
@@ -108,13 +110,13 @@ prep_kernel_pixel (const PrepParams * p, int valid, const PrepKTaps * kt,
   if (ox >= (unsigned int) p->out_width || oy >= (unsigned int) p->out_height)
     return;
   if (p->antialias) {
-    prep_pixel_aa (p, &kt->aa[ox], &kt->aa[(size_t) p->out_width + oy],
-        valid, kt->w, f, v);
+    prep_pixel_aa_taps (p, &kt->aa[ox], &kt->aa[(size_t) p->out_width + oy],
+        valid, kt->w, f, v, taps);
   } else {
     tx = kt->col[ox];
     ty = kt->row[oy];
     tx.inside = tx.inside && valid;
-    prep_pixel (p, &tx, &ty, f, v);
+    prep_pixel_taps (p, &tx, &ty, f, v, taps);
   }
   prep_store (p, slot_dst, (int) ox, (int) oy, v);
 }
@@ -164,7 +166,7 @@ prep_kernel_block (const PrepParams * p, int valid, const PrepKTaps * kt,
     return;
   }
   if (PREP_PHASE (1))
-    prep_kernel_pixel (p, valid, kt, f, slot_dst, ox, oy);
+    prep_kernel_pixel (p, valid, kt, f, slot_dst, ox, oy, 0);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -242,7 +244,27 @@ prep_slots_to_tensor (const PREP_GRID_CONSTANT PrepKArgs a,
   if (PREP_PHASE (1))
     prep_kernel_pixel (p, s->plane[0] != 0, &kt, &f, prep_slot_base (p, dst,
             (int) blockIdx.z), blockIdx.x * blockDim.x + threadIdx.x,
-        blockIdx.y * blockDim.y + threadIdx.y);
+        blockIdx.y * blockDim.y + threadIdx.y, 0);
+}
+
+/* The same with the colour options' tap fetch (prep_tap3 ()), bilinear,
+ * nearest or antialiased taps (no tile), one pixel per thread. */
+PREP_KERNEL_ENTRY void
+prep_slots_to_tensor_taps (const PREP_GRID_CONSTANT PrepKArgs a,
+    const void *PREP_RESTRICT table, void *PREP_RESTRICT dst)
+{
+  const PrepKSlot *s = &a.slot[blockIdx.z];
+  const PrepParams *p = &prep_ktable_source ((const uint8_t *) table,
+      s)->params;
+  PrepPlanes f;
+  PrepKTaps kt;
+
+  prep_kslot_planes (s, &f);
+  prep_kslot_taps (p, (const uint8_t *) table, s, &kt);
+  if (PREP_PHASE (1))
+    prep_kernel_pixel (p, s->plane[0] != 0, &kt, &f, prep_slot_base (p, dst,
+            (int) blockIdx.z), blockIdx.x * blockDim.x + threadIdx.x,
+        blockIdx.y * blockDim.y + threadIdx.y, 1);
 }
 
 /* The same through the antialiased tile, its descriptors the host's. */

@@ -175,7 +175,9 @@ prep_plan_kargs (const PrepPlan * plan, const PrepPlanes * planes,
     if (spec)
       prep_ksource_from (sp, cls, &a->source[plan->ksource[i]]);
   }
-  if (!spec)
+  if (!spec && !prep_plan_plain_color (plan, 1))
+    *entry = PREP_KERNEL_SLOTS_TAPS_NAME;
+  else if (!spec)
     *entry = p->antialias ? PREP_KERNEL_SLOTS_AA_NAME : PREP_KERNEL_SLOTS_NAME;
   else
     *entry = names[prep_kspec_index (cls, elem, p->nhwc ? PREP_KLAYOUT_nhwc :
@@ -247,11 +249,13 @@ prep_plan_launch (const PrepPlan * plan, uint64_t table,
   if (st != PREP_OK)
     return st;
   if (strcmp (entry, PREP_KERNEL_SLOTS_NAME) != 0 &&
-      strcmp (entry, PREP_KERNEL_SLOTS_AA_NAME) != 0)
+      strcmp (entry, PREP_KERNEL_SLOTS_AA_NAME) != 0 &&
+      strcmp (entry, PREP_KERNEL_SLOTS_TAPS_NAME) != 0)
     /* a specialised entry: PREP_KSPEC_PIXELS pixels per thread */
     grid.x = (unsigned int) ((plan->params.out_width + (int) block.x *
             PREP_KSPEC_PIXELS - 1) / ((int) block.x * PREP_KSPEC_PIXELS));
-  else if (plan->params.antialias)
+  else if (plan->params.antialias && strcmp (entry,
+          PREP_KERNEL_SLOTS_AA_NAME) == 0)
     shared = (unsigned int) plan->aa_tile * (unsigned int) sizeof (float);
   args[PREP_KARG_ARGS] = &a;
   args[PREP_KARG_TABLE] = &table;

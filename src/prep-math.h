@@ -554,10 +554,13 @@ prep_sample_taps (const PrepParams * p, const PrepTap * tx,
   cv[2] = prep_bilerp (a[2], b[2], c[2], d[2], tx->w, ty->w);
 }
 
-/* The channel values of output pixel (tx, ty): padding or sample. */
+/* The channel values of output pixel (tx, ty): padding or sample.  @taps
+ * 0: the plain tap fetch only (the caller knows the options are off: the
+ * kernel's plain entries, whose registers it keeps low); 1: the options'
+ * too, where the parameters ask for them. */
 PREP_FN void
-prep_pixel (const PrepParams * p, const PrepTap * tx, const PrepTap * ty,
-    const PrepPlanes * f, float out[3])
+prep_pixel_taps (const PrepParams * p, const PrepTap * tx,
+    const PrepTap * ty, const PrepPlanes * f, float out[3], int taps)
 {
   float cv[3];
   int k;
@@ -566,12 +569,19 @@ prep_pixel (const PrepParams * p, const PrepTap * tx, const PrepTap * ty,
     prep_pad_pixel (p, out);
     return;
   }
-  if (prep_special_taps (p))
+  if (taps && prep_special_taps (p))
     prep_sample_taps (p, tx, ty, f, cv);
   else
     for (k = 0; k < 3; k++)
       cv[k] = prep_sample (p, k, tx, ty, f);
   prep_convert_normalize (p, cv, out);
+}
+
+PREP_FN void
+prep_pixel (const PrepParams * p, const PrepTap * tx, const PrepTap * ty,
+    const PrepPlanes * f, float out[3])
+{
+  prep_pixel_taps (p, tx, ty, f, out, 1);
 }
 
 /* The vertical sum of component @c at full-resolution column @x for the
@@ -636,12 +646,12 @@ prep_sample_aa_taps (const PrepParams * p, const PrepAaTap * tx,
   }
 }
 
-/* prep_pixel () with antialiased taps; @w: the slot's weights; @valid 0:
- * a padding slot. */
+/* prep_pixel_taps () with antialiased taps; @w: the slot's weights;
+ * @valid 0: a padding slot. */
 PREP_FN void
-prep_pixel_aa (const PrepParams * p, const PrepAaTap * tx,
+prep_pixel_aa_taps (const PrepParams * p, const PrepAaTap * tx,
     const PrepAaTap * ty, int valid, const float *w, const PrepPlanes * f,
-    float out[3])
+    float out[3], int taps)
 {
   float cv[3];
 
@@ -651,7 +661,7 @@ prep_pixel_aa (const PrepParams * p, const PrepAaTap * tx,
   }
   /* written out: a loop around the tap loops would not be unrolled, and a
    * run-time index into cv would put it in local memory on the GPU */
-  if (prep_special_taps (p)) {
+  if (taps && prep_special_taps (p)) {
     prep_sample_aa_taps (p, tx, ty, w, f, cv);
   } else {
     cv[0] = prep_sample_aa (p, 0, tx, ty, w, w, f);
@@ -659,6 +669,14 @@ prep_pixel_aa (const PrepParams * p, const PrepAaTap * tx,
     cv[2] = prep_sample_aa (p, 2, tx, ty, w, w, f);
   }
   prep_convert_normalize (p, cv, out);
+}
+
+PREP_FN void
+prep_pixel_aa (const PrepParams * p, const PrepAaTap * tx,
+    const PrepAaTap * ty, int valid, const float *w, const PrepPlanes * f,
+    float out[3])
+{
+  prep_pixel_aa_taps (p, tx, ty, valid, w, f, out, 1);
 }
 
 /* v rounded to the nearest IEEE binary16, ties to even, as its bits.

@@ -61,6 +61,7 @@
 static const MockCudaKernel karg_kernels[] = {
   KARG_KERNEL (PREP_KERNEL_SLOTS_NAME)
       KARG_KERNEL (PREP_KERNEL_SLOTS_AA_NAME)
+      KARG_KERNEL (PREP_KERNEL_SLOTS_TAPS_NAME)
 #define KARG_SPEC(c, e, l, f) KARG_KERNEL (PREP_KSPEC_NAME (c, e, l, f))
       PREP_KSPEC_FOR_EACH (KARG_SPEC)
 #undef KARG_SPEC

@@ -38,12 +38,16 @@
 #define FLOAT_BOUND 1e-4
 #define QUANT_BOUND (0.5 + 1e-3)
 
+/* The entry of the last launch. */
+static const char *last_entry;
+
 static int
 host_launch (const char *entry, PrepDim3 grid, PrepDim3 block,
     unsigned int shared, void *stream, void **args, void *user_data)
 {
   int *slots = user_data;
 
+  last_entry = entry;
   if (slots != NULL && g_str_has_prefix (entry, "prep_slots_"))
     (*slots)++;
   return prep_kernel_host_launch (entry, grid, block, shared, args);
@@ -112,6 +116,10 @@ run_all_paths (const PrepPlan * plan, const PrepFrame * f, size_t *bytes_out,
     for (i = 0; i < bytes && got[i] == ref[i]; i++);
     fail_unless (i == bytes, "%s: the kernel's host build (%s planes) "
         "differs at byte %zu", what, pass == 0 ? "aligned" : "odd", i);
+    /* the options' tap fetch has an entry of its own, which no other plan
+     * takes */
+    fail_unless ((strcmp (last_entry, PREP_KERNEL_SLOTS_TAPS_NAME) == 0) ==
+        !prep_plan_plain_color (plan, 1), "%s: entry %s", what, last_entry);
   }
   for (p = 0; p < 3; p++)
     g_free (mem[p]);
