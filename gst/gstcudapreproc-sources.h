@@ -33,8 +33,8 @@ G_BEGIN_DECLS
 typedef struct
 {
   const GstVideoInfo *info;     /* its caps (not owned) */
-  PrepStream stream;            /* format, size, matrix and range of the
-                                 * caps' frames (rect: unused) */
+  PrepStream stream;            /* format, size, matrix, range and chroma
+                                 * site of the caps' frames (rect: unused) */
   gboolean from_meta;           /* a slot per object of each frame */
   GstCudaPreprocRoiFilter filter;       /* with from_meta: which objects */
   PrepRect requested[PREP_BATCH_MAX];   /* else: the crop (0 sizes: to the

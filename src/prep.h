@@ -440,8 +440,8 @@ typedef struct {
 /* A plan whose slot i < n_streams reads stream i's frames; the slots from
  * n_streams on are padding.  The tensor (size, aspect, filter,
  * normalization, channel order, layout, data type, batch_size) comes from
- * @cfg; its format, source size, matrix and range are replaced by each
- * stream's.  Each stream is checked as prep_plan_new () checks a config and
+ * @cfg; its format, source size, matrix, range and chroma site are
+ * replaced by each stream's.  Each stream is checked as prep_plan_new () checks a config and
  * its rectangle (the first refusal is returned); n_streams outside
  * [1, cfg->batch_size], or streams NULL, gives
  * PREP_ERROR_INVALID_ARGUMENT.  prep_plan_set_slots () refuses such a
