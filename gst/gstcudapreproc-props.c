@@ -345,7 +345,9 @@ install_mapping_properties (GObjectClass * gobject_class)
    *
    * The chroma of each source pixel of a 4:2:0 or 4:2:2 input: nearest
    * (the sample of its 2x2 or 2x1 block) or bilinear (linear on the chroma
-   * plane at the caps' chroma-site, centered when the caps have none,
+   * plane at the caps' chroma-site as GstVideoInfo reads it (unknown:
+   * centered; GStreamer 1.22.0 keeps a chroma-site only in caps with a
+   * colorimetry, else takes its default for the frame size),
    * clamped at the plane's edges: videoconvert's chroma upsampling).
    * No effect on other inputs (docs/semantics.md section 2).
    *
