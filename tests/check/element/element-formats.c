@@ -210,6 +210,8 @@ GST_START_TEST (test_color_conversion_output)
   } sites[] = {
     {"mpeg2", PREP_CHROMA_SITE_H_COSITED}, {"jpeg", 0},
     {"dv", PREP_CHROMA_SITE_H_COSITED | PREP_CHROMA_SITE_V_COSITED},
+    /* no chroma-site: unknown, centered */
+    {NULL, 0},
   };
   static const gchar *const conversions[] = { "exact", "opencv",
     "opencv-8bit"
@@ -235,9 +237,10 @@ GST_START_TEST (test_color_conversion_output)
        * chroma-site of caps without one (docs/semantics.md) */
       caps = g_strdup_printf ("video/x-raw, format=(string)I420, "
           "width=(int)64, height=(int)48, framerate=(fraction)30/1, "
-          "colorimetry=(string)bt709, chroma-site=(string)%s", sites[i].site);
+          "colorimetry=(string)bt709%s%s", sites[i].site ?
+          ", chroma-site=(string)" : "", sites[i].site ? sites[i].site : "");
       what = g_strdup_printf ("%s, chroma-site %s", conversions[k],
-          sites[i].site);
+          sites[i].site ? sites[i].site : "(none)");
       format_config (&cfg, PREP_FORMAT_I420, 64, 48, 20, 14);
       cfg.matrix = PREP_MATRIX_BT2020;
       cfg.color_conversion = (PrepColorConversion) k;
