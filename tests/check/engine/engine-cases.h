@@ -23,6 +23,7 @@
 #include "prep.h"
 #include "prep-kernel.h"
 #include "ref-model.h"
+#include "../check-each.h"
 
 /* Destination sentinel: a quiet NaN with a recognizable payload, so an
  * element that is never written is either found by its bits or is not

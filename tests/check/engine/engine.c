@@ -86,10 +86,10 @@ check_golden (const PrepConfig * cfg, PrepRect crop, const double *expected,
   case_ref_config (cfg, &crop, &rc);
   ref_run (&rc, &img, ref);
   for (i = 0; i < n; i++) {
-    fail_unless (fabs (out[GUARD_HEAD + i] - expected[i]) <= GOLDEN_BOUND,
+    fail_each (fabs (out[GUARD_HEAD + i] - expected[i]) <= GOLDEN_BOUND,
         "%s: engine element %zu: expected %.7f, got %.7f", name, i,
         expected[i], out[GUARD_HEAD + i]);
-    fail_unless (fabs (ref[i] - expected[i]) <= GOLDEN_BOUND,
+    fail_each (fabs (ref[i] - expected[i]) <= GOLDEN_BOUND,
         "%s: reference element %zu: expected %.7f, got %.7f", name, i,
         expected[i], ref[i]);
   }

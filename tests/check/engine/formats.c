@@ -268,7 +268,7 @@ check_reference (const PrepConfig * cfg, const PrepRect * crop,
       if (cfg->data_type == PREP_DTYPE_FLOAT32)
         st->max_err = MAX (st->max_err, d);
     }
-    fail_unless (d <= bound, "%s: element %zu of %zu is %.9g, the reference "
+    fail_each (d <= bound, "%s: element %zu of %zu is %.9g, the reference "
         "%.9g (error %.3g > %.3g)", what, i, n, v, ref[i], d, bound);
   }
   g_free (ref);
