@@ -91,6 +91,12 @@ typedef struct
   int inside;
 } PrepAaTap;
 
+/* The filters of weighted taps (PrepParams.antialias, non-zero: every
+ * path reads the same table, src/prep-antialias.c makes it). */
+#define PREP_WTAPS_TRIANGLE 1   /* antialiased bilinear (PIL, torchvision) */
+#define PREP_WTAPS_CUBIC_AA 2   /* antialiased bicubic: Keys a = -0.5 */
+#define PREP_WTAPS_CUBIC 3      /* bicubic: 4 taps, Keys A = -0.75 */
+
 /* The element types (PrepDataType's values). */
 #define PREP_ELEM_FLOAT32 0
 #define PREP_ELEM_FLOAT16 1
@@ -108,7 +114,8 @@ typedef struct
                                  * nearest-floor */
   int nhwc;                     /* 1: NHWC, 0: NCHW */
   int elem;                     /* PREP_ELEM_* */
-  int antialias;                /* 1: weighted taps (PrepAaTap) */
+  int antialias;                /* 0: two taps (PrepTap); else weighted
+                                 * taps (PrepAaTap) of filter PREP_WTAPS_* */
   int aa_weights;               /* antialias: the most weights a slot's
                                  * taps take (prep_aa_fill ()) */
   int aa_tile;                  /* the kernel's antialiased tile: floats of

@@ -243,7 +243,8 @@ void prep_aa_fill (const PrepSlotGeom * g, const PrepParams * p,
     PrepAaTap * taps, float *w);
 /* The last source index any antialiased tap of axis @a (@out output
  * indices) reads: the read extent of the kernel's launch check. */
-int prep_aa_last_sample (const PrepAxis * a, int out);
+int prep_aa_last_sample (const PrepParams * p, const PrepAxis * a,
+    int out);
 
 /* The kernel table (prep-ktable.c): allocated for the plan's worst case
  * (every slot distinct), then rebuilt from the slots' geometry and

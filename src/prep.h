@@ -100,6 +100,8 @@ typedef enum {
   PREP_INTERP_BILINEAR = 0,
   PREP_INTERP_NEAREST,          /* half up: torch nearest-exact */
   PREP_INTERP_NEAREST_FLOOR,    /* floor: torch nearest, OpenCV */
+  PREP_INTERP_BICUBIC,          /* Keys cubic: torch bicubic, OpenCV
+                                 * INTER_CUBIC; with antialias PIL's */
 } PrepInterp;
 
 /* Where the letterboxed image sits in the tensor. */
@@ -168,7 +170,7 @@ typedef struct {
   double crop_fraction;         /* cover: the central fraction used, (0, 1];
                                  * torchvision's 224 / 256, timm's crop_pct */
   int antialias;                /* 1: PIL's and torchvision's antialiased
-                                 * bilinear (docs/semantics.md) */
+                                 * bilinear or bicubic (docs/semantics.md) */
   double pad_value;             /* letterbox bands, pixel units 0..255 */
   int pad_per_channel;          /* 1: tensor channel c's bands take
                                  * pad_values[c] instead (timm's border

@@ -389,26 +389,44 @@ interpolate (const RefConfig * cfg, const RefImage * im, const RefTap * tx,
   }
 }
 
-/* Antialias (PIL's and torchvision's antialiased bilinear): for output
- * index x of an axis mapping [r, r + len) onto [off, off + inner), the
- * triangle filter widened to support = max (len / inner, 1) around the
- * centre r + (x - off + 0.5) * len / inner, on the samples
+/* Antialias (PIL's and torchvision's antialiased bilinear and bicubic):
+ * for output index x of an axis mapping [r, r + len) onto
+ * [off, off + inner), with fs = max (len / inner, 1), the filter (the
+ * triangle 1 - |u| on |u| < 1, or with bicubic Keys' cubic with
+ * a = -0.5 on |u| < 2) widened to support = fs (triangle) or 2 fs (cubic)
+ * around the centre r + (x - off + 0.5) * len / inner, on the samples
  * [max ((int) (centre - support + 0.5), r),
  *  min ((int) (centre + support + 0.5), r + len)),
- * each weighted by 1 - |(s - centre + 0.5) / support| (0 beyond 1),
- * normalized.  Up to REF_AA_MAX samples. */
+ * each weighted by filter ((s - centre + 0.5) / fs), normalized.  Up to
+ * REF_AA_MAX samples, sample j at x[j]. */
 #define REF_AA_MAX 4096
 
 typedef struct
 {
-  int inside, first, count;
+  int inside, count;
+  int x[REF_AA_MAX];
   double w[REF_AA_MAX];
 } RefAaTap;
 
-static void
-aa_tap (int x, int off, int inner, int r, int len, RefAaTap * t)
+/* Keys' cubic convolution kernel with parameter a (Keys 1981): the
+ * piecewise cubic (a + 2) |u|^3 - (a + 3) |u|^2 + 1 on |u| <= 1,
+ * a |u|^3 - 5 a |u|^2 + 8 a |u| - 4 a on 1 < |u| < 2, 0 beyond. */
+static double
+keys_cubic (double u, double a)
 {
-  double scale = (double) len / inner, support = scale > 1.0 ? scale : 1.0;
+  u = fabs (u);
+  if (u <= 1.0)
+    return (a + 2.0) * u * u * u - (a + 3.0) * u * u + 1.0;
+  if (u < 2.0)
+    return a * u * u * u - 5.0 * a * u * u + 8.0 * a * u - 4.0 * a;
+  return 0.0;
+}
+
+static void
+aa_tap (int x, int off, int inner, int r, int len, int bicubic, RefAaTap * t)
+{
+  double scale = (double) len / inner, fs = scale > 1.0 ? scale : 1.0;
+  double support = bicubic ? 2.0 * fs : fs;
   double centre = r + (x - off + 0.5) * scale, sum = 0.0, d;
   int lo, hi, s;
 
@@ -417,15 +435,39 @@ aa_tap (int x, int off, int inner, int r, int len, RefAaTap * t)
   hi = (int) (centre + support + 0.5);
   lo = lo < r ? r : lo;
   hi = hi > r + len ? r + len : hi;
-  t->first = lo;
   t->count = hi - lo < REF_AA_MAX ? hi - lo : REF_AA_MAX;
   for (s = 0; s < t->count; s++) {
-    d = fabs ((lo + s - centre + 0.5) / support);
-    t->w[s] = d < 1.0 ? 1.0 - d : 0.0;
+    d = (lo + s - centre + 0.5) / fs;
+    t->x[s] = lo + s;
+    t->w[s] = bicubic ? keys_cubic (d, -0.5) : (fabs (d) < 1.0 ?
+        1.0 - fabs (d) : 0.0);
     sum += t->w[s];
   }
   for (s = 0; s < t->count; s++)
     t->w[s] = sum != 0.0 ? t->w[s] / sum : 0.0;
+}
+
+/* Bicubic (torch's upsample_bicubic2d, align_corners=False; OpenCV's
+ * INTER_CUBIC): sx - r = num / den exactly (axis_tap ()), i = floor (sx),
+ * t = sx - i; the samples i - 1, i, i + 1, i + 2, each clamped to
+ * [r, r + len - 1] (a sample outside reads the edge pixel), weighted
+ * keys_cubic (t + 1), keys_cubic (t), keys_cubic (1 - t),
+ * keys_cubic (2 - t) with A = -0.75; not normalized (they add up to 1). */
+static void
+cubic_tap (int x, int off, int inner, int r, int len, RefAaTap * t)
+{
+  int64_t den = 2 * (int64_t) inner;
+  int64_t num = (2 * (int64_t) (x - off) + 1) * len - inner;
+  int64_t q = floor_div (num, den);
+  double frac = (double) (num - q * den) / (double) den;
+  int j;
+
+  t->inside = x >= off && x < off + inner;
+  t->count = 4;
+  for (j = 0; j < 4; j++) {
+    t->x[j] = clamp_int (r + q - 1 + j, r, (int64_t) r + len - 1);
+    t->w[j] = keys_cubic (frac + 1.0 - j, -0.75);
+  }
 }
 
 static void fetch (const RefConfig * cfg, const RefImage * im, int x, int y,
@@ -442,7 +484,7 @@ aa_interpolate (const RefConfig * cfg, const RefImage * im,
   v[0] = v[1] = v[2] = 0.0;
   for (i = 0; i < ty->count; i++)
     for (j = 0; j < tx->count; j++) {
-      fetch (cfg, im, tx->first + j, ty->first + i, p);
+      fetch (cfg, im, tx->x[j], ty->x[i], p);
       for (k = 0; k < 3; k++)
         v[k] += ty->w[i] * tx->w[j] * p[k];
     }
@@ -572,8 +614,16 @@ ref_pixel (const RefConfig * cfg, const RefImage * img, int x, int y,
     if (cfg->antialias) {
       static RefAaTap ax, ay;
 
-      aa_tap (x, in.x, in.width, cfg->crop_x, cfg->crop_width, &ax);
-      aa_tap (y, in.y, in.height, cfg->crop_y, cfg->crop_height, &ay);
+      aa_tap (x, in.x, in.width, cfg->crop_x, cfg->crop_width, cfg->bicubic,
+          &ax);
+      aa_tap (y, in.y, in.height, cfg->crop_y, cfg->crop_height,
+          cfg->bicubic, &ay);
+      aa_interpolate (cfg, img, &ax, &ay, comp);
+    } else if (cfg->bicubic) {
+      static RefAaTap ax, ay;
+
+      cubic_tap (x, in.x, in.width, cfg->crop_x, cfg->crop_width, &ax);
+      cubic_tap (y, in.y, in.height, cfg->crop_y, cfg->crop_height, &ay);
       aa_interpolate (cfg, img, &ax, &ay, comp);
     } else {
       interpolate (cfg, img, &tx, &ty, comp);
