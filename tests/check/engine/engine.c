@@ -778,7 +778,7 @@ GST_START_TEST (test_plan_sizes_and_crop)
   check_rect_status (make_rect (63, 47, 1, 1), PREP_OK, "crop 1x1 corner");
 
   check_int_field (FIELD (aspect), 7, PREP_ERROR_INVALID_ARGUMENT, "aspect");
-  check_int_field (FIELD (interpolation), 3, PREP_ERROR_INVALID_ARGUMENT,
+  check_int_field (FIELD (interpolation), 4, PREP_ERROR_INVALID_ARGUMENT,
       "interpolation");
   check_int_field (FIELD (letterbox_align), 2, PREP_ERROR_INVALID_ARGUMENT,
       "letterbox align");
@@ -963,6 +963,89 @@ GST_START_TEST (test_nearest_floor_taps)
       fail_unless (out[x] == (k ? exact_y[x] : floor_y[x]), "%s x=%d: %g",
           k ? "nearest" : "nearest-floor", x, out[x]);
     prep_plan_free (plan);
+  }
+}
+
+GST_END_TEST;
+
+/* Output row 0 of a 1-row GRAY8 frame @px (@w wide) resized to @ow x 1
+ * with @interp and @antialias (scale 1: pixel units), on the CPU
+ * implementation @impl. */
+static void
+bicubic_run (const guint8 * px, int w, int ow, int antialias,
+    PrepCpuImpl impl, float *out)
+{
+  PrepRect whole = make_rect (0, 0, w, 1);
+  PrepConfig cfg;
+  PrepPlan *plan = NULL;
+  PrepFrame f;
+
+  prep_config_init (&cfg);
+  cfg.format = PREP_FORMAT_GRAY8;
+  cfg.src_width = w;
+  cfg.src_height = 1;
+  cfg.out_width = ow;
+  cfg.out_height = 1;
+  cfg.range = PREP_RANGE_FULL;
+  cfg.channel_order = PREP_ORDER_GRAY;
+  cfg.scale = 1.0;
+  cfg.interpolation = PREP_INTERP_BICUBIC;
+  cfg.antialias = antialias;
+  fail_unless_equals_int (prep_plan_new (&cfg, &whole, 1, &plan), PREP_OK);
+  prep_frame_init (&f, PREP_FORMAT_GRAY8, w, 1);
+  f.planes[0] = px;
+  f.strides[0] = w;
+  fail_unless_equals_int (prep_plan_run_cpu_rows (plan, impl, &f, out,
+          (size_t) ow * sizeof (float), 0, 1), PREP_OK);
+  prep_plan_free (plan);
+}
+
+/* Bicubic weights worked out by hand (docs/semantics.md, "Bicubic"), so
+ * that a wrong A, a, support or window fails:
+ * - plain, 4 -> 8 columns (scale 1/2): output 3 is at s = 3.5 / 2 - 0.5 =
+ *   1.25, i = 1, t = 0.25, taps 0..3 weighted by Keys' cubic with
+ *   A = -0.75 at 1.25, 0.25, 0.75, 1.75:
+ *   -0.10546875, 0.87890625, 0.26171875, -0.03515625 (dyadic: the result
+ *   is exact in float).  Output 0 is at s = -0.25, i = -1, t = 0.75: taps
+ *   -2..1 clamp to 0, 0, 0, 1, pixel 1 weighted cubic (1.25) < 0: with
+ *   pixel 0 black the value is negative, clamped to 0.  A bright run
+ *   overshoots above 255, clamped to 255.
+ * - antialiased, 8 -> 2 columns (scale 4): fs = 4, support 8, output 0's
+ *   centre 2, window [max (int (-5.5), 0), min (int (10.5), 8)) = [0, 8),
+ *   pixel x weighted cubic ((x - 1.5) / 4) with a = -0.5 (PIL's), before
+ *   normalization; output 1 the same mirrored. */
+GST_START_TEST (test_bicubic_weights)
+{
+  static const guint8 ramp[4] = { 0, 100, 200, 40 };
+  static const guint8 bright[4] = { 0, 255, 255, 255 };
+  static const guint8 aa_px[8] = { 10, 200, 30, 250, 0, 120, 255, 60 };
+  static const double aa_w[8] = { 0.7275390625, 0.9638671875, 0.9638671875,
+    0.7275390625, 0.3896484375, 0.0908203125, -0.0478515625, -0.0732421875
+  };
+  PrepCpuImpl impls[2] = { PREP_CPU_SCALAR, PREP_CPU_AVX2 };
+  double want, sum;
+  float out[8];
+  int i, o, x;
+
+  for (i = 0; i < 2; i++) {
+    if (!prep_cpu_impl_available (impls[i]))
+      continue;
+    bicubic_run (ramp, 4, 8, 0, impls[i], out);
+    fail_unless (out[3] == 138.828125f, "plain bicubic out[3] = %.9g", out[3]);
+    fail_unless (out[0] == 0.0f, "undershoot not clamped: %.9g", out[0]);
+    bicubic_run (bright, 4, 8, 0, impls[i], out);
+    fail_unless (out[3] == 255.0f, "overshoot not clamped: %.9g", out[3]);
+    bicubic_run (aa_px, 8, 2, 1, impls[i], out);
+    for (o = 0; o < 2; o++) {
+      want = sum = 0.0;
+      for (x = 0; x < 8; x++) {
+        want += aa_w[o ? 7 - x : x] * aa_px[x];
+        sum += aa_w[o ? 7 - x : x];
+      }
+      want /= sum;
+      fail_unless (fabs (out[o] - want) < 1e-3, "antialiased bicubic "
+          "out[%d] = %.9g, want %.9g", o, out[o], want);
+    }
   }
 }
 
@@ -1156,6 +1239,7 @@ engine_suite (void)
   tcase_add_test (api, test_letterbox_rounding_and_align);
   tcase_add_test (api, test_pad_per_channel);
   tcase_add_test (api, test_nearest_floor_taps);
+  tcase_add_test (api, test_bicubic_weights);
   tcase_add_test (api, test_cover_geometry);
   tcase_add_test (api, test_run_refusals);
   tcase_add_test (api, test_status_strings);
