@@ -245,23 +245,30 @@ install_mapping_properties (GObjectClass * gobject_class)
    * Antialiased bilinear resize, as PIL's and torchvision's (antialias=True)
    * and so timm's: when downscaling, the triangle filter widened by the
    * scale factor, its weights normalized per output pixel, clamped to the
-   * crop; upscaling stays bilinear.  In the same fused pass, no
+   * crop; upscaling stays bilinear.  With interpolation=bicubic, PIL's
+   * BICUBIC (torchvision's antialiased bicubic) instead: Keys' cubic with
+   * a = -0.5, support 2 widened the same way.  In the same fused pass, no
    * intermediate image; the taps and weights are derived on the host in
    * double, the CPU path and the kernel give the same bits.  Replaces
-   * #GstCudaPreproc:interpolation.  The CPU path runs it without AVX2.
+   * nearest and nearest-floor of #GstCudaPreproc:interpolation (they
+   * become antialiased bilinear).
    *
    * Since: 0.1
    */
   g_object_class_install_property (gobject_class, PROP_ANTIALIAS,
       g_param_spec_boolean ("antialias", "Antialias",
-          "Antialiased bilinear (PIL, torchvision antialias=True) when "
-          "downscaling", DEFAULT_PROP_ANTIALIAS, PARAM_FLAGS));
+          "Antialiased bilinear or bicubic (PIL, torchvision "
+          "antialias=True) when downscaling", DEFAULT_PROP_ANTIALIAS,
+          PARAM_FLAGS));
   /**
    * GstCudaPreproc:interpolation:
    *
    * Resampling method.  bilinear and nearest use half-pixel centers
    * (nearest equals torch's nearest-exact); nearest-floor takes
-   * floor (x * in / out), as torch's nearest and OpenCV's INTER_NEAREST.
+   * floor (x * in / out), as torch's nearest and OpenCV's INTER_NEAREST;
+   * bicubic is torch's bicubic (align_corners=False) and OpenCV's
+   * INTER_CUBIC: Keys' cubic with A = -0.75 on 4x4 taps, its overshoot
+   * clamped to [0, 255] before normalization.
    * None reads pixels outside the crop.
    *
    * Since: 0.1

@@ -281,7 +281,8 @@ GST_START_TEST (test_gray_and_integer_tensors)
 
 GST_END_TEST;
 
-/* letterbox-align, letterbox-rounding and nearest-floor reach the engine:
+/* letterbox-align, letterbox-rounding, nearest-floor and bicubic (plain
+ * and antialiased) reach the engine:
  * a 40x21 frame into 20x20 is 20 x 10.5, a tie (10 rows half to even, 11
  * half up), at the top-left corner. */
 GST_START_TEST (test_letterbox_options)
@@ -323,6 +324,13 @@ GST_START_TEST (test_letterbox_options)
   set_props (h->element, "pad-values=<>");
   cfg.pad_per_channel = 0;
   assert_output (push_and_pull (h, &f), &cfg, NULL, &f, "pad-values <>");
+  /* bicubic, plain (torch, OpenCV) and antialiased (PIL) */
+  set_props (h->element, "interpolation=bicubic");
+  cfg.interpolation = PREP_INTERP_BICUBIC;
+  assert_output (push_and_pull (h, &f), &cfg, NULL, &f, "bicubic");
+  set_props (h->element, "antialias=true");
+  cfg.antialias = 1;
+  assert_output (push_and_pull (h, &f), &cfg, NULL, &f, "antialias bicubic");
   frame_clear (&f);
   g_free (caps);
   harness_free (h, bus);
