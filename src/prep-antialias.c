@@ -102,6 +102,9 @@ prep_aa_last_sample (const PrepParams * p, const PrepAxis * a, int out)
   double center, fs;
   int lo, hi;
 
+  /* a window's slot has the samples its taps read as its rectangle */
+  if (p->antialias & PREP_WTAPS_WINDOW)
+    return a->start + a->len - 1;
   prep_aa_span (p->antialias, a, prep_axis_end (a, out) - 1, &lo, &hi,
       &center, &fs);
   return hi - 1;
@@ -174,10 +177,169 @@ void
 prep_aa_fill (const PrepSlotGeom * g, const PrepParams * p, PrepAaTap * taps,
     float *w)
 {
-  int at = 0;
+  int filter = p->antialias & PREP_WTAPS_FILTER, at = 0;
 
-  prep_aa_axis (p->antialias, &g->ax, p->out_width, taps, w, &at,
+  /* a window plan's padding slots (1x1, never sampled): triangle taps */
+  filter = filter > PREP_WTAPS_CUBIC ? PREP_WTAPS_TRIANGLE : filter;
+  prep_aa_axis (filter, &g->ax, p->out_width, taps, w, &at, p->aa_weights);
+  prep_aa_axis (filter, &g->ay, p->out_height, taps + p->out_width, w, &at,
       p->aa_weights);
-  prep_aa_axis (p->antialias, &g->ay, p->out_height, taps + p->out_width, w,
-      &at, p->aa_weights);
+}
+
+/* Fractional windows (docs/semantics.md, "Fractional windows"): output
+ * index o of an axis shows the window [x, x + len) of a frame of @n
+ * samples on [offset, offset + inner), in double, left to right:
+ *   s = (x + ((o - offset + 0.5) * len) / inner) - 0.5,
+ * i = floor (s), t = s - i: bilinear taps i, i + 1 weighted 1 - t, t;
+ * bicubic i - 1 .. i + 2 as above; nearest floor (s + 0.5); nearest-floor
+ * floor (x + ((o - offset) * len) / inner); antialiased filters centred at
+ * s + 0.5.  Every tap is clamped to the FRAME, [0, n - 1] (a window onto
+ * the resized whole frame), taps that land on one pixel add their
+ * weights. */
+typedef struct
+{
+  double x, len;
+  int n;
+} PrepWinAxis;
+
+/* The point taps (nearest, bilinear, bicubic) of @o: up to 4, contiguous
+ * after the clamp, their weights added per pixel. */
+static PrepAaTap
+prep_window_point (int filter, const PrepWinAxis * wa, const PrepAxis * a,
+    int o, float *w, int *at, int cap)
+{
+  double s = wa->x + (((double) (o - a->offset) + 0.5) * wa->len) /
+      a->inner - 0.5, f, t, wt[4], acc[4] = { 0.0, 0.0, 0.0, 0.0 };
+  int m, j, i0, idx[4];
+  PrepAaTap tp;
+
+  if (filter == PREP_WTAPS_NEAREST_FLOOR)
+    f = floor (wa->x + ((double) (o - a->offset) * wa->len) / a->inner);
+  else if (filter == PREP_WTAPS_NEAREST)
+    f = floor (s + 0.5);
+  else
+    f = floor (s);
+  t = s - f;
+  /* past the frame's ends the clamp decides: keep the index in int */
+  f = f < -4.0 ? -4.0 : (f > wa->n + 4.0 ? wa->n + 4.0 : f);
+  i0 = (int) f;
+  if (filter == PREP_WTAPS_CUBIC) {
+    m = 4;
+    i0--;
+    for (j = 0; j < 4; j++)
+      wt[j] = prep_cubic (t + 1.0 - j, -0.75);
+  } else if (filter == PREP_WTAPS_LINEAR) {
+    m = 2;
+    wt[0] = 1.0 - t;
+    wt[1] = t;
+  } else {
+    m = 1;
+    wt[0] = 1.0;
+  }
+  for (j = 0; j < m; j++)
+    idx[j] = prep_clamp_int (i0 + j, 0, wa->n - 1);
+  for (j = 0; j < m; j++)
+    acc[idx[j] - idx[0]] += wt[j];
+  tp.first = idx[0];
+  tp.count = idx[m - 1] - idx[0] + 1;
+  tp.inside = 1;
+  tp.woff = 0;
+  if (w == NULL)
+    return tp;
+  tp.count = tp.count > cap - *at ? cap - *at : tp.count;
+  tp.woff = *at;
+  for (j = 0; j < tp.count; j++)
+    w[*at + j] = (float) acc[j];
+  *at += tp.count;
+  return tp;
+}
+
+/* The antialiased taps of @o (triangle, cubic a = -0.5): the window rule
+ * of prep_aa_span () around centre x + ((o - offset + 0.5) * len) / inner,
+ * on the frame's samples [0, n). */
+static PrepAaTap
+prep_window_aa (int filter, const PrepWinAxis * wa, const PrepAxis * a,
+    int o, float *w, int *at, int cap)
+{
+  double scale = wa->len / a->inner, fs = scale > 1.0 ? scale : 1.0;
+  double support = filter == PREP_WTAPS_CUBIC_AA ? 2.0 * fs : fs;
+  double center = wa->x + (((double) (o - a->offset) + 0.5) * wa->len) /
+      a->inner, sum = 0.0, lo_d, hi_d;
+  int lo, hi, i;
+  PrepAaTap tp;
+
+  lo_d = center - support + 0.5;
+  hi_d = center + support + 0.5;
+  /* int () truncates, as PIL's; the clamp to the frame after it (the
+   * centre lies in the window, inside the frame: at least one sample) */
+  lo = lo_d < 0.0 ? 0 : (lo_d > wa->n - 1 ? wa->n - 1 : (int) lo_d);
+  hi = hi_d > wa->n ? wa->n : (hi_d < 0.0 ? 0 : (int) hi_d);
+  hi = hi > lo ? hi : lo + 1;
+  tp.first = lo;
+  tp.count = hi - lo;
+  tp.inside = 1;
+  tp.woff = 0;
+  if (w == NULL)
+    return tp;
+  tp.count = tp.count > cap - *at ? cap - *at : tp.count;
+  tp.woff = *at;
+  for (i = 0; i < tp.count; i++)
+    sum += prep_aa_filter (filter, (tp.first + i - center + 0.5) / fs);
+  for (i = 0; i < tp.count; i++)
+    w[*at + i] = (float) (sum != 0.0 ?
+        prep_aa_filter (filter, (tp.first + i - center + 0.5) / fs) / sum :
+        0.0);
+  *at += tp.count;
+  return tp;
+}
+
+static PrepAaTap
+prep_window_tap (int filter, const PrepWinAxis * wa, const PrepAxis * a,
+    int o, float *w, int *at, int cap)
+{
+  if (filter == PREP_WTAPS_TRIANGLE || filter == PREP_WTAPS_CUBIC_AA)
+    return prep_window_aa (filter, wa, a, o, w, at, cap);
+  return prep_window_point (filter, wa, a, o, w, at, cap);
+}
+
+void
+prep_window_reach (const PrepParams * p, double x, double len, int n,
+    const PrepAxis * a, int out, int *lo, int *hi)
+{
+  PrepWinAxis wa = { x, len, n };
+  int filter = p->antialias & PREP_WTAPS_FILTER;
+  PrepAaTap t0 = prep_window_tap (filter, &wa, a, prep_axis_first (a), NULL,
+      NULL, 0);
+  PrepAaTap t1 = prep_window_tap (filter, &wa, a, prep_axis_end (a, out) - 1,
+      NULL, NULL, 0);
+
+  *lo = t0.first;
+  *hi = t1.first + t1.count;
+}
+
+static void
+prep_window_axis (int filter, const PrepWinAxis * wa, const PrepAxis * a,
+    int out, PrepAaTap * taps, float *w, int *at, int cap)
+{
+  PrepAaTap band = { 0, 0, 0, 0 };
+  int o;
+
+  for (o = 0; o < out; o++) {
+    taps[o] = o < prep_axis_first (a) || o >= prep_axis_end (a, out) ?
+        band : prep_window_tap (filter, wa, a, o, w, at, cap);
+  }
+}
+
+void
+prep_aa_fill_window (const PrepSlotGeom * g, const PrepWindow * win,
+    int width, int height, const PrepParams * p, PrepAaTap * taps, float *w)
+{
+  PrepWinAxis wx = { win->x, win->width, width };
+  PrepWinAxis wy = { win->y, win->height, height };
+  int filter = p->antialias & PREP_WTAPS_FILTER, at = 0;
+
+  prep_window_axis (filter, &wx, &g->ax, p->out_width, taps, w, &at,
+      p->aa_weights);
+  prep_window_axis (filter, &wy, &g->ay, p->out_height, taps + p->out_width,
+      w, &at, p->aa_weights);
 }

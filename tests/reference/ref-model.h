@@ -53,6 +53,10 @@ typedef struct {
   int bicubic;                    /* 1: Keys cubic, A = -0.75 (nearest
                                    * ignored); with antialias PIL's
                                    * BICUBIC (a = -0.5) */
+  int window;                     /* 1: the fractional window below instead
+                                   * of the crop, taps clamped to the
+                                   * frame (resize-then-crop) */
+  double window_x, window_y, window_width, window_height;
   int matrix;                     /* REF_MATRIX_* */
   int full_range;                 /* 0: limited (16..235/240), 1: full */
   int bgr;                        /* 0: RGB, 1: BGR channel order */

@@ -315,6 +315,32 @@ const RefCase ref_cases[] = {
         .w = 1921,.h = 1081,.crop = {1821, 1023, 100, 58},.ow = 12,.oh = 7,
         .interp = BC,.antialias = 1,.matrix = M2020,
       .pattern = PAT_SATURATED},
+  /* fractional windows (crop-rect): resize-then-crop, taps clamped to
+   * the frame */
+  {"1920x1080 window blobFromImage crop -> 224x224 bilinear",.w = 1920,
+        .h = 1080,.ow = 224,.oh = 224,.matrix = M709,
+      .window = {87.0 * 1080 / 224, 0, 1080, 1080},.pattern = PAT_EDGES},
+  {"1920x1080 window 419.46,0,1081.08x1080 -> 224x224 bicubic bgr",
+        .w = 1920,.h = 1080,.ow = 224,.oh = 224,.interp = BC,.order = BGR,
+      .window = {419.46, 0, 1081.08, 1080},.pattern = PAT_SATURATED},
+  {"40x30 window at the edges -> 33x17 nearest nhwc",.w = 40,.h = 30,
+        .ow = 33,.oh = 17,.interp = NN,.layout = NHWC,
+      .window = {0.25, 0.5, 39.75, 29.5}},
+  {"40x30 window -> 21x19 nearest-floor",.w = 40,.h = 30,.ow = 21,.oh = 19,
+        .interp = PREP_INTERP_NEAREST_FLOOR,.window = {3.3, 2.7, 30.1, 20.9},
+      .pattern = PAT_CHECKER},
+  {"40x30 window -> 64x48 letterbox bilinear (upscale)",.w = 40,.h = 30,
+        .ow = 64,.oh = 48,.aspect = LB,.pad = 114,
+      .window = {5.5, 1.25, 17.5, 26.0},.pattern = PAT_EDGES},
+  {"40x30 window -> 17x23 cover 0.6 bicubic imagenet",.w = 40,.h = 30,
+        .ow = 17,.oh = 23,.aspect = COVER,.crop_fraction = 0.6,.interp = BC,
+      .norm = NORM_IMAGENET,.window = {3.3, 1.1, 29.2, 16.4}},
+  {"400x300 window -> 37x29 antialias (8x) checker",.w = 400,.h = 300,
+        .ow = 37,.oh = 29,.antialias = 1,.window = {10.7, 20.3, 290.6, 230.2},
+      .pattern = PAT_CHECKER},
+  {"400x300 window -> 37x29 letterbox antialias bicubic edges",.w = 400,
+        .h = 300,.ow = 37,.oh = 29,.aspect = LB,.pad = 50,.interp = BC,
+      .antialias = 1,.window = {0, 0.5, 399.5, 150.25},.pattern = PAT_EDGES},
   {"4096x64 -> 96x8 antialias bicubic (42.7x, past the tile) gradient",
         .w = 4096,.h = 64,.ow = 96,.oh = 8,.interp = BC,.antialias = 1,
       .pattern = PAT_GRADIENT},
@@ -517,6 +543,31 @@ PrepRect
 case_crop (const RefCase * tc)
 {
   return tc->crop.width ? tc->crop : make_rect (0, 0, tc->w, tc->h);
+}
+
+PrepStatus
+case_plan_new (const RefCase * tc, const PrepConfig * cfg, PrepPlan ** plan)
+{
+  PrepWindow win = { tc->window[0], tc->window[1], tc->window[2],
+    tc->window[3]
+  };
+  PrepRect crop = case_crop (tc);
+
+  if (tc->window[2] > 0.0)
+    return prep_plan_new_windows (cfg, &win, 1, plan);
+  return prep_plan_new (cfg, &crop, 1, plan);
+}
+
+void
+case_ref_window (const RefCase * tc, RefConfig * r)
+{
+  if (tc->window[2] <= 0.0)
+    return;
+  r->window = 1;
+  r->window_x = tc->window[0];
+  r->window_y = tc->window[1];
+  r->window_width = tc->window[2];
+  r->window_height = tc->window[3];
 }
 
 void

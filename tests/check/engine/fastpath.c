@@ -111,12 +111,11 @@ case_run_from (CaseRun * r, const RefCase * tc, guint64 seed)
 {
   guint64 rng = seed;
   PrepConfig cfg;
-  PrepRect crop = case_crop (tc);
 
   case_config (tc, &cfg);
   r->name = tc->name;
   r->plan = NULL;
-  fail_unless_equals_int (prep_plan_new (&cfg, &crop, 1, &r->plan), PREP_OK);
+  fail_unless_equals_int (case_plan_new (tc, &cfg, &r->plan), PREP_OK);
   frame_new (&r->frame, tc, r->plan, &rng);
   r->n = prep_plan_output_bytes (r->plan) / sizeof (float);
   r->total = GUARD_HEAD + r->n + GUARD_TAIL;

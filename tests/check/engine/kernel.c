@@ -121,7 +121,8 @@ table_aa_taps (const PrepPlan * plan, const void *t, int s)
 }
 
 /* Slot @s's antialiased block: prep_aa_fill ()'s taps and weights for the
- * slot's geometry. */
+ * slot's geometry (a window plan's valid slots: prep_aa_fill_window ()'s
+ * for its window). */
 static void
 check_aa_block (const PrepPlan * plan, const void *t, size_t bytes, int s)
 {
@@ -135,7 +136,11 @@ check_aa_block (const PrepPlan * plan, const void *t, size_t bytes, int s)
 
   fail_unless (((size_t) plan->kcol[s] + units) * UNIT <= bytes,
       "slot %d: its block ends past the table", s);
-  prep_aa_fill (&prep_plan_slot_table (plan)->s[s], p, want, w);
+  if (plan->windowed && prep_plan_slot_table (plan)->s[s].valid)
+    prep_aa_fill_window (&prep_plan_slot_table (plan)->s[s], &plan->win[s],
+        plan->cfg.src_width, plan->cfg.src_height, p, want, w);
+  else
+    prep_aa_fill (&prep_plan_slot_table (plan)->s[s], p, want, w);
   fail_unless (memcmp (got, want, n * sizeof (PrepAaTap)) == 0,
       "slot %d: the block's taps are not prep_aa_fill ()'s", s);
   fail_unless (memcmp (got + n, w, (size_t) p->aa_weights * sizeof (float))
@@ -241,12 +246,11 @@ static void
 case_run_cpu_of (CaseRun * r, const RefCase * tc, guint64 rng)
 {
   PrepConfig cfg;
-  PrepRect crop = case_crop (tc);
   size_t total;
 
   case_config (tc, &cfg);
   r->plan = NULL;
-  fail_unless_equals_int (prep_plan_new (&cfg, &crop, 1, &r->plan), PREP_OK);
+  fail_unless_equals_int (case_plan_new (tc, &cfg, &r->plan), PREP_OK);
   frame_new (&r->frame, tc, r->plan, &rng);
   r->n = prep_plan_output_bytes (r->plan) / sizeof (float);
   total = GUARD_HEAD + r->n + GUARD_TAIL;
@@ -984,11 +988,10 @@ GST_START_TEST (test_extents_table)
   for (i = 0; i < n_ref_cases; i++) {
     const RefCase *tc = &ref_cases[i];
     PrepConfig cfg;
-    PrepRect crop = case_crop (tc);
     PrepPlan *plan = NULL;
 
     case_config (tc, &cfg);
-    fail_unless_equals_int (prep_plan_new (&cfg, &crop, 1, &plan), PREP_OK);
+    fail_unless_equals_int (case_plan_new (tc, &cfg, &plan), PREP_OK);
     check_extents (plan, tc->w + tc->y_pad, 2 * ((tc->w + 1) / 2) +
         tc->uv_pad, tc->name);
     prep_plan_free (plan);
