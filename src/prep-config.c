@@ -130,7 +130,7 @@ PrepStatus
 prep_config_validate (const PrepConfig * cfg)
 {
   size_t n, bytes;
-  int c;
+  int c, k;
 
   if (cfg == NULL || !prep_enums_valid (cfg))
     return PREP_ERROR_INVALID_ARGUMENT;
@@ -140,9 +140,10 @@ prep_config_validate (const PrepConfig * cfg)
     return PREP_ERROR_SIZE;
   /* weighted taps per slot: k (W + H + OW + OH) + 4, an int (k = 4 for
    * bicubic, 2 else: prep_params_init ()) */
-  if ((cfg->antialias || cfg->interpolation == PREP_INTERP_BICUBIC) &&
-      (int64_t) cfg->src_width + cfg->src_height + (int64_t) cfg->out_width +
-      cfg->out_height > INT_MAX / 4 - 1)
+  k = cfg->interpolation == PREP_INTERP_BICUBIC ? 4 : 2;
+  if ((cfg->antialias || k == 4) && (int64_t) cfg->src_width +
+      cfg->src_height + (int64_t) cfg->out_width + cfg->out_height >
+      INT_MAX / k - 2)
     return PREP_ERROR_OVERFLOW;
   if (prep_normalization_validate (cfg->scale, cfg->mean, cfg->std) != PREP_OK)
     return PREP_ERROR_NORMALIZATION;

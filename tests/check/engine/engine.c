@@ -798,6 +798,21 @@ GST_START_TEST (test_plan_sizes_and_crop)
   cfg.out_width = cfg.out_height = INT_MAX;
   check_plan_status (&cfg, PREP_ERROR_OVERFLOW, "out INT_MAX x INT_MAX");
 
+  /* the weights of a slot, 2 (W + H + OW + OH) + 4 with the triangle, 4
+   * (...) + 4 with bicubic, must fit in an int: W + H + OW + OH of
+   * 2^29 + 2 is refused with bicubic only, 2^29 - 3 taken */
+  valid_config (&cfg);
+  cfg.src_width = 1 << 28;
+  cfg.src_height = (1 << 28) - cfg.out_width - cfg.out_height + 2;
+  cfg.antialias = 1;
+  fail_unless_equals_int (prep_config_validate (&cfg), PREP_OK);
+  cfg.interpolation = PREP_INTERP_BICUBIC;
+  fail_unless_equals_int (prep_config_validate (&cfg), PREP_ERROR_OVERFLOW);
+  cfg.antialias = 0;
+  fail_unless_equals_int (prep_config_validate (&cfg), PREP_ERROR_OVERFLOW);
+  cfg.src_height -= 5;
+  fail_unless_equals_int (prep_config_validate (&cfg), PREP_OK);
+
   valid_config (&cfg);
   fail_unless_equals_int (prep_plan_new (NULL, NULL, 0, &plan),
       PREP_ERROR_INVALID_ARGUMENT);
