@@ -66,7 +66,7 @@ prep_aa_filter (int filter, double x)
 
 /* The samples [*lo, *hi) of output index @o, their centre and the scale
  * of the filter fs (PREP_WTAPS_CUBIC: the taps i - 1 .. i + 2 clamped,
- * centre and fs unused). */
+ * *center the fraction t, fs 1). */
 static void
 prep_aa_span (int filter, const PrepAxis * a, int o, int *lo, int *hi,
     double *center, double *fs)
@@ -193,7 +193,7 @@ prep_aa_fill (const PrepSlotGeom * g, const PrepParams * p, PrepAaTap * taps,
  * i = floor (s), t = s - i: bilinear taps i, i + 1 weighted 1 - t, t;
  * bicubic i - 1 .. i + 2 as above; nearest floor (s + 0.5); nearest-floor
  * floor (x + ((o - offset) * len) / inner); antialiased filters centred at
- * s + 0.5.  Every tap is clamped to the FRAME, [0, n - 1] (a window onto
+ * x + ((o - offset + 0.5) * len) / inner.  Every tap is clamped to the FRAME, [0, n - 1] (a window onto
  * the resized whole frame), taps that land on one pixel add their
  * weights. */
 typedef struct
