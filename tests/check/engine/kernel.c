@@ -685,6 +685,69 @@ GST_START_TEST (test_plan_launch_batches)
 
 GST_END_TEST;
 
+/* A batch of fractional windows (prep_plan_new_windows ()), two slots of
+ * one window, one padding: the launcher gives the CPU path's bytes for
+ * every filter and aspect, before and after prep_plan_set_windows (). */
+GST_START_TEST (test_plan_launch_windows)
+{
+  static const RefCase tc = {.name = "windows",.w = 97,.h = 61,
+    .pattern = PAT_EDGES
+  };
+  PrepWindow w[4] = { {10.25, 3.5, 60.5, 40.25}, {0, 0, 97, 61},
+  {10.25, 3.5, 60.5, 40.25}, {50.75, 30.125, 46.25, 30.875}
+  };
+  guint64 rng = 11, gen;
+  LaunchRecord rec;
+  PrepConfig cfg;
+  PrepPlan *plan = NULL;
+  TestFrame f;
+  const void *table;
+  size_t bytes, table_bytes;
+  float *cpu, *emu;
+  int r, n, err = -1;
+
+  for (r = 0; r < 8; r++) {
+    prep_config_init (&cfg);
+    cfg.src_width = 97;
+    cfg.src_height = 61;
+    cfg.out_width = 37;
+    cfg.out_height = 21;
+    cfg.batch_size = 4;
+    cfg.interpolation = (PrepInterp) (r / 2);
+    cfg.antialias = r % 3 == 0;
+    cfg.aspect = (PrepAspect) (r % 3);
+    fail_unless_equals_int (prep_plan_new_windows (&cfg, w, 3, &plan), PREP_OK);
+    frame_new (&f, &tc, plan, &rng);
+    bytes = prep_plan_output_bytes (plan);
+    cpu = g_malloc (bytes);
+    emu = g_malloc (bytes);
+    for (n = 0; n < 2; n++) {
+      if (n == 1)
+        fail_unless_equals_int (prep_plan_set_windows (plan, w + 1, 3),
+            PREP_OK);
+      memset (&rec, 0, sizeof (rec));
+      memset (emu, 0xa5, bytes);
+      fail_unless_equals_int (prep_plan_run_cpu (plan, &f.pf, cpu, bytes),
+          PREP_OK);
+      fail_unless_equals_int (prep_plan_kernel_table (plan, &table,
+              &table_bytes, &gen), PREP_OK);
+      fail_unless_equals_int (prep_plan_launch (plan, (guintptr) table,
+              &f.pf, (guintptr) emu, bytes, host_launch, NULL, &rec, &err),
+          PREP_OK);
+      fail_unless_equals_int (err, 0);
+      fail_unless (memcmp (cpu, emu, bytes) == 0, "run %d, windows %d: the "
+          "kernel differs from the CPU path at element %zu", r, n,
+          first_difference (cpu, emu, bytes / sizeof (float)));
+    }
+    g_free (cpu);
+    g_free (emu);
+    frame_free (&f);
+    prep_plan_free (plan);
+  }
+}
+
+GST_END_TEST;
+
 /* The kernel table is rebuilt by prep_plan_set_slots () in the plan's own
  * two host images (allocated with the plan: nothing per change), with
  * the new rectangles' taps (copy_table () checks them) and a new
@@ -1180,6 +1243,7 @@ kernel_suite (void)
   tcase_add_loop_test (emulation, test_emulation_batches, 0, n_batch_cases);
   tcase_add_loop_test (emulation, test_emulation_float16_table, 0, n_ref_cases);
   tcase_add_loop_test (emulation, test_plan_launch_batches, 0, n_batch_cases);
+  tcase_add_test (emulation, test_plan_launch_windows);
   tcase_add_loop_test (emulation, test_taps_follow_slots, 0, n_batch_cases);
 
   suite_add_tcase (s, geometry);
