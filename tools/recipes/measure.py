@@ -33,7 +33,9 @@
 # with find_property and the enum's values) prints "not available in this
 # build", so the script runs unchanged before and after they land.  Then
 # the clamp-order effect (the element's float model with the clamp after
-# the resize, against an RGB pipeline's clamp before it), and the sweep of
+# the resize, against an RGB pipeline's clamp before it), crop-rect's
+# intended sampling in float against blobFromImage(crop=true) (a check of
+# the formula while the property is pending), and the sweep of
 # interpolation=nearest-floor against cv2.resize INTER_NEAREST.
 #
 # Needs Debian's python3-torch, python3-torchvision, python3-opencv,
@@ -606,6 +608,36 @@ def clamp_order(frames):
                      b.mean(), b.max(), c.mean(), c.max()))
 
 
+# ------------------------------------------------------- crop-rect model
+
+def crop_rect_model(frames, size=224):
+    """Until crop-rect lands: its intended sampling (source position x +
+    (o + 0.5) * w / size - 0.5, bilinear, taps clamped to the frame) in
+    float on cvtColor's RGB, against blobFromImage(crop=true)."""
+    print("\n#### crop-rect's float model vs blobFromImage(crop=true), "
+          "cvtColor RGB\n")
+    for d in frames:
+        rect = [float(v) for v in re.search(
+            r"<(.*)>", blob_crop_rect(d.w, d.h, size)).group(1).split(",")]
+        taps = []
+        for x0, w, n in ((rect[0], rect[2], d.w), (rect[1], rect[3], d.h)):
+            s = x0 + (np.arange(size) + 0.5) * w / size - 0.5
+            i = np.floor(s).astype(int)
+            taps.append((np.clip(i, 0, n - 1), np.clip(i + 1, 0, n - 1),
+                         s - i))
+        (x0, x1, fx), (y0, y1, fy) = taps
+        a = d.cv.astype(np.float64)
+        fx = fx[None, :, None]
+        top = a[y0][:, x0] * (1 - fx) + a[y0][:, x1] * fx
+        bot = a[y1][:, x0] * (1 - fx) + a[y1][:, x1] * fx
+        m = top * (1 - fy[:, None, None]) + bot * fy[:, None, None]
+        dd = np.abs(m.transpose(2, 0, 1)
+                    - blob(np.ascontiguousarray(d.cv[:, :, ::-1]), True)
+                    * 255.0)
+        print("- %s: crop-rect=<%.4f,%.4f,%.4f,%.4f>: %.3f / %.1f"
+              % (d.name, *rect, dd.mean(), dd.max()))
+
+
 # -------------------------------------------------- nearest-floor vs OpenCV
 
 def nearest_sweep(lo=16, hi=64):
@@ -681,6 +713,7 @@ def main():
         res, rows = measure(frames)
         print_tables(frames, res, rows)
         clamp_order(frames)
+        crop_rect_model(frames)
     nearest_sweep()
 
 
