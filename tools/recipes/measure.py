@@ -33,7 +33,9 @@
 # with find_property and the enum's values) prints "not available in this
 # build", so the script runs unchanged before and after they land.  Then
 # the clamp-order effect (the element's float model with the clamp after
-# the resize, against an RGB pipeline's clamp before it), crop-rect's
+# the resize, against an RGB pipeline's clamp before it), checks of the
+# conversion-only references (cvtColor's luma footroom clamp, PyAV against
+# the ffmpeg program, videoconvert on flat grey frames), crop-rect's
 # intended sampling in float against blobFromImage(crop=true) (a check of
 # the formula while the property is pending), and the sweep of
 # interpolation=nearest-floor against cv2.resize INTER_NEAREST.
@@ -556,7 +558,7 @@ def short_props(props):
 def print_tables(frames, res, rows):
     names = [d.name for d in frames]
     for inp in ("RGB", "YUV"):
-        print("\n#### From %s input\n" % inp)
+        print("\n### From %s input\n" % inp)
         print("| reference | properties | reference RGB | "
               + " | ".join("%s: mean / max" % n for n in names) + " |")
         print("|---|---|---|" + "---|" * len(names))
@@ -582,8 +584,9 @@ def clamp_order(frames):
     (BT.601 limited, nearest chroma) with the clamp after the resize (the
     element's order) and before it (any RGB pipeline's), and against the
     element from cvtColor's RGB (8-bit rounding included)."""
-    print("\n#### Clamp order (torchvision float recipe, crop-fraction "
-          "0.875, 224x224, antialias and plain bilinear)\n")
+    print("\n### Clamp order (torchvision float recipe, crop-fraction "
+          "0.875, 224x224, antialias and plain bilinear; Ultralytics' "
+          "640 letterbox, bilinear)\n")
     print("| frame | Y < 16 | out-of-gamut pixels | recipe | "
           "element YUV vs float, clamp after | clamp before vs after "
           "(the clamp-order effect) | element YUV vs element RGB "
@@ -592,20 +595,67 @@ def clamp_order(frames):
     for d in frames:
         ny, n, og = d.stats()
         f = d.float_rgb()
-        for aa in (True, False):
-            p = "crop-fraction=0.875 width=224 height=224 aspect=cover" + \
-                (" antialias=true" if aa else "")
-            e = element(d.yuv(), p) * 255.0
-            after = np.clip(torch_float(f, 256, 224, aa), 0, 255)
-            before = torch_float(np.clip(f, 0, 255), 256, 224, aa)
-            er = element(rgb_frame(d.cv), p) * 255.0
+        r = min(640 / d.h, 640 / d.w)
+        iw, ih = int(round(d.w * r)), int(round(d.h * r))
+        ox, oy = (640 - iw) // 2, (640 - ih) // 2
+        for what in ("antialias", "bilinear", "letterbox 640"):
+            if what == "letterbox 640":
+                p = ("width=640 height=640 aspect=letterbox "
+                     "letterbox-rounding=half-even")
+
+                def model(x):
+                    x = torch.from_numpy(np.ascontiguousarray(x))
+                    return torch.nn.functional.interpolate(
+                        x.permute(2, 0, 1)[None], size=(ih, iw),
+                        mode="bilinear", align_corners=False)[0].numpy()
+                win = (slice(None), slice(oy, oy + ih), slice(ox, ox + iw))
+            else:
+                aa = what == "antialias"
+                p = "crop-fraction=0.875 width=224 height=224 " \
+                    "aspect=cover" + (" antialias=true" if aa else "")
+
+                def model(x, aa=aa):
+                    return torch_float(x, 256, 224, aa)
+                win = (slice(None),) * 3
+            e = element(d.yuv(), p)[win] * 255.0
+            after = np.clip(model(f), 0, 255)
+            before = model(np.clip(f, 0, 255))
+            er = element(rgb_frame(d.cv), p)[win] * 255.0
             a, b, c = (np.abs(e - after), np.abs(before - after),
                        np.abs(e - er))
             print("| %s | %d (%.2f %%) | %d (%.2f %%) | %s | %.3f / %.1f | "
                   "%.3f / %.1f | %.3f / %.1f |"
                   % (d.name, ny, 100.0 * ny / n, og, 100.0 * og / n,
-                     "antialias" if aa else "bilinear", a.mean(), a.max(),
+                     what, a.mean(), a.max(),
                      b.mean(), b.max(), c.mean(), c.max()))
+
+
+# ------------------------------------------------------ conversion checks
+
+def conversion_checks(frames):
+    """What the conversion-only rows' references do: cvtColor's luma
+    footroom clamp, PyAV against the ffmpeg program, videoconvert on flat
+    grey frames."""
+    print("\n### Conversion checks\n")
+    for d in frames:
+        f = d.float_rgb()
+        foot = f + (np.maximum(d.Y, 16) - d.Y.astype(np.float64))[
+            :, :, None] * BT601[:, 0]
+        print("- %s: cvtColor vs BT.601 float, max %.2f; with max(0, Y - "
+              "16) first, max %.2f; PyAV rgb24 == ffmpeg -pix_fmt rgb24: "
+              "%s" % (d.name, np.abs(d.cv - np.clip(f, 0, 255)).max(),
+                      np.abs(d.cv - np.clip(foot, 0, 255)).max(),
+                      np.array_equal(d.av, d.ffmpeg())))
+    out = []
+    for y in (16, 64, 128, 235):
+        data = bytes([y]) * 64 * 64 + bytes([128]) * 64 * 32
+        rgb = video_sample_rgb(run_pipeline(
+            "video/x-raw,format=I420,width=64,height=64,framerate=1/1,"
+            "colorimetry=bt601", data,
+            "videoconvert ! video/x-raw,format=RGB"))
+        out.append("Y %d: %d (BT.601 %.1f)" % (y, rgb[32, 32, 1],
+                                              1.164384 * (y - 16)))
+    print("- videoconvert, flat I420 frame, U = V = 128: " + ", ".join(out))
 
 
 # ------------------------------------------------------- crop-rect model
@@ -614,7 +664,7 @@ def crop_rect_model(frames, size=224):
     """Until crop-rect lands: its intended sampling (source position x +
     (o + 0.5) * w / size - 0.5, bilinear, taps clamped to the frame) in
     float on cvtColor's RGB, against blobFromImage(crop=true)."""
-    print("\n#### crop-rect's float model vs blobFromImage(crop=true), "
+    print("\n### crop-rect's float model vs blobFromImage(crop=true), "
           "cvtColor RGB\n")
     for d in frames:
         rect = [float(v) for v in re.search(
@@ -677,7 +727,7 @@ def nearest_sweep(lo=16, hi=64):
                     examples.append("%d to %d: output %d reads %d (OpenCV"
                                     " %d)" % (a, out, o, int(el[o]),
                                               int(cvx[0, o, 0])))
-    print("\n#### interpolation=nearest-floor vs cv2.resize INTER_NEAREST\n")
+    print("\n### interpolation=nearest-floor vs cv2.resize INTER_NEAREST\n")
     print("Sizes %d..%d into %d..%d (%d pairs, per axis): %d pairs differ, "
           "%d output columns in all; e.g. %s."
           % (lo, hi, lo, hi, n * n, pairs, px, "; ".join(examples)))
@@ -713,6 +763,7 @@ def main():
         res, rows = measure(frames)
         print_tables(frames, res, rows)
         clamp_order(frames)
+        conversion_checks(frames)
         crop_rect_model(frames)
     nearest_sweep()
 
