@@ -386,13 +386,17 @@ def blob_crop_rect(w, h, size=224):
     round(w * factor) x round(h * factor) with source positions
     (o + 0.5) / factor - 0.5; then Rect(Point(0.5 * (cols - size), ...))
     truncates: ox = floor((R - size) / 2).  In source pixels: x = ox /
-    factor, w = size / factor."""
+    factor, w = size / factor.  The float32 factor makes size / factor
+    a hair longer than the short side (1080.0000385 for 1080): the window
+    is cut at the frame's edge (the element refuses windows that leave
+    the frame), which moves the sample positions by less than 4e-5 px."""
     f = float(max(np.float32(size) / np.float32(w),
                   np.float32(size) / np.float32(h)))
     cols, rows = int(np.rint(w * f)), int(np.rint(h * f))
     ox, oy = (cols - size) // 2, (rows - size) // 2
-    return "crop-rect=\"<%r,%r,%r,%r>\"" % (ox / f, oy / f, size / f,
-                                            size / f)
+    return "crop-rect=\"<%r,%r,%r,%r>\"" % (ox / f, oy / f,
+                                            min(size / f, w - ox / f),
+                                            min(size / f, h - oy / f))
 
 
 # ---------------------------------------------------------------- recipes
