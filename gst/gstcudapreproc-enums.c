@@ -65,6 +65,9 @@ gst_cuda_preproc_aspect_get_type (void)
  * @GST_CUDA_PREPROC_INTERPOLATION_NEAREST_FLOOR: the source pixel under the
  *     output pixel's left and top edges, floor (x * in / out) (torch
  *     nearest, OpenCV INTER_NEAREST)
+ * @GST_CUDA_PREPROC_INTERPOLATION_BICUBIC: 4x4 taps of Keys' cubic
+ *     (A = -0.75), half-pixel centers (torch bicubic, OpenCV INTER_CUBIC);
+ *     with antialias PIL's BICUBIC (a = -0.5, widened when downscaling)
  *
  * Since: 0.1
  */
@@ -78,6 +81,8 @@ gst_cuda_preproc_interpolation_get_type (void)
         "nearest"},
     {PREP_INTERP_NEAREST_FLOOR, "Nearest, floor (torch nearest, OpenCV "
           "INTER_NEAREST)", "nearest-floor"},
+    {PREP_INTERP_BICUBIC, "Bicubic (torch bicubic, OpenCV INTER_CUBIC; "
+          "with antialias PIL's)", "bicubic"},
     {0, NULL, NULL}
   };
 

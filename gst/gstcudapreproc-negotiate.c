@@ -11,6 +11,7 @@
 #include "config.h"
 #endif
 
+#include <math.h>
 #include <string.h>
 
 #include "gstcudapreproc-negotiate.h"
@@ -188,6 +189,20 @@ load_source (GstCudaPreprocSource * src, const GstCudaPreprocNegotiated * neg,
   else
     src->requested[0] = s->crop;
   src->index = -1;
+  /* crop-rect (checked to lie inside the frame) replaces the crop */
+  src->window = s->crop_rect_set && s->n_rois == 0 && !src->from_meta;
+  if (src->window) {
+    src->win.x = s->crop_rect[0];
+    src->win.y = s->crop_rect[1];
+    src->win.width = s->crop_rect[2];
+    src->win.height = s->crop_rect[3];
+    src->requested[0].x = (gint) floor (src->win.x);
+    src->requested[0].y = (gint) floor (src->win.y);
+    src->requested[0].width = (gint) (ceil (src->win.x + src->win.width) -
+        floor (src->win.x));
+    src->requested[0].height = (gint) (ceil (src->win.y + src->win.height) -
+        floor (src->win.y));
+  }
 }
 
 /* The slots of the caps' frame: the property rectangles resolved against
@@ -263,11 +278,18 @@ gst_cuda_preproc_negotiated_run (GstCudaPreprocNegotiated * neg,
   fill_config (neg, s, &cfg);
   if ((*error = choose_colorimetry (neg, s, &cfg)) != NULL)
     return FALSE;
+  if (s->crop_rect_set && s->n_rois == 0 &&
+      s->roi_source != GST_CUDA_PREPROC_ROI_SOURCE_META &&
+      (*error = gst_cuda_preproc_settings_crop_rect_refusal (s->crop_rect,
+              GST_VIDEO_INFO_WIDTH (&neg->in_info),
+              GST_VIDEO_INFO_HEIGHT (&neg->in_info))) != NULL)
+    return FALSE;
   load_source (src, neg, s, &cfg);
   if ((*error = first_slots (src, (guint) neg->shape.batch, slots,
               warnings)) != NULL)
     return FALSE;
   gst_cuda_preproc_run_set_tensor (run, &cfg, FALSE);
+  gst_cuda_preproc_run_set_window (run, src->window ? &src->win : NULL);
   if ((*error = gst_cuda_preproc_run_prepare (run, slots)) != NULL)
     return FALSE;
   shape_warnings (neg, s, warnings);

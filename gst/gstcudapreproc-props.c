@@ -145,6 +145,34 @@ install_crop_properties (GObjectClass * gobject_class)
       g_param_spec_int ("crop-height", "Crop height",
           "Height of the crop rectangle (0 = to the frame's bottom edge)",
           0, G_MAXINT, DEFAULT_PROP_CROP_HEIGHT, PARAM_FLAGS));
+  /**
+   * GstCudaPreproc:crop-rect:
+   *
+   * A fractional crop `<x, y, width, height>` in pixels of the frame, e.g.
+   * `crop-rect="<419.46,0,1081.08,1080>"`: the tensor shows the window
+   * [x, x + width) x [y, y + height) of the resized whole frame (source
+   * coordinate x + (o + 0.5) * width / inner - 0.5 in double), its taps
+   * clamped to the frame, not to the window (resize-then-crop, as OpenCV's
+   * blobFromImage (crop=True) and torchvision's Resize then CenterCrop);
+   * the integer crop-x, crop-y, crop-width and crop-height crop then
+   * resize.  While set it replaces them; the rois property and
+   * roi-source=meta replace it as they replace the crop.  Every aspect,
+   * interpolation and antialias apply (letterbox and cover from the
+   * window's fractional size, docs/semantics.md).  Empty (`<>`, the
+   * default): unset.  Anything but 0 or 4 numbers is refused with a
+   * warning; values that are not finite, an empty window or one not
+   * inside the frame fail negotiation with an element error naming the
+   * value.
+   *
+   * Since: 0.3
+   */
+  g_object_class_install_property (gobject_class, PROP_CROP_RECT,
+      gst_param_spec_array ("crop-rect", "Crop rectangle",
+          "Fractional crop <x, y, width, height> of the resized frame "
+          "(resize-then-crop), replacing crop-*; empty: unset",
+          g_param_spec_double ("crop-rect-value", "Crop rectangle value",
+              "One value of crop-rect", -G_MAXDOUBLE, G_MAXDOUBLE, 0.0,
+              G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS), PARAM_FLAGS));
 }
 
 static void
@@ -248,23 +276,30 @@ install_mapping_properties (GObjectClass * gobject_class)
    * Antialiased bilinear resize, as PIL's and torchvision's (antialias=True)
    * and so timm's: when downscaling, the triangle filter widened by the
    * scale factor, its weights normalized per output pixel, clamped to the
-   * crop; upscaling stays bilinear.  In the same fused pass, no
+   * crop; upscaling stays bilinear.  With interpolation=bicubic, PIL's
+   * BICUBIC (torchvision's antialiased bicubic) instead: Keys' cubic with
+   * a = -0.5, support 2 widened the same way.  In the same fused pass, no
    * intermediate image; the taps and weights are derived on the host in
    * double, the CPU path and the kernel give the same bits.  Replaces
-   * #GstCudaPreproc:interpolation.  The CPU path runs it without AVX2.
+   * nearest and nearest-floor of #GstCudaPreproc:interpolation (they
+   * become antialiased bilinear).
    *
    * Since: 0.1
    */
   g_object_class_install_property (gobject_class, PROP_ANTIALIAS,
       g_param_spec_boolean ("antialias", "Antialias",
-          "Antialiased bilinear (PIL, torchvision antialias=True) when "
-          "downscaling", DEFAULT_PROP_ANTIALIAS, PARAM_FLAGS));
+          "Antialiased bilinear or bicubic (PIL, torchvision "
+          "antialias=True) when downscaling", DEFAULT_PROP_ANTIALIAS,
+          PARAM_FLAGS));
   /**
    * GstCudaPreproc:interpolation:
    *
    * Resampling method.  bilinear and nearest use half-pixel centers
    * (nearest equals torch's nearest-exact); nearest-floor takes
-   * floor (x * in / out), as torch's nearest and OpenCV's INTER_NEAREST.
+   * floor (x * in / out), as torch's nearest and OpenCV's INTER_NEAREST;
+   * bicubic is torch's bicubic (align_corners=False) and OpenCV's
+   * INTER_CUBIC: Keys' cubic with A = -0.75 on 4x4 taps, its overshoot
+   * clamped to [0, 255] before normalization.
    * None reads pixels outside the crop.
    *
    * Since: 0.1
@@ -675,6 +710,7 @@ gst_cuda_preproc_settings_init (GstCudaPreprocSettings * s)
   s->crop.y = DEFAULT_PROP_CROP_Y;
   s->crop.width = DEFAULT_PROP_CROP_WIDTH;
   s->crop.height = DEFAULT_PROP_CROP_HEIGHT;
+  s->crop_rect_set = FALSE;
   s->aspect = DEFAULT_PROP_ASPECT;
   s->pad_value = DEFAULT_PROP_PAD_VALUE;
   s->pad_values_set = FALSE;
@@ -713,13 +749,13 @@ static const gchar *const ordinals[] = { "first", "second", "third" };
 /* Reads a 3-value array of numbers (doubles, or integers as Python and
  * gst-launch give them); NULL, or why not (to free). */
 static gchar *
-settings_read_triple (const GValue * value, gdouble out[3])
+settings_read_doubles (const GValue * value, gdouble * out, guint want)
 {
   guint i, n = gst_value_array_get_size (value);
 
-  if (n != 3)
-    return g_strdup_printf ("it needs exactly 3 values, not %u", n);
-  for (i = 0; i < 3; i++) {
+  if (n != want)
+    return g_strdup_printf ("it needs exactly %u values, not %u", want, n);
+  for (i = 0; i < want; i++) {
     const GValue *e = gst_value_array_get_value (value, i);
     GValue d = G_VALUE_INIT;
 
@@ -732,6 +768,45 @@ settings_read_triple (const GValue * value, gdouble out[3])
         ordinals[i], G_VALUE_TYPE_NAME (e));
   }
   return NULL;
+}
+
+static gchar *
+settings_read_triple (const GValue * value, gdouble out[3])
+{
+  return settings_read_doubles (value, out, 3);
+}
+
+gchar *
+gst_cuda_preproc_settings_read_crop_rect (const GValue * value,
+    gdouble out[4], gboolean * set)
+{
+  *set = gst_value_array_get_size (value) > 0;
+  if (!*set)
+    return NULL;
+  return settings_read_doubles (value, out, 4);
+}
+
+/* The rules of prep_plan_new_windows (): finite, not empty, inside the
+ * frame. */
+gchar *
+gst_cuda_preproc_settings_crop_rect_refusal (const gdouble r[4], gint width,
+    gint height)
+{
+  const gchar *rule = NULL;
+
+  if (!isfinite (r[0]) || !isfinite (r[1]) || !isfinite (r[2]) ||
+      !isfinite (r[3]))
+    rule = "its values must be finite";
+  else if (r[2] <= 0.0 || r[3] <= 0.0)
+    rule = "its width and height must be positive";
+  else if (r[0] < 0.0 || r[1] < 0.0 || r[0] + r[2] > width ||
+      r[1] + r[3] > height)
+    rule = "it must lie inside the frame";
+  if (rule == NULL)
+    return NULL;
+  return g_strdup_printf ("crop-rect <%.12g, %.12g, %.12g, %.12g> is no "
+      "window of the %dx%d frame: %s", r[0], r[1], r[2], r[3], width, height,
+      rule);
 }
 
 gchar *

@@ -27,6 +27,7 @@ enum
   PROP_CROP_Y,
   PROP_CROP_WIDTH,
   PROP_CROP_HEIGHT,
+  PROP_CROP_RECT,               /* cudapreproc's fractional crop */
   PROP_ASPECT,
   PROP_PAD_VALUE,
   PROP_PAD_VALUES,
@@ -73,6 +74,8 @@ typedef struct
    * scale follows the data type) */
   gboolean layout_set, channel_order_set, data_type_set, scale_set;
   PrepRect crop;                /* as requested: 0 size = to the edge */
+  gboolean crop_rect_set;       /* crop-rect given: it replaces crop */
+  gdouble crop_rect[4];         /* x, y, width, height (a PrepWindow) */
   gint aspect, interpolation, channel_order, layout;
   gint cuda_device_id;          /* -1: any */
   guint n_threads;              /* CPU path, caller included; 0: per core */
@@ -160,6 +163,14 @@ gchar *gst_cuda_preproc_settings_check_normalization (const
 /* pad-values: 3 numbers in [0, 255] (*@set TRUE), or none (FALSE). */
 gchar *gst_cuda_preproc_settings_read_pad_values (const GValue * value,
     gdouble out[3], gboolean * set);
+/* crop-rect: no values (unset, *@set FALSE) or 4 numbers into @out;
+ * NULL, or why not (to free). */
+gchar *gst_cuda_preproc_settings_read_crop_rect (const GValue * value,
+    gdouble out[4], gboolean * set);
+/* Why crop-rect @r is no window of a @width x @height frame (to free,
+ * naming the value), or NULL. */
+gchar *gst_cuda_preproc_settings_crop_rect_refusal (const gdouble r[4],
+    gint width, gint height);
 gchar *gst_cuda_preproc_settings_read_rois (const GValue * value,
     PrepRect * rects, guint * n_rects);
 /* For a crop-* or rois value while a frame of @frame_width x @frame_height

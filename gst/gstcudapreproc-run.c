@@ -13,6 +13,7 @@
 #include "config.h"
 #endif
 
+#include <math.h>
 #include <string.h>
 
 #include <gst/base/gstbasetransform.h>
@@ -36,6 +37,19 @@ gst_cuda_preproc_run_set_tensor (GstCudaPreprocRun * run,
   gst_cuda_preproc_run_clear (run);
   run->cfg = *cfg;
   run->streams = streams;
+}
+
+void
+gst_cuda_preproc_run_set_window (GstCudaPreprocRun * run,
+    const PrepWindow * win)
+{
+  if ((win != NULL) == run->windowed && (win == NULL ||
+          memcmp (win, &run->win, sizeof (PrepWindow)) == 0))
+    return;
+  gst_cuda_preproc_run_clear (run);
+  run->windowed = win != NULL;
+  if (win != NULL)
+    run->win = *win;
 }
 
 /* The engine's refusal of the tensor of @n slots (to free). */
@@ -90,10 +104,20 @@ run_prepare_plain (GstCudaPreprocRun * run, const GstCudaPreprocBatchSlots * s)
   PrepConfig cfg = run->cfg;
   guint j;
 
-  for (j = 0; j < s->n; j++)
+  PrepWindow wins[PREP_BATCH_MAX];
+
+  for (j = 0; j < s->n; j++) {
     rects[j] = s->streams[j].rect;
+    /* crop-rect: the window where its rectangle went (a crop meta's area
+     * moves it), the same fraction past the rectangle's corner */
+    wins[j].x = rects[j].x + (run->win.x - floor (run->win.x));
+    wins[j].y = rects[j].y + (run->win.y - floor (run->win.y));
+    wins[j].width = run->win.width;
+    wins[j].height = run->win.height;
+  }
   if (run->plan != NULL && same_frames (&run->frame, &s->frames[0]))
-    return prep_plan_set_slots (run->plan, rects, (gint) s->n);
+    return run->windowed ? prep_plan_set_windows (run->plan, wins,
+        (gint) s->n) : prep_plan_set_slots (run->plan, rects, (gint) s->n);
   gst_cuda_preproc_run_clear (run);
   cfg.format = s->frames[0].format;
   cfg.src_width = s->frames[0].src_width;
@@ -101,6 +125,8 @@ run_prepare_plain (GstCudaPreprocRun * run, const GstCudaPreprocBatchSlots * s)
   cfg.matrix = s->frames[0].matrix;
   cfg.range = s->frames[0].range;
   cfg.chroma_site = s->frames[0].chroma_site;
+  if (run->windowed)
+    return prep_plan_new_windows (&cfg, wins, (gint) s->n, &run->plan);
   return prep_plan_new (&cfg, rects, (gint) s->n, &run->plan);
 }
 

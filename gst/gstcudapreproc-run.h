@@ -39,6 +39,10 @@ typedef struct
   guint n;                      /* the plan's slots that read a frame */
   PrepStream slots[PREP_BATCH_MAX];     /* their streams and rectangles */
   PrepStream frame;             /* a plain plan's frames (rect unused) */
+  gboolean windowed;            /* a plain plan's slot 0 shows win
+                                 * (crop-rect), its rectangle the smallest
+                                 * integer one holding it */
+  PrepWindow win;
 } GstCudaPreprocRun;
 
 void gst_cuda_preproc_run_clear (GstCudaPreprocRun * run);
@@ -47,6 +51,11 @@ void gst_cuda_preproc_run_clear (GstCudaPreprocRun * run);
  * are the sources'), in a streams plan when @streams; drops the plan. */
 void gst_cuda_preproc_run_set_tensor (GstCudaPreprocRun * run,
     const PrepConfig * cfg, gboolean streams);
+
+/* The fractional window (crop-rect) of a plain plan's slot, in the
+ * caps' frame, NULL: none; drops the plan when it changes. */
+void gst_cuda_preproc_run_set_window (GstCudaPreprocRun * run,
+    const PrepWindow * win);
 
 /* The plan of @slots (a plain plan reads source 0 only), kept when it
  * takes them; NULL, or the engine's refusal (to free).  A streams plan

@@ -205,8 +205,8 @@ settings_store (GstCudaPreprocSettings * s, guint prop_id,
     const GValue * value, const PrepRect * rois, guint n_rois, gchar ** why)
 {
   GstCudaPreprocNormalization n;
-  gdouble pad[3] = { 0.0, 0.0, 0.0 };
-  gboolean pad_set;
+  gdouble pad[3] = { 0.0, 0.0, 0.0 }, rect[4] = { 0.0, 0.0, 0.0, 0.0 };
+  gboolean pad_set, rect_set;
   const gchar *type;
 
   switch (prop_id) {
@@ -229,6 +229,13 @@ settings_store (GstCudaPreprocSettings * s, guint prop_id,
       break;
     case PROP_CROP_HEIGHT:
       s->crop.height = g_value_get_int (value);
+      break;
+    case PROP_CROP_RECT:
+      *why = gst_cuda_preproc_settings_read_crop_rect (value, rect, &rect_set);
+      if (*why != NULL)
+        break;
+      s->crop_rect_set = rect_set;
+      memcpy (s->crop_rect, rect, sizeof (rect));
       break;
     case PROP_ASPECT:
       s->aspect = g_value_get_enum (value);
@@ -377,17 +384,23 @@ gst_cuda_preproc_settings_set (GstObject * self, GstCudaPreprocSettings * s,
 }
 
 static void
-settings_get_triple (const gdouble * src, GValue * value)
+settings_get_doubles (const gdouble * src, gint n, GValue * value)
 {
   gint i;
 
-  for (i = 0; i < 3; i++) {
+  for (i = 0; i < n; i++) {
     GValue d = G_VALUE_INIT;
 
     g_value_init (&d, G_TYPE_DOUBLE);
     g_value_set_double (&d, src[i]);
     gst_value_array_append_and_take_value (value, &d);
   }
+}
+
+static void
+settings_get_triple (const gdouble * src, GValue * value)
+{
+  settings_get_doubles (src, 3, value);
 }
 
 static void
@@ -468,6 +481,10 @@ gst_cuda_preproc_settings_get (GstObject * self,
     case PROP_PAD_VALUES:
       if (s.pad_values_set)
         settings_get_triple (s.pad_values, value);
+      break;
+    case PROP_CROP_RECT:
+      if (s.crop_rect_set)
+        settings_get_doubles (s.crop_rect, 4, value);
       break;
     case PROP_SCALE:
       g_value_set_double (value, gst_cuda_preproc_settings_scale (&s,

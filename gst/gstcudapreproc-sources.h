@@ -42,6 +42,9 @@ typedef struct
   guint n_requested;
   gboolean rois;                /* requested holds rois ("ROI %u" in the
                                  * texts; else "Crop") */
+  gboolean window;              /* crop-rect: requested[0] is the smallest
+                                 * integer rectangle holding win */
+  PrepWindow win;
   const gchar *name;            /* a batch pad's name, for the box meta and
                                  * the texts; NULL: the element's only
                                  * source */

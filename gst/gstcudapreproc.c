@@ -287,11 +287,36 @@ gst_cuda_preproc_rects_refusal (GstCudaPreproc * self, guint prop_id,
   return gst_cuda_preproc_settings_rects_refusal (&s, prop_id, value, w, h);
 }
 
+/* While a stream plays, a crop-rect that is no window of its frame is
+ * refused as a crop is (before the first caps it fails negotiation). */
+static gchar *
+gst_cuda_preproc_crop_rect_refusal (GstCudaPreproc * self, const GValue * value)
+{
+  gdouble r[4];
+  gboolean set;
+  gchar *why;
+  gint w, h;
+
+  if ((why = gst_cuda_preproc_settings_read_crop_rect (value, r, &set)) != NULL) {
+    g_free (why);               /* the setter refuses it with a warning */
+    return NULL;
+  }
+  GST_OBJECT_LOCK (self);
+  w = self->play_width;
+  h = self->play_height;
+  GST_OBJECT_UNLOCK (self);
+  if (!set || w <= 0)
+    return NULL;
+  return gst_cuda_preproc_settings_crop_rect_refusal (r, w, h);
+}
+
 /* Why a value cannot apply now (to free), or NULL. */
 static gchar *
 gst_cuda_preproc_value_refusal (GstCudaPreproc * self, guint prop_id,
     const GValue * value)
 {
+  if (prop_id == PROP_CROP_RECT)
+    return gst_cuda_preproc_crop_rect_refusal (self, value);
   if (prop_id == PROP_CUDA_DEVICE_ID)
     return gst_cuda_preproc_refusals_ready_only (GST_ELEMENT (self),
         "the device");

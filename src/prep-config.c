@@ -58,7 +58,7 @@ prep_enums_valid (const PrepConfig * cfg)
       && (unsigned) cfg->aspect <= PREP_ASPECT_COVER
       && cfg->crop_fraction > 0.0 && cfg->crop_fraction <= 1.0
       && (cfg->antialias == 0 || cfg->antialias == 1)
-      && (unsigned) cfg->interpolation <= PREP_INTERP_NEAREST_FLOOR
+      && (unsigned) cfg->interpolation <= PREP_INTERP_BICUBIC
       && (unsigned) cfg->letterbox_align <= PREP_ALIGN_TOP_LEFT
       && (unsigned) cfg->letterbox_rounding <= PREP_ROUND_FLOOR
       && (unsigned) cfg->matrix <= PREP_MATRIX_BT2020
@@ -135,7 +135,7 @@ PrepStatus
 prep_config_validate (const PrepConfig * cfg)
 {
   size_t n, bytes;
-  int c;
+  int c, k;
 
   if (cfg == NULL || !prep_enums_valid (cfg))
     return PREP_ERROR_INVALID_ARGUMENT;
@@ -143,9 +143,12 @@ prep_config_validate (const PrepConfig * cfg)
     return PREP_ERROR_INVALID_ARGUMENT;
   if (cfg->src_width <= 0 || cfg->src_height <= 0)
     return PREP_ERROR_SIZE;
-  /* antialiased weights per slot: 2 (W + H + OW + OH) + 4, an int */
-  if (cfg->antialias && (int64_t) cfg->src_width + cfg->src_height +
-      (int64_t) cfg->out_width + cfg->out_height > INT_MAX / 2 - 2)
+  /* weighted taps per slot: k (W + H + OW + OH) + 4, an int (k = 4 for
+   * bicubic, 2 else: prep_params_init ()) */
+  k = cfg->interpolation == PREP_INTERP_BICUBIC ? 4 : 2;
+  if ((cfg->antialias || k == 4) && (int64_t) cfg->src_width +
+      cfg->src_height + (int64_t) cfg->out_width + cfg->out_height >
+      INT_MAX / k - 2)
     return PREP_ERROR_OVERFLOW;
   if (prep_normalization_validate (cfg->scale, cfg->mean, cfg->std) != PREP_OK)
     return PREP_ERROR_NORMALIZATION;

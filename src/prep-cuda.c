@@ -128,8 +128,8 @@ prep_kernel_extents (const PrepParams * p, const PrepSlotTable * slots,
     col = (uint64_t) prep_axis_last_tap (&g->ax, p->nearest, p->out_width);
     row = (uint64_t) prep_axis_last_tap (&g->ay, p->nearest, p->out_height);
     if (p->antialias) {
-      col = (uint64_t) prep_aa_last_sample (&g->ax, p->out_width);
-      row = (uint64_t) prep_aa_last_sample (&g->ay, p->out_height);
+      col = (uint64_t) prep_aa_last_sample (p, &g->ax, p->out_width);
+      row = (uint64_t) prep_aa_last_sample (p, &g->ay, p->out_height);
     }
     for (k = 0; k < 3; k++) {
       uint64_t kc = col, kr = row;

@@ -190,7 +190,11 @@ prep_ktable_aa (PrepPlan * plan, int i, size_t at)
       p->aa_weights);
 
   memset (aa, 0, units * UNIT);
-  prep_aa_fill (&plan->slots.s[i], p, aa, w);
+  if (plan->windowed && plan->slots.s[i].valid)
+    prep_aa_fill_window (&plan->slots.s[i], &plan->win[i],
+        plan->cfg.src_width, plan->cfg.src_height, p, aa, w);
+  else
+    prep_aa_fill (&plan->slots.s[i], p, aa, w);
   prep_ktable_tiles (p, aa, d);
   plan->kcol[i] = plan->krow[i] = (int) (at / UNIT);
   return at + units * UNIT;
@@ -202,8 +206,10 @@ prep_ktable_aa_blocks (PrepPlan * plan, size_t at)
   int i, j;
 
   for (i = 0; i < plan->cfg.batch_size; i++) {
-    for (j = 0; j < i && memcmp (&plan->slots.s[j], &plan->slots.s[i],
-            sizeof (PrepSlotGeom)) != 0; j++);
+    /* a window plan's slots of one geometry differ by their windows */
+    for (j = 0; j < i && (memcmp (&plan->slots.s[j], &plan->slots.s[i],
+                sizeof (PrepSlotGeom)) != 0 || memcmp (&plan->win[j],
+                &plan->win[i], sizeof (PrepWindow)) != 0); j++);
     if (j < i)
       plan->kcol[i] = plan->krow[i] = plan->kcol[j];
     else

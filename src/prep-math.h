@@ -94,6 +94,18 @@ typedef struct
   int inside;
 } PrepAaTap;
 
+/* The filters of weighted taps (PrepParams.antialias, non-zero: every
+ * path reads the same table, src/prep-antialias.c makes it). */
+#define PREP_WTAPS_TRIANGLE 1   /* antialiased bilinear (PIL, torchvision) */
+#define PREP_WTAPS_CUBIC_AA 2   /* antialiased bicubic: Keys a = -0.5 */
+#define PREP_WTAPS_CUBIC 3      /* bicubic: 4 taps, Keys A = -0.75 */
+#define PREP_WTAPS_LINEAR 4     /* a window's bilinear: 2 taps, 1 - t, t */
+#define PREP_WTAPS_NEAREST 5    /* a window's nearest: 1 tap */
+#define PREP_WTAPS_NEAREST_FLOOR 6      /* a window's nearest-floor */
+#define PREP_WTAPS_FILTER 15    /* the filter's bits */
+#define PREP_WTAPS_WINDOW 16    /* with a filter: the slots show fractional
+                                 * windows, taps clamped to the frame */
+
 /* The colour conversions (PrepColorConversion's values). */
 #define PREP_CONV_EXACT 0
 #define PREP_CONV_OPENCV 1
@@ -116,7 +128,8 @@ typedef struct
                                  * nearest-floor */
   int nhwc;                     /* 1: NHWC, 0: NCHW */
   int elem;                     /* PREP_ELEM_* */
-  int antialias;                /* 1: weighted taps (PrepAaTap) */
+  int antialias;                /* 0: two taps (PrepTap); else weighted
+                                 * taps (PrepAaTap) of filter PREP_WTAPS_* */
   int aa_weights;               /* antialias: the most weights a slot's
                                  * taps take (prep_aa_fill ()) */
   int aa_tile;                  /* the kernel's antialiased tile: floats of

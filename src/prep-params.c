@@ -297,10 +297,16 @@ prep_params_init (const PrepConfig * cfg, PrepParams * p)
       PREP_TAPS_NEAREST_FLOOR : PREP_TAPS_BILINEAR);
   p->nhwc = cfg->layout == PREP_LAYOUT_NHWC;
   p->elem = (int) cfg->data_type;
-  p->antialias = cfg->antialias;
-  /* per axis at most 2 len + 2 out weights (support * inner = len), len <=
-   * the frame's size */
-  p->aa_weights = cfg->antialias ? 2 * (cfg->src_width + cfg->src_height +
+  /* bicubic and antialias: weighted taps (prep-antialias.c) */
+  p->antialias = cfg->interpolation == PREP_INTERP_BICUBIC ? (cfg->antialias ?
+      PREP_WTAPS_CUBIC_AA : PREP_WTAPS_CUBIC) : (cfg->antialias ?
+      PREP_WTAPS_TRIANGLE : 0);
+  /* per axis the taps of an output index span at most 2 support + 1
+   * samples (support = k / 2 * max (len / inner, 1), k = 2 for the
+   * triangle, 4 for the cubic; plain bicubic: 4), so at most k len + k out
+   * weights, len <= the frame's size */
+  k = cfg->interpolation == PREP_INTERP_BICUBIC ? 4 : 2;
+  p->aa_weights = p->antialias ? k * (cfg->src_width + cfg->src_height +
       cfg->out_width + cfg->out_height) + 4 : 0;
   p->channels = prep_channel_count (cfg->channel_order);
   for (k = 0; k < 3; k++)

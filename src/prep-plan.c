@@ -74,7 +74,9 @@ prep_plan_geometry (const PrepPlan * plan, const PrepRect * rects,
   memset (slots, 0, sizeof (PrepSlotTable));
   for (i = 0; i < plan->cfg.batch_size; i++) {
     g = &slots->s[i];
-    if (i < n_rects) {
+    if (i < n_rects && plan->windowed) {
+      prep_window_geometry (&plan->cfg, &plan->params, &plan->win[i], g);
+    } else if (i < n_rects) {
       prep_slot_geometry (&plan->cfg, &rects[i], g);
     } else {
       g->ax.len = g->ax.inner = 1;
@@ -167,7 +169,7 @@ prep_plan_set_slots (PrepPlan * plan, const PrepRect * rects, int n_rects)
   PrepSlotTable slots;
   PrepStatus st;
 
-  if (plan == NULL || plan->n_streams > 0)
+  if (plan == NULL || plan->n_streams > 0 || plan->windowed)
     return PREP_ERROR_INVALID_ARGUMENT;
   if ((st = prep_rects_check (&plan->cfg, rects, n_rects)) != PREP_OK)
     return st;
@@ -287,5 +289,7 @@ prep_plan_slot_map (const PrepPlan * plan, int slot, PrepBoxMap * map)
   map->scale_y = (double) g->ay.inner / (double) g->ay.len;
   map->offset_x = g->ax.offset;
   map->offset_y = g->ay.offset;
+  if (plan->windowed)
+    prep_window_map (&plan->win[slot], g, map);
   return PREP_OK;
 }

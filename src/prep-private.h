@@ -138,6 +138,10 @@ struct _PrepPlan
   uint64_t ktable_gen;
   int kcol[PREP_BATCH_MAX], krow[PREP_BATCH_MAX], ksource[PREP_BATCH_MAX];
   int n_ksources;
+  /* a plan of prep_plan_new_windows (): each valid slot's window (the
+   * others all zeros); windowed 0 otherwise */
+  int windowed;
+  PrepWindow win[PREP_BATCH_MAX];
   size_t slot_bytes;            /* bytes of one slot of the tensor */
   size_t n_elements;
   size_t n_bytes;
@@ -241,9 +245,31 @@ void prep_columns_clear (PrepColumns * c);
  * p->aa_weights) (prep-antialias.c). */
 void prep_aa_fill (const PrepSlotGeom * g, const PrepParams * p,
     PrepAaTap * taps, float *w);
+/* The same for a window (prep-antialias.c): slot geometry @g's inner and
+ * offset, its taps from window @win of a frame of @width x @height. */
+void prep_aa_fill_window (const PrepSlotGeom * g, const PrepWindow * win,
+    int width, int height, const PrepParams * p, PrepAaTap * taps, float *w);
+/* The samples [*lo, *hi) of a frame of @n that the window taps of axis
+ * @a (@out output indices, its window [x, x + len)) read (prep-antialias.c,
+ * filter of @p). */
+void prep_window_reach (const PrepParams * p, double x, double len, int n,
+    const PrepAxis * a, int out, int *lo, int *hi);
+/* The geometry of a slot showing window @win (prep-window.c): inner and
+ * offset from the window's size, as its rectangle the samples its taps
+ * (filter of @p) read. */
+void prep_window_geometry (const PrepConfig * cfg, const PrepParams * p,
+    const PrepWindow * win, PrepSlotGeom * g);
+/* The mapping of a slot showing window @win with geometry @g: the
+ * smallest integer rectangle holding the window as its source, the scale
+ * inner / size of the window's, the offset moved by the window's
+ * fractional start, so that the map's frame coordinates are the
+ * window's exactly (prep-window.c). */
+void prep_window_map (const PrepWindow * win, const PrepSlotGeom * g,
+    PrepBoxMap * map);
 /* The last source index any antialiased tap of axis @a (@out output
  * indices) reads: the read extent of the kernel's launch check. */
-int prep_aa_last_sample (const PrepAxis * a, int out);
+int prep_aa_last_sample (const PrepParams * p, const PrepAxis * a,
+    int out);
 
 /* The kernel table (prep-ktable.c): allocated for the plan's worst case
  * (every slot distinct), then rebuilt from the slots' geometry and

@@ -100,6 +100,8 @@ typedef enum {
   PREP_INTERP_BILINEAR = 0,
   PREP_INTERP_NEAREST,          /* half up: torch nearest-exact */
   PREP_INTERP_NEAREST_FLOOR,    /* floor: torch nearest, OpenCV */
+  PREP_INTERP_BICUBIC,          /* Keys cubic: torch bicubic, OpenCV
+                                 * INTER_CUBIC; with antialias PIL's */
 } PrepInterp;
 
 /* Where the letterboxed image sits in the tensor. */
@@ -193,7 +195,7 @@ typedef struct {
   double crop_fraction;         /* cover: the central fraction used, (0, 1];
                                  * torchvision's 224 / 256, timm's crop_pct */
   int antialias;                /* 1: PIL's and torchvision's antialiased
-                                 * bilinear (docs/semantics.md) */
+                                 * bilinear or bicubic (docs/semantics.md) */
   double pad_value;             /* letterbox bands, pixel units 0..255 */
   int pad_per_channel;          /* 1: tensor channel c's bands take
                                  * pad_values[c] instead (timm's border
@@ -299,6 +301,31 @@ size_t prep_plan_output_bytes (const PrepPlan * plan);
  * every frame, but not while the plan runs. */
 PrepStatus prep_plan_set_slots (PrepPlan * plan, const PrepRect * rects,
     int n_rects);
+
+/* A fractional source window (the element's crop-rect): the frame's
+ * [x, x + width) x [y, y + height), in pixels, double precision. */
+typedef struct {
+  double x, y, width, height;
+} PrepWindow;
+
+/* A plan whose slot i < n_windows shows windows[i], a window onto the
+ * resized whole frame (resize-then-crop, docs/semantics.md "Fractional
+ * windows"): source coordinate s = x + (o - offset + 0.5) * width / inner
+ * - 0.5 in double, taps clamped to the FRAME (not to the window), every
+ * filter through weighted taps; aspect as the config says, the inner size
+ * from the window's fractional size.  The other slots are padding.  The
+ * refusals of prep_plan_new (); PREP_ERROR_CROP for a window that is not
+ * finite, is empty or is not inside the frame.  prep_plan_set_slots ()
+ * refuses such a plan (PREP_ERROR_INVALID_ARGUMENT). */
+PrepStatus prep_plan_new_windows (const PrepConfig * cfg,
+    const PrepWindow * windows, int n_windows, PrepPlan ** plan);
+
+/* New windows for a plan of prep_plan_new_windows (), as
+ * prep_plan_set_slots () for rectangles: the same checks, nothing
+ * allocated, the plan unchanged on a refusal; PREP_ERROR_INVALID_ARGUMENT
+ * for any other plan. */
+PrepStatus prep_plan_set_windows (PrepPlan * plan,
+    const PrepWindow * windows, int n_windows);
 
 /* Slots that hold a source rectangle (the first ones of the batch). */
 int prep_plan_valid_slots (const PrepPlan * plan);

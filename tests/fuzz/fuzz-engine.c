@@ -386,7 +386,7 @@ fuzz_streams (Reader * r)
   cfg.out_width = 1 + r8 (r) % 40;
   cfg.out_height = 1 + r8 (r) % 24;
   cfg.aspect = (PrepAspect) (r8 (r) % 3);
-  cfg.interpolation = (PrepInterp) (r8 (r) % 3);
+  cfg.interpolation = (PrepInterp) (r8 (r) % 4);
   cfg.antialias = r8 (r) & 1;
   cfg.channel_order = (PrepChannelOrder) (r8 (r) % 3);
   cfg.layout = (PrepLayout) (r8 (r) % 2);
@@ -463,7 +463,7 @@ LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
   cfg.out_width = pick_size (r, MAX_OUT, &valid);
   cfg.out_height = pick_size (r, MAX_OUT, &valid);
   cfg.aspect = (PrepAspect) pick_enum (r, 3, &valid);
-  cfg.interpolation = (PrepInterp) pick_enum (r, 3, &valid);
+  cfg.interpolation = (PrepInterp) pick_enum (r, 4, &valid);
   cfg.matrix = (PrepMatrix) pick_enum (r, 3, &valid);
   cfg.range = (PrepRange) pick_enum (r, 2, &valid);
   cfg.channel_order = (PrepChannelOrder) pick_enum (r, 3, &valid);

@@ -152,6 +152,56 @@ cover_rect (const RefConfig * cfg)
   return r;
 }
 
+/* A fractional window's inner rectangle: the same rules on its double
+ * sizes w, h.  Letterbox: the axis with the smaller O / size (OW * h <=
+ * OH * w: the width) fills the output, the other is round (size * O / limiting size) (halves up, to
+ * even, or down), clamped to [1, O].  Cover: floor (O / f) on the axis
+ * with the larger O / size (at least O), the other floor (size * that /
+ * limiting size) (at least O); offsets as for integers. */
+static double
+window_round (const RefConfig * cfg, double v)
+{
+  double f = floor (v);
+
+  if (cfg->floor_size)
+    return f;
+  if (v - f > 0.5 || (v - f == 0.5 && (!cfg->half_even || fmod (f, 2.0))))
+    return f + 1.0;
+  return f;
+}
+
+static RefInner
+window_inner (const RefConfig * cfg)
+{
+  double ow = cfg->out_width, oh = cfg->out_height;
+  double w = cfg->window_width, h = cfg->window_height, iw = ow, ih = oh;
+  RefInner r;
+
+  if (cfg->cover) {
+    if (ow * h >= oh * w) {
+      iw = fmax (floor (ow / cfg->crop_fraction), ow);
+      ih = fmax (floor (h * iw / w), oh);
+    } else {
+      ih = fmax (floor (oh / cfg->crop_fraction), oh);
+      iw = fmax (floor (w * ih / h), ow);
+    }
+    r.width = (int) iw;
+    r.height = (int) ih;
+    r.x = -(int) python_round_half ((int64_t) iw - cfg->out_width);
+    r.y = -(int) python_round_half ((int64_t) ih - cfg->out_height);
+    return r;
+  }
+  if (cfg->letterbox && ow * h <= oh * w)
+    ih = window_round (cfg, h * ow / w);
+  else if (cfg->letterbox)
+    iw = window_round (cfg, w * oh / h);
+  r.width = clamp_int ((int64_t) fmin (iw, ow), 1, cfg->out_width);
+  r.height = clamp_int ((int64_t) fmin (ih, oh), 1, cfg->out_height);
+  r.x = cfg->top_left ? 0 : (cfg->out_width - r.width) / 2;
+  r.y = cfg->top_left ? 0 : (cfg->out_height - r.height) / 2;
+  return r;
+}
+
 static RefInner
 inner_rect (const RefConfig * cfg)
 {
@@ -160,6 +210,8 @@ inner_rect (const RefConfig * cfg)
   int64_t iw = ow, ih = oh;
   RefInner r;
 
+  if (cfg->window)
+    return window_inner (cfg);
   if (cfg->cover)
     return cover_rect (cfg);
   if (cfg->letterbox && ow * rh <= oh * rw)
@@ -493,26 +545,44 @@ interpolate (const RefConfig * cfg, const RefImage * im, const RefTap * tx,
   }
 }
 
-/* Antialias (PIL's and torchvision's antialiased bilinear): for output
- * index x of an axis mapping [r, r + len) onto [off, off + inner), the
- * triangle filter widened to support = max (len / inner, 1) around the
- * centre r + (x - off + 0.5) * len / inner, on the samples
+/* Antialias (PIL's and torchvision's antialiased bilinear and bicubic):
+ * for output index x of an axis mapping [r, r + len) onto
+ * [off, off + inner), with fs = max (len / inner, 1), the filter (the
+ * triangle 1 - |u| on |u| < 1, or with bicubic Keys' cubic with
+ * a = -0.5 on |u| < 2) widened to support = fs (triangle) or 2 fs (cubic)
+ * around the centre r + (x - off + 0.5) * len / inner, on the samples
  * [max ((int) (centre - support + 0.5), r),
  *  min ((int) (centre + support + 0.5), r + len)),
- * each weighted by 1 - |(s - centre + 0.5) / support| (0 beyond 1),
- * normalized.  Up to REF_AA_MAX samples. */
+ * each weighted by filter ((s - centre + 0.5) / fs), normalized.  Up to
+ * REF_AA_MAX samples, sample j at x[j]. */
 #define REF_AA_MAX 4096
 
 typedef struct
 {
-  int inside, first, count;
+  int inside, count;
+  int x[REF_AA_MAX];
   double w[REF_AA_MAX];
 } RefAaTap;
 
-static void
-aa_tap (int x, int off, int inner, int r, int len, RefAaTap * t)
+/* Keys' cubic convolution kernel with parameter a (Keys 1981): the
+ * piecewise cubic (a + 2) |u|^3 - (a + 3) |u|^2 + 1 on |u| <= 1,
+ * a |u|^3 - 5 a |u|^2 + 8 a |u| - 4 a on 1 < |u| < 2, 0 beyond. */
+static double
+keys_cubic (double u, double a)
 {
-  double scale = (double) len / inner, support = scale > 1.0 ? scale : 1.0;
+  u = fabs (u);
+  if (u <= 1.0)
+    return (a + 2.0) * u * u * u - (a + 3.0) * u * u + 1.0;
+  if (u < 2.0)
+    return a * u * u * u - 5.0 * a * u * u + 8.0 * a * u - 4.0 * a;
+  return 0.0;
+}
+
+static void
+aa_tap (int x, int off, int inner, int r, int len, int bicubic, RefAaTap * t)
+{
+  double scale = (double) len / inner, fs = scale > 1.0 ? scale : 1.0;
+  double support = bicubic ? 2.0 * fs : fs;
   double centre = r + (x - off + 0.5) * scale, sum = 0.0, d;
   int lo, hi, s;
 
@@ -521,15 +591,99 @@ aa_tap (int x, int off, int inner, int r, int len, RefAaTap * t)
   hi = (int) (centre + support + 0.5);
   lo = lo < r ? r : lo;
   hi = hi > r + len ? r + len : hi;
-  t->first = lo;
   t->count = hi - lo < REF_AA_MAX ? hi - lo : REF_AA_MAX;
   for (s = 0; s < t->count; s++) {
-    d = fabs ((lo + s - centre + 0.5) / support);
-    t->w[s] = d < 1.0 ? 1.0 - d : 0.0;
+    d = (lo + s - centre + 0.5) / fs;
+    t->x[s] = lo + s;
+    t->w[s] = bicubic ? keys_cubic (d, -0.5) : (fabs (d) < 1.0 ?
+        1.0 - fabs (d) : 0.0);
     sum += t->w[s];
   }
   for (s = 0; s < t->count; s++)
     t->w[s] = sum != 0.0 ? t->w[s] / sum : 0.0;
+}
+
+/* Bicubic (torch's upsample_bicubic2d, align_corners=False; OpenCV's
+ * INTER_CUBIC): sx - r = num / den exactly (axis_tap ()), i = floor (sx),
+ * t = sx - i; the samples i - 1, i, i + 1, i + 2, each clamped to
+ * [r, r + len - 1] (a sample outside reads the edge pixel), weighted
+ * keys_cubic (t + 1), keys_cubic (t), keys_cubic (1 - t),
+ * keys_cubic (2 - t) with A = -0.75; not normalized (they add up to 1). */
+static void
+cubic_tap (int x, int off, int inner, int r, int len, RefAaTap * t)
+{
+  int64_t den = 2 * (int64_t) inner;
+  int64_t num = (2 * (int64_t) (x - off) + 1) * len - inner;
+  int64_t q = floor_div (num, den);
+  double frac = (double) (num - q * den) / (double) den;
+  int j;
+
+  t->inside = x >= off && x < off + inner;
+  t->count = 4;
+  for (j = 0; j < 4; j++) {
+    t->x[j] = clamp_int (r + q - 1 + j, r, (int64_t) r + len - 1);
+    t->w[j] = keys_cubic (frac + 1.0 - j, -0.75);
+  }
+}
+
+/* A fractional window [wx, wx + wlen) of a frame of n samples onto
+ * [off, off + inner): source coordinate sx = wx + (x - off + 0.5) * wlen
+ * / inner - 0.5 in double; every sample clamped to the frame [0, n - 1].
+ * Nearest floor (sx + 0.5), nearest-floor floor (wx + (x - off) * wlen /
+ * inner), bilinear floor (sx) and the next with 1 - t, t, bicubic as
+ * cubic_tap (); antialiased as aa_tap () around the centre
+ * wx + (x - off + 0.5) * wlen / inner on [0, n). */
+static void
+window_tap (const RefConfig * cfg, int x, int off, int inner, double wx,
+    double wlen, int n, RefAaTap * t)
+{
+  double sx = wx + (x - off + 0.5) * wlen / inner - 0.5, fl, frac, fs;
+  double centre, support, sum = 0.0, d;
+  int lo, hi, j;
+
+  t->inside = x >= off && x < off + inner;
+  if (cfg->antialias) {
+    fs = wlen / inner > 1.0 ? wlen / inner : 1.0;
+    support = cfg->bicubic ? 2.0 * fs : fs;
+    centre = wx + (x - off + 0.5) * wlen / inner;
+    lo = (int) fmax (centre - support + 0.5, 0.0);
+    hi = (int) fmin (centre + support + 0.5, (double) n);
+    t->count = hi - lo;
+    for (j = 0; j < t->count; j++) {
+      d = (lo + j - centre + 0.5) / fs;
+      t->x[j] = lo + j;
+      t->w[j] = cfg->bicubic ? keys_cubic (d, -0.5) : (fabs (d) < 1.0 ?
+          1.0 - fabs (d) : 0.0);
+      sum += t->w[j];
+    }
+    for (j = 0; j < t->count; j++)
+      t->w[j] /= sum;
+    return;
+  }
+  if (cfg->nearest == 2 && !cfg->bicubic)
+    fl = floor (wx + (x - off) * wlen / inner);
+  else if (cfg->nearest == 1 && !cfg->bicubic)
+    fl = floor (sx + 0.5);
+  else
+    fl = floor (sx);
+  frac = sx - fl;
+  if (cfg->bicubic) {
+    t->count = 4;
+    for (j = 0; j < 4; j++) {
+      t->x[j] = clamp_int ((int64_t) fl - 1 + j, 0, n - 1);
+      t->w[j] = keys_cubic (frac + 1.0 - j, -0.75);
+    }
+  } else if (cfg->nearest) {
+    t->count = 1;
+    t->x[0] = clamp_int ((int64_t) fl, 0, n - 1);
+    t->w[0] = 1.0;
+  } else {
+    t->count = 2;
+    t->x[0] = clamp_int ((int64_t) fl, 0, n - 1);
+    t->x[1] = clamp_int ((int64_t) fl + 1, 0, n - 1);
+    t->w[0] = 1.0 - frac;
+    t->w[1] = frac;
+  }
 }
 
 static void fetch (const RefConfig * cfg, const RefImage * im, int x, int y,
@@ -546,7 +700,7 @@ aa_interpolate (const RefConfig * cfg, const RefImage * im,
   v[0] = v[1] = v[2] = 0.0;
   for (i = 0; i < ty->count; i++)
     for (j = 0; j < tx->count; j++) {
-      fetch_tap (cfg, im, tx->first + j, ty->first + i, p);
+      fetch_tap (cfg, im, tx->x[j], ty->x[i], p);
       for (k = 0; k < 3; k++)
         v[k] += ty->w[i] * tx->w[j] * p[k];
     }
@@ -648,9 +802,10 @@ to_rgb_and_luma (const RefConfig * cfg, const double v[3], double rgb[3],
     /* opencv-8bit: the taps were cvtColor's R, G, B: a full-range RGB
      * input from here on */
     if (!is_rgb (cfg)) {
+      /* full range: the interpolated values, clamped (after the luma) */
+      *luma = clamp_255 (0.299 * v[0] + 0.587 * v[1] + 0.114 * v[2]);
       for (k = 0; k < 3; k++)
-        rgb[k] = v[k];
-      *luma = clamp_255 (0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]);
+        rgb[k] = clamp_255 (v[k]);
       return;
     }
     for (k = 0; k < 3; k++)
@@ -695,11 +850,27 @@ ref_pixel (const RefConfig * cfg, const RefImage * img, int x, int y,
     for (c = 0; c < 3; c++)
       v[c] = cfg->pad_per_channel ? cfg->pad_values[c] : cfg->pad_value;
   } else {
-    if (cfg->antialias) {
+    if (cfg->window) {
       static RefAaTap ax, ay;
 
-      aa_tap (x, in.x, in.width, cfg->crop_x, cfg->crop_width, &ax);
-      aa_tap (y, in.y, in.height, cfg->crop_y, cfg->crop_height, &ay);
+      window_tap (cfg, x, in.x, in.width, cfg->window_x, cfg->window_width,
+          cfg->src_width, &ax);
+      window_tap (cfg, y, in.y, in.height, cfg->window_y,
+          cfg->window_height, cfg->src_height, &ay);
+      aa_interpolate (cfg, img, &ax, &ay, comp);
+    } else if (cfg->antialias) {
+      static RefAaTap ax, ay;
+
+      aa_tap (x, in.x, in.width, cfg->crop_x, cfg->crop_width, cfg->bicubic,
+          &ax);
+      aa_tap (y, in.y, in.height, cfg->crop_y, cfg->crop_height,
+          cfg->bicubic, &ay);
+      aa_interpolate (cfg, img, &ax, &ay, comp);
+    } else if (cfg->bicubic) {
+      static RefAaTap ax, ay;
+
+      cubic_tap (x, in.x, in.width, cfg->crop_x, cfg->crop_width, &ax);
+      cubic_tap (y, in.y, in.height, cfg->crop_y, cfg->crop_height, &ay);
       aa_interpolate (cfg, img, &ax, &ay, comp);
     } else {
       interpolate (cfg, img, &tx, &ty, comp);

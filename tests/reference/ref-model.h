@@ -45,7 +45,8 @@ typedef struct {
   int out_width, out_height;      /* tensor spatial size */
   int letterbox;                  /* 0: stretch, 1: letterbox */
   int cover;                      /* 1: cover (letterbox 0) */
-  int antialias;                  /* 1: PIL's antialiased bilinear */
+  int antialias;                  /* 1: PIL's antialiased bilinear (or
+                                   * bicubic) */
   double crop_fraction;           /* cover: central fraction, (0, 1] */
   int top_left;                   /* letterbox at the top-left corner */
   int half_even;                  /* letterbox size rounded half to even */
@@ -56,6 +57,13 @@ typedef struct {
   double pad_values[3];           /* pixel units, output order */
   int nearest;                    /* 0: bilinear, 1: nearest (half up),
                                    * 2: nearest-floor */
+  int bicubic;                    /* 1: Keys cubic, A = -0.75 (nearest
+                                   * ignored); with antialias PIL's
+                                   * BICUBIC (a = -0.5) */
+  int window;                     /* 1: the fractional window below instead
+                                   * of the crop, taps clamped to the
+                                   * frame (resize-then-crop) */
+  double window_x, window_y, window_width, window_height;
   int matrix;                     /* REF_MATRIX_* */
   int full_range;                 /* 0: limited (16..235/240), 1: full */
   int color;                      /* YUV inputs: REF_COLOR_* */

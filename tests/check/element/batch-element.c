@@ -227,31 +227,40 @@ four_frames (Frame * frames, guint set, guint k)
 #define TENSOR_PROPS "width=96 height=80 aspect=letterbox pad-value=50 " \
     "mean=<0.5,0.4,0.3> std=<0.2,0.25,0.3> channel-order=bgr"
 
+/* The filter of run i of test_batch_matches_cudapreproc (): bilinear for
+ * each set of formats, then bicubic (plain, antialiased). */
+static const gchar *const four_filters[] = { "", "",
+  " interpolation=bicubic", " interpolation=bicubic antialias=true"
+};
+
 /* Four streams of other sizes and formats, one cropped: each slot is what
  * cudapreproc gives for its stream, the meta names it, for two batches;
- * for each set of formats. */
+ * for each set of formats, bilinear then bicubic. */
 GST_START_TEST (test_batch_matches_cudapreproc)
 {
-  const gchar *const *caps = four_caps[__i__];
+  const gchar *const *caps = four_caps[__i__ % 2];
+  gchar *tensor = g_strconcat (TENSOR_PROPS, four_filters[__i__], NULL);
+  gchar *bprops = g_strconcat (tensor, " " NO_TIMEOUT, NULL);
   Frame frames[4];
   GstBuffer *out;
   Batch b;
   guint i, k;
   gchar *dims;
 
-  batch_start (&b, TENSOR_PROPS " " NO_TIMEOUT);
+  batch_start (&b, bprops);
+  g_free (bprops);
   for (i = 0; i < 4; i++)
     batch_add (&b, i, caps[i]);
   g_object_set (batch_pad (&b, 0), "crop-x", 100, "crop-width", 600, NULL);
   for (k = 0; k < 2; k++) {
-    four_frames (frames, __i__, k);
+    four_frames (frames, __i__ % 2, k);
     for (i = 0; i < 4; i++)
       batch_push (&b, i, &frames[i], k);
     out = gst_harness_pull (b.h[0]);
     fail_unless (out != NULL);
     fail_unless_equals_uint64 (GST_BUFFER_PTS (out), k * FRAME_DURATION);
     for (i = 0; i < 4; i++) {
-      gchar *props = g_strdup_printf ("%s%s", TENSOR_PROPS, i == 0 ?
+      gchar *props = g_strdup_printf ("%s%s", tensor, i == 0 ?
           " crop-x=100 crop-width=600" : "");
       gchar name[16];
 
@@ -266,6 +275,7 @@ GST_START_TEST (test_batch_matches_cudapreproc)
   dims = caps_dimensions (b.h[0]);
   fail_unless_equals_string (dims, "96:80:3:4");
   g_free (dims);
+  g_free (tensor);
   batch_stop (&b);
 }
 
@@ -853,7 +863,7 @@ cudapreprocbatch_suite (void)
 
   suite_add_tcase (s, tc);
   tcase_add_loop_test (tc, test_batch_matches_cudapreproc, 0,
-      G_N_ELEMENTS (four_caps));
+      G_N_ELEMENTS (four_filters));
   tcase_add_test (tc, test_batch_stream_ends_early);
   tcase_add_loop_test (tc, test_batch_chroma_sites, 0, 3);
   tcase_add_test (tc, test_batch_live_timeout);

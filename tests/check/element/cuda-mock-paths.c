@@ -221,10 +221,11 @@ GST_END_TEST;
 
 
 /* Runs `cudapreproc width=20 height=14 @props` on a CUDA frame of @format
- * and compares with the CPU engine for @cfg. */
+ * and compares with the CPU engine for @cfg (and window @win, the props'
+ * crop-rect; NULL: the whole frame). */
 static void
-run_format_case (PrepFormat format, const gchar * props,
-    const PrepConfig * cfg, guint32 seed)
+run_window_case (PrepFormat format, const gchar * props,
+    const PrepConfig * cfg, const PrepWindow * win, guint32 seed)
 {
   gchar *caps = g_strdup_printf ("video/x-raw(memory:CUDAMemory), "
       "format=%s, width=%d, height=%d, framerate=30/1",
@@ -247,7 +248,8 @@ run_format_case (PrepFormat format, const gchar * props,
 
   gst_harness_set_caps_str (h, caps, CUDA_TENSORS);
   in = cuda_format_buffer (pool, format, seed, &host, &src);
-  fail_unless_equals_int (prep_plan_new (cfg, &whole, 1, &plan), PREP_OK);
+  fail_unless_equals_int (win != NULL ? prep_plan_new_windows (cfg, win, 1,
+          &plan) : prep_plan_new (cfg, &whole, 1, &plan), PREP_OK);
   bytes = prep_plan_output_bytes (plan);
   expected = g_malloc (bytes);
   fail_unless_equals_int (prep_plan_run_cpu (plan, &src, expected, bytes),
@@ -261,6 +263,13 @@ run_format_case (PrepFormat format, const gchar * props,
   g_free (line);
   g_free (what);
   case_end (h, pool, ctx);
+}
+
+static void
+run_format_case (PrepFormat format, const gchar * props,
+    const PrepConfig * cfg, guint32 seed)
+{
+  run_window_case (format, props, cfg, NULL, seed);
 }
 
 /* Antialias and cover on the CUDA path: the kernel reads the weighted taps
@@ -282,6 +291,38 @@ GST_START_TEST (test_cuda_antialias)
   cfg.crop_fraction = 0.875;
   run_format_case (format, "antialias=true aspect=cover crop-fraction=0.875",
       &cfg, 50 + __i__);
+  /* bicubic, plain and antialiased: weighted taps too */
+  cfg.interpolation = PREP_INTERP_BICUBIC;
+  run_format_case (format, "antialias=true aspect=cover crop-fraction=0.875 "
+      "interpolation=bicubic", &cfg, 60 + __i__);
+  cfg.antialias = 0;
+  cfg.aspect = PREP_ASPECT_STRETCH;
+  run_format_case (format, "interpolation=bicubic", &cfg, 70 + __i__);
+}
+
+GST_END_TEST;
+
+/* crop-rect on the CUDA path: the window's weighted taps, clamped to the
+ * frame, from the same table as the CPU path (bilinear, then letterbox
+ * antialiased bicubic). */
+GST_START_TEST (test_cuda_crop_rect)
+{
+  PrepFormat format = antialias_formats[__i__];
+  PrepWindow win = { 1.25, 0.5, FMT_W - 3.5, FMT_H - 1.75 };
+  gchar *props = g_strdup_printf ("crop-rect=<%.17g,%.17g,%.17g,%.17g>",
+      win.x, win.y, win.width, win.height);
+  gchar *more = g_strdup_printf ("%s aspect=letterbox antialias=true "
+      "interpolation=bicubic", props);
+  PrepConfig cfg;
+
+  format_config (&cfg, format);
+  run_window_case (format, props, &cfg, &win, 80 + __i__);
+  cfg.aspect = PREP_ASPECT_LETTERBOX;
+  cfg.antialias = 1;
+  cfg.interpolation = PREP_INTERP_BICUBIC;
+  run_window_case (format, more, &cfg, &win, 90 + __i__);
+  g_free (props);
+  g_free (more);
 }
 
 GST_END_TEST;
@@ -465,6 +506,8 @@ cuda_mock_paths_tests (TCase * paths)
   tcase_add_loop_test (paths, test_cuda_color, 0, G_N_ELEMENTS (color_formats));
   tcase_add_loop_test (paths, test_cuda_entry_chosen, 0, 2);
   tcase_add_loop_test (paths, test_cuda_antialias, 0,
+      G_N_ELEMENTS (antialias_formats));
+  tcase_add_loop_test (paths, test_cuda_crop_rect, 0,
       G_N_ELEMENTS (antialias_formats));
   tcase_add_loop_test (paths, test_cuda_flexible, 0, 2);
 #if GST_CUDA_PREPROC_HAVE_TENSOR_META

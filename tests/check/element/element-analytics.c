@@ -508,7 +508,7 @@ assert_same_bytes (GstBuffer * got, GstBuffer * want, const gchar * what)
   fail_unless (a.size == b.size, "%s: %" G_GSIZE_FORMAT " bytes, expected %"
       G_GSIZE_FORMAT, what, a.size, b.size);
   for (i = 0; i < a.size; i++)
-    fail_unless (a.data[i] == b.data[i], "%s: byte %" G_GSIZE_FORMAT " is "
+    fail_each (a.data[i] == b.data[i], "%s: byte %" G_GSIZE_FORMAT " is "
         "0x%02x, tensor mode's 0x%02x", what, i, a.data[i], b.data[i]);
   gst_buffer_unmap (got, &a);
   gst_buffer_unmap (want, &b);

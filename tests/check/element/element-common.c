@@ -83,7 +83,7 @@ assert_finite (const gfloat * v, gsize n)
   gsize i;
 
   for (i = 0; i < n; i++)
-    fail_unless (isfinite (v[i]), "output element %" G_GSIZE_FORMAT
+    fail_each (isfinite (v[i]), "output element %" G_GSIZE_FORMAT
         " is %f", i, v[i]);
 }
 
@@ -117,7 +117,7 @@ assert_output (GstBuffer * out, const PrepConfig * cfg, const PrepRect * crop,
   got = (const gfloat *) map.data;
   assert_finite (got, size / sizeof (gfloat));
   for (i = 0; i < size / sizeof (gfloat); i++)
-    fail_unless (memcmp (&got[i], &exp[i], sizeof (gfloat)) == 0,
+    fail_each (memcmp (&got[i], &exp[i], sizeof (gfloat)) == 0,
         "%s: output element %" G_GSIZE_FORMAT " of %" G_GSIZE_FORMAT
         " is %.9g, the engine's is %.9g", what, i, size / sizeof (gfloat),
         got[i], exp[i]);

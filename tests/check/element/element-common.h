@@ -21,6 +21,7 @@
 
 #include "prep.h"
 #include "element-harness.h"
+#include "../check-each.h"
 
 /* Frames pushed per case */
 #define N_FRAMES 3

@@ -438,7 +438,8 @@ GST_START_TEST (test_gray_and_integer_tensors)
 
 GST_END_TEST;
 
-/* letterbox-align, letterbox-rounding and nearest-floor reach the engine:
+/* letterbox-align, letterbox-rounding, nearest-floor and bicubic (plain
+ * and antialiased) reach the engine:
  * a 40x21 frame into 20x20 is 20 x 10.5, a tie (10 rows half to even, 11
  * half up), at the top-left corner. */
 GST_START_TEST (test_letterbox_options)
@@ -480,6 +481,13 @@ GST_START_TEST (test_letterbox_options)
   set_props (h->element, "pad-values=<>");
   cfg.pad_per_channel = 0;
   assert_output (push_and_pull (h, &f), &cfg, NULL, &f, "pad-values <>");
+  /* bicubic, plain (torch, OpenCV) and antialiased (PIL) */
+  set_props (h->element, "interpolation=bicubic");
+  cfg.interpolation = PREP_INTERP_BICUBIC;
+  assert_output (push_and_pull (h, &f), &cfg, NULL, &f, "bicubic");
+  set_props (h->element, "antialias=true");
+  cfg.antialias = 1;
+  assert_output (push_and_pull (h, &f), &cfg, NULL, &f, "antialias bicubic");
   frame_clear (&f);
   g_free (caps);
   harness_free (h, bus);
@@ -533,6 +541,169 @@ GST_START_TEST (test_cover)
 
 GST_END_TEST;
 
+/* The tensor of cudapreproc's crop-rect @w on I420 frame @f with @cfg:
+ * the engine's window plan, and the float64 reference model within the
+ * bound of docs/semantics.md section 7. */
+static void
+assert_window_output (GstBuffer * out, const PrepConfig * cfg,
+    const PrepWindow * w, const Frame * f, const gchar * what)
+{
+  PrepPlan *plan = NULL;
+  PrepFrame src;
+  RefConfig rc;
+  RefImage img;
+  GstMapInfo map;
+  gfloat *exp;
+  gdouble *ref;
+  gsize size, i, n;
+  gint c, x, y;
+
+  fail_unless_equals_int (prep_plan_new_windows (cfg, w, 1, &plan), PREP_OK);
+  size = prep_plan_output_bytes (plan);
+  exp = g_malloc (size);
+  frame_prep (f, &src);
+  fail_unless_equals_int (prep_plan_run_cpu (plan, &src, exp, size), PREP_OK);
+  prep_plan_free (plan);
+  n = size / sizeof (gfloat);
+  ref_config_defaults (&rc);
+  rc.format = "I420";
+  rc.src_width = cfg->src_width;
+  rc.src_height = cfg->src_height;
+  rc.out_width = cfg->out_width;
+  rc.out_height = cfg->out_height;
+  rc.letterbox = cfg->aspect == PREP_ASPECT_LETTERBOX;
+  rc.cover = cfg->aspect == PREP_ASPECT_COVER;
+  rc.crop_fraction = cfg->crop_fraction;
+  rc.pad_value = cfg->pad_value;
+  rc.antialias = cfg->antialias;
+  rc.bicubic = cfg->interpolation == PREP_INTERP_BICUBIC;
+  rc.nearest = cfg->interpolation == PREP_INTERP_NEAREST;
+  rc.matrix = cfg->matrix == PREP_MATRIX_BT709 ? REF_MATRIX_BT709 :
+      REF_MATRIX_BT601;
+  rc.window = 1;
+  rc.window_x = w->x;
+  rc.window_y = w->y;
+  rc.window_width = w->width;
+  rc.window_height = w->height;
+  for (i = 0; i < 3; i++) {
+    img.plane[i] = f->data + f->offset[i];
+    img.stride[i] = f->stride[i];
+  }
+  ref = g_new (gdouble, n);
+  ref_run (&rc, &img, ref);
+  fail_unless (out != NULL, "%s: no output buffer", what);
+  fail_unless (gst_buffer_map (out, &map, GST_MAP_READ));
+  fail_unless_equals_uint64 (map.size, size);
+  for (i = 0; i < n; i++) {
+    gfloat got = ((const gfloat *) map.data)[i];
+
+    c = (gint) (i / (gsize) (cfg->out_width * cfg->out_height));
+    y = (gint) (i / (gsize) cfg->out_width) % cfg->out_height;
+    x = (gint) (i % (gsize) cfg->out_width);
+    fail_unless (memcmp (&got, &exp[i], sizeof (gfloat)) == 0, "%s: element "
+        "(%d, %d, %d) is %.9g, the engine's %.9g", what, c, y, x, got, exp[i]);
+    fail_unless (fabs (got - ref[i]) <= 1e-4, "%s: element (%d, %d, %d) is "
+        "%.9g, the reference's %.9g", what, c, y, x, got, ref[i]);
+  }
+  gst_buffer_unmap (out, &map);
+  gst_buffer_unref (out);
+  g_free (ref);
+  g_free (exp);
+}
+
+/* crop-rect: the window of the resized frame, before crop-x and
+ * crop-width; bilinear, bicubic, letterbox, antialias; the box meta maps
+ * the tensor back onto the window; <> gives the integer crop back. */
+GST_START_TEST (test_crop_rect)
+{
+  gchar *caps = format_caps (PREP_FORMAT_I420, 80, 60, NULL);
+  GstBus *bus;
+  GstHarness *h = harness_new ("width=24 height=20 crop-x=5 crop-width=10 "
+      "crop-rect=<10.25,3.5,50.5,40.75>", &bus);
+  PrepWindow w = { 10.25, 3.5, 50.5, 40.75 };
+  PrepRect crop = { 5, 0, 10, 60 };
+  PrepConfig cfg;
+  GstBuffer *out;
+  GstCustomMeta *meta;
+  const GstStructure *slot;
+  gdouble sx, sy, ox, oy;
+  gint x, y, bw, bh;
+  Frame f;
+
+  format_config (&cfg, PREP_FORMAT_I420, 80, 60, 24, 20);
+  fail_unless (harness_push_caps (h, caps));
+  frame_init_format (&f, GST_VIDEO_FORMAT_I420, 80, 60, 31);
+  out = push_and_pull (h, &f);
+  meta = gst_buffer_get_custom_meta (out, "GstCudaPreprocBoxMeta");
+  fail_unless (meta != NULL);
+  slot = gst_value_get_structure (gst_value_array_get_value
+      (gst_structure_get_value (gst_custom_meta_get_structure (meta),
+              "slots"), 0));
+  fail_unless (gst_structure_get (slot, "x", G_TYPE_INT, &x, "y", G_TYPE_INT,
+          &y, "width", G_TYPE_INT, &bw, "height", G_TYPE_INT, &bh, "scale-x",
+          G_TYPE_DOUBLE, &sx, "scale-y", G_TYPE_DOUBLE, &sy, "offset-x",
+          G_TYPE_DOUBLE, &ox, "offset-y", G_TYPE_DOUBLE, &oy, NULL));
+  /* frame_x = x + (tensor_x - offset_x) / scale_x: 0 and 24 give the
+   * window's edges */
+  fail_unless (x == 10 && y == 3 && bw == 51 && bh == 42, "box %d,%d %dx%d",
+      x, y, bw, bh);
+  fail_unless (fabs (x + (0.0 - ox) / sx - 10.25) < 1e-9 &&
+      fabs (x + (24.0 - ox) / sx - 60.75) < 1e-9 &&
+      fabs (y + (0.0 - oy) / sy - 3.5) < 1e-9 &&
+      fabs (y + (20.0 - oy) / sy - 44.25) < 1e-9, "map %g %g %g %g", sx, sy,
+      ox, oy);
+  assert_window_output (out, &cfg, &w, &f, "crop-rect bilinear");
+  set_props (h->element, "interpolation=bicubic");
+  cfg.interpolation = PREP_INTERP_BICUBIC;
+  assert_window_output (push_and_pull (h, &f), &cfg, &w, &f,
+      "crop-rect bicubic");
+  set_props (h->element, "aspect=letterbox antialias=true");
+  cfg.aspect = PREP_ASPECT_LETTERBOX;
+  cfg.antialias = 1;
+  assert_window_output (push_and_pull (h, &f), &cfg, &w, &f,
+      "crop-rect letterbox antialias bicubic");
+  set_props (h->element, "crop-rect=<> aspect=stretch antialias=false "
+      "interpolation=bilinear");
+  cfg.aspect = PREP_ASPECT_STRETCH;
+  cfg.antialias = 0;
+  cfg.interpolation = PREP_INTERP_BILINEAR;
+  assert_output (push_and_pull (h, &f), &cfg, &crop, &f, "crop-rect <>");
+  frame_clear (&f);
+  g_free (caps);
+  harness_free (h, bus);
+}
+
+GST_END_TEST;
+
+/* A crop-rect that is no window of the frame fails negotiation with an
+ * element error that names the value. */
+GST_START_TEST (test_crop_rect_outside)
+{
+  static const gchar *const bad[] = {
+    "crop-rect=<70.5,0,10,10>", "crop-rect=<0,0,0,10>",
+    "crop-rect=<-0.5,0,10,10>", "crop-rect=<0,55.25,10,5>",
+  };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (bad); i++) {
+    gchar *caps = format_caps (PREP_FORMAT_I420, 80, 60, NULL);
+    GString *text = g_string_new (NULL);
+    GstBus *bus;
+    GstHarness *h = harness_new (bad[i], &bus);
+
+    fail_if (harness_push_caps (h, caps), "%s accepted", bad[i]);
+    fail_unless (take_messages (bus, GST_MESSAGE_ERROR, text) >= 1, "%s: no "
+        "error", bad[i]);
+    assert_contains (text, "crop-rect <");
+    assert_contains (text, "80x60 frame");
+    g_string_free (text, TRUE);
+    g_free (caps);
+    harness_free (h, bus);
+  }
+}
+
+GST_END_TEST;
+
 /* A format outside the list: caps refused, and an error that names it
  * and says what to do. */
 GST_START_TEST (test_unsupported_format)
@@ -564,5 +735,7 @@ element_formats_tests (TCase * tc)
       2 * G_N_ELEMENTS (shape_cases));
   tcase_add_test (tc, test_letterbox_options);
   tcase_add_test (tc, test_cover);
+  tcase_add_test (tc, test_crop_rect);
+  tcase_add_test (tc, test_crop_rect_outside);
   tcase_add_test (tc, test_unsupported_format);
 }

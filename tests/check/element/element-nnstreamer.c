@@ -134,7 +134,7 @@ assert_same_bytes (GstBuffer * got, GstBuffer * want, gsize skip,
   fail_unless (a.size == b.size + skip, "%s: %" G_GSIZE_FORMAT " bytes, "
       "expected %" G_GSIZE_FORMAT, what, a.size, b.size + skip);
   for (i = 0; i < b.size; i++)
-    fail_unless (a.data[skip + i] == b.data[i], "%s: byte %" G_GSIZE_FORMAT
+    fail_each (a.data[skip + i] == b.data[i], "%s: byte %" G_GSIZE_FORMAT
         " is 0x%02x, the explicit properties give 0x%02x", what, i,
         a.data[skip + i], b.data[i]);
   gst_buffer_unmap (got, &a);

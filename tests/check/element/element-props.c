@@ -37,7 +37,7 @@ static const gchar *all_props[] = {
   "color-range", "letterbox-align", "letterbox-rounding", "crop-fraction",
   "antialias", "output-mode", "tensor-id", "tensor-memory", "roi-types",
   "roi-min-size", "roi-max-size", "roi-min-confidence", "strict",
-  "pad-values", "color-conversion", "chroma-interpolation"
+  "pad-values", "crop-rect", "color-conversion", "chroma-interpolation"
 };
 
 typedef struct
@@ -193,6 +193,42 @@ GST_START_TEST (test_pad_values_round_trip)
   assert_triple (e, "pad-values", 124.0, 116.0, 104.5);
   set_props (e, "pad-values=<>");
   assert_pad_values_unset (e);
+  gst_object_unref (e);
+}
+
+GST_END_TEST;
+
+static void set_array (GstElement * e, const gchar * name, gint n,
+    const gdouble * v);
+
+/* crop-rect: 4 values read back, <> unsets it; any other count is
+ * refused on the bus and the previous value kept. */
+GST_START_TEST (test_crop_rect_round_trip)
+{
+  static const gdouble three[3] = { 1.0, 2.0, 3.0 };
+  GstElement *e = gst_element_factory_make ("cudapreproc", NULL);
+  GValue v = G_VALUE_INIT;
+  gdouble want[4] = { 419.46, 0.0, 1081.08, 1080.0 };
+  guint i;
+
+  g_value_init (&v, GST_TYPE_ARRAY);
+  g_object_get_property (G_OBJECT (e), "crop-rect", &v);
+  fail_unless_equals_int (gst_value_array_get_size (&v), 0);
+  g_value_unset (&v);
+  set_props (e, "crop-rect=<419.46,0,1081.08,1080>");
+  ASSERT_BUS_REFUSAL (e, "crop-rect", set_array (e, "crop-rect", 3, three));
+  g_value_init (&v, GST_TYPE_ARRAY);
+  g_object_get_property (G_OBJECT (e), "crop-rect", &v);
+  fail_unless_equals_int (gst_value_array_get_size (&v), 4);
+  for (i = 0; i < 4; i++)
+    fail_unless (g_value_get_double (gst_value_array_get_value (&v, i)) ==
+        want[i]);
+  g_value_unset (&v);
+  set_props (e, "crop-rect=<>");
+  g_value_init (&v, GST_TYPE_ARRAY);
+  g_object_get_property (G_OBJECT (e), "crop-rect", &v);
+  fail_unless_equals_int (gst_value_array_get_size (&v), 0);
+  g_value_unset (&v);
   gst_object_unref (e);
 }
 
@@ -639,6 +675,7 @@ element_props_tests (TCase * tc)
 {
   tcase_add_test (tc, test_properties_defaults);
   tcase_add_test (tc, test_pad_values_round_trip);
+  tcase_add_test (tc, test_crop_rect_round_trip);
   tcase_add_loop_test (tc, test_color_props_round_trip, 0, 2);
   tcase_add_test (tc, test_properties_launch_syntax);
   tcase_add_loop_test (tc, test_properties_out_of_range, 0,

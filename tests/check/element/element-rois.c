@@ -34,6 +34,7 @@
 #include "prep.h"
 #include "element-harness.h"
 #include "tensor-check.h"
+#include "../check-each.h"
 
 /* The caps' frame */
 #define FW 96
@@ -149,7 +150,7 @@ assert_tensor (GstBuffer * out, const PrepConfig * cfg, const Expected * e,
       (cfg->data_type == PREP_DTYPE_FLOAT16 ? 2 : 4));
   if (cfg->data_type == PREP_DTYPE_FLOAT32)
     for (i = 0; i < map.size / 4; i++)
-      fail_unless (isfinite (((const gfloat *) map.data)[i]), "frame %u: "
+      fail_each (isfinite (((const gfloat *) map.data)[i]), "frame %u: "
           "output element %" G_GSIZE_FORMAT " is %g", seed, i,
           ((const gfloat *) map.data)[i]);
   assert_same_tensor (map.data, e->data, e->size,
@@ -184,7 +185,7 @@ assert_pad_slots (GstBuffer * out, const PrepConfig * cfg, gint n_valid,
       c = cfg->layout == PREP_LAYOUT_NHWC ? (gint) (i % 3) : (gint) (i / plane);
       want = (gfloat) ((cfg->pad_value * cfg->scale - cfg->mean[c]) /
           cfg->std[c]);
-      fail_unless (fabsf (v[s * slot + i] - want) <= 1e-6f,
+      fail_each (fabsf (v[s * slot + i] - want) <= 1e-6f,
           "frame %u: pad slot %d element %" G_GSIZE_FORMAT ": %g, not %g",
           seed, s, i, v[s * slot + i], want);
     }

@@ -11,7 +11,7 @@
  * (nearest, bilinear at the chroma site) on every path
  * (docs/semantics.md sections 2 and 3):
  *  - random cases of every format (odd sizes and crops, letterbox and
- *    cover, the three filters and antialias, every channel order, layout
+ *    cover, the four filters (bicubic too) and antialias, every channel order, layout
  *    and element type, the four chroma sites) against the float64
  *    reference model, and the AVX2 entry point (which runs the scalar rows
  *    for these options), a pool of 3 threads and the kernel's host build
@@ -244,7 +244,7 @@ random_config (PrepFormat format, guint64 * s, PrepConfig * cfg,
   cfg->crop_fraction = lcg_pick (s, 2) ? 1.0 : 0.5 + lcg_pick (s, 500) / 1000.0;
   cfg->letterbox_align = (PrepAlign) lcg_pick (s, 2);
   cfg->letterbox_rounding = (PrepRounding) lcg_pick (s, 3);
-  cfg->interpolation = (PrepInterp) lcg_pick (s, 3);
+  cfg->interpolation = (PrepInterp) lcg_pick (s, 4);
   cfg->antialias = lcg_pick (s, 3) == 0;
   cfg->matrix = (PrepMatrix) lcg_pick (s, 3);
   cfg->range = (PrepRange) lcg_pick (s, 2);

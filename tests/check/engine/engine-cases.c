@@ -285,6 +285,65 @@ const RefCase ref_cases[] = {
   {"1921x1081 -> 333x333 letterbox antialias padded strides",.w = 1921,
         .h = 1081,.y_pad = 63,.uv_pad = 31,.ow = 333,.oh = 333,.aspect = LB,
       .pad = 114,.antialias = 1,.range = FULL,.pattern = PAT_CHECKER},
+  /* bicubic (torch, OpenCV INTER_CUBIC) and antialiased bicubic (PIL) */
+  {"34x18 -> 5x3 bicubic (6.8x) checker",.w = 34,.h = 18,.ow = 5,.oh = 3,
+      .interp = BC,.pattern = PAT_CHECKER},
+  {"20x12 crop -> 64x40 bicubic (upscale) letterbox edges",.w = 20,.h = 12,
+        .crop = {3, 1, 15, 11},.ow = 64,.oh = 40,.interp = BC,.aspect = LB,
+      .pad = 114,.pattern = PAT_EDGES},
+  {"3x2 -> 17x9 bicubic (tiny crop, taps on one edge pixel) nhwc",.w = 3,
+      .h = 2,.ow = 17,.oh = 9,.interp = BC,.layout = NHWC},
+  {"1x1 -> 5x4 bicubic",.w = 1,.h = 1,.ow = 5,.oh = 4,.interp = BC},
+  {"1920x1080 crop right+bottom -> 224x224 bicubic bgr saturated",
+        .w = 1920,.h = 1080,.crop = {1277, 601, 643, 479},.ow = 224,
+      .oh = 224,.interp = BC,.order = BGR,.pattern = PAT_SATURATED},
+  {"34x18 crop odd -> 17x23 cover 0.6 bicubic imagenet edges",.w = 34,
+        .h = 18,.crop = {3, 1, 29, 16},.ow = 17,.oh = 23,.aspect = COVER,
+        .crop_fraction = 0.6,.interp = BC,.norm = NORM_IMAGENET,
+      .pattern = PAT_EDGES},
+  {"34x18 -> 5x3 antialias bicubic (6.8x) nhwc checker",.w = 34,.h = 18,
+        .ow = 5,.oh = 3,.interp = BC,.antialias = 1,.layout = NHWC,
+      .pattern = PAT_CHECKER},
+  {"20x12 crop -> 64x40 antialias bicubic (upscale) letterbox",.w = 20,
+        .h = 12,.crop = {3, 1, 15, 11},.ow = 64,.oh = 40,.interp = BC,
+      .antialias = 1,.aspect = LB,.pad = 114,.pattern = PAT_EDGES},
+  {"1920x1080 -> 224x224 cover 0.875 antialias bicubic (timm eval)",
+        .w = 1920,.h = 1080,.ow = 224,.oh = 224,.aspect = COVER,
+        .crop_fraction = 0.875,.interp = BC,.antialias = 1,.matrix = M709,
+      .norm = NORM_IMAGENET,.pattern = PAT_EDGES},
+  {"1921x1081 crop bottom-right odd -> 12x7 antialias bicubic saturated",
+        .w = 1921,.h = 1081,.crop = {1821, 1023, 100, 58},.ow = 12,.oh = 7,
+        .interp = BC,.antialias = 1,.matrix = M2020,
+      .pattern = PAT_SATURATED},
+  /* fractional windows (crop-rect): resize-then-crop, taps clamped to
+   * the frame */
+  {"1920x1080 window blobFromImage crop -> 224x224 bilinear",.w = 1920,
+        .h = 1080,.ow = 224,.oh = 224,.matrix = M709,
+      .window = {87.0 * 1080 / 224, 0, 1080, 1080},.pattern = PAT_EDGES},
+  {"1920x1080 window 419.46,0,1081.08x1080 -> 224x224 bicubic bgr",
+        .w = 1920,.h = 1080,.ow = 224,.oh = 224,.interp = BC,.order = BGR,
+      .window = {419.46, 0, 1081.08, 1080},.pattern = PAT_SATURATED},
+  {"40x30 window at the edges -> 33x17 nearest nhwc",.w = 40,.h = 30,
+        .ow = 33,.oh = 17,.interp = NN,.layout = NHWC,
+      .window = {0.25, 0.5, 39.75, 29.5}},
+  {"40x30 window -> 21x19 nearest-floor",.w = 40,.h = 30,.ow = 21,.oh = 19,
+        .interp = PREP_INTERP_NEAREST_FLOOR,.window = {3.3, 2.7, 30.1, 20.9},
+      .pattern = PAT_CHECKER},
+  {"40x30 window -> 64x48 letterbox bilinear (upscale)",.w = 40,.h = 30,
+        .ow = 64,.oh = 48,.aspect = LB,.pad = 114,
+      .window = {5.5, 1.25, 17.5, 26.0},.pattern = PAT_EDGES},
+  {"40x30 window -> 17x23 cover 0.6 bicubic imagenet",.w = 40,.h = 30,
+        .ow = 17,.oh = 23,.aspect = COVER,.crop_fraction = 0.6,.interp = BC,
+      .norm = NORM_IMAGENET,.window = {3.3, 1.1, 29.2, 16.4}},
+  {"400x300 window -> 37x29 antialias (8x) checker",.w = 400,.h = 300,
+        .ow = 37,.oh = 29,.antialias = 1,.window = {10.7, 20.3, 290.6, 230.2},
+      .pattern = PAT_CHECKER},
+  {"400x300 window -> 37x29 letterbox antialias bicubic edges",.w = 400,
+        .h = 300,.ow = 37,.oh = 29,.aspect = LB,.pad = 50,.interp = BC,
+      .antialias = 1,.window = {0, 0.5, 399.5, 150.25},.pattern = PAT_EDGES},
+  {"4096x64 -> 96x8 antialias bicubic (42.7x, past the tile) gradient",
+        .w = 4096,.h = 64,.ow = 96,.oh = 8,.interp = BC,.antialias = 1,
+      .pattern = PAT_GRADIENT},
 };
 
 const guint n_ref_cases = G_N_ELEMENTS (ref_cases);
@@ -484,6 +543,31 @@ PrepRect
 case_crop (const RefCase * tc)
 {
   return tc->crop.width ? tc->crop : make_rect (0, 0, tc->w, tc->h);
+}
+
+PrepStatus
+case_plan_new (const RefCase * tc, const PrepConfig * cfg, PrepPlan ** plan)
+{
+  PrepWindow win = { tc->window[0], tc->window[1], tc->window[2],
+    tc->window[3]
+  };
+  PrepRect crop = case_crop (tc);
+
+  if (tc->window[2] > 0.0)
+    return prep_plan_new_windows (cfg, &win, 1, plan);
+  return prep_plan_new (cfg, &crop, 1, plan);
+}
+
+void
+case_ref_window (const RefCase * tc, RefConfig * r)
+{
+  if (tc->window[2] <= 0.0)
+    return;
+  r->window = 1;
+  r->window_x = tc->window[0];
+  r->window_y = tc->window[1];
+  r->window_width = tc->window[2];
+  r->window_height = tc->window[3];
 }
 
 void
@@ -889,6 +973,7 @@ case_ref_config (const PrepConfig * p, const PrepRect * crop, RefConfig * r)
   memcpy (r->pad_values, p->pad_values, sizeof (r->pad_values));
   r->nearest = p->interpolation == PREP_INTERP_NEAREST_FLOOR ? 2 :
       p->interpolation == PREP_INTERP_NEAREST;
+  r->bicubic = p->interpolation == PREP_INTERP_BICUBIC;
   r->top_left = p->letterbox_align == PREP_ALIGN_TOP_LEFT;
   r->cover = p->aspect == PREP_ASPECT_COVER;
   r->antialias = p->antialias;

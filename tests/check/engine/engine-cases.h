@@ -23,6 +23,7 @@
 #include "prep.h"
 #include "prep-kernel.h"
 #include "ref-model.h"
+#include "../check-each.h"
 
 /* Destination sentinel: a quiet NaN with a recognizable payload, so an
  * element that is never written is either found by its bits or is not
@@ -103,11 +104,15 @@ typedef struct
   Pattern pattern;
   int antialias;
   double crop_fraction;         /* cover: 0 means 1 */
+  double window[4];             /* x, y, width, height: a fractional window
+                                 * (prep_plan_new_windows ()) instead of
+                                 * the crop; width 0: none */
 } RefCase;
 
 #define LB PREP_ASPECT_LETTERBOX
 #define COVER PREP_ASPECT_COVER
 #define NN PREP_INTERP_NEAREST
+#define BC PREP_INTERP_BICUBIC
 #define FULL PREP_RANGE_FULL
 #define M709 PREP_MATRIX_BT709
 #define M2020 PREP_MATRIX_BT2020
@@ -177,6 +182,11 @@ void *case_shared_new (size_t size);
 
 /* The engine configuration of a case, and its source rectangle (the crop,
  * or the whole frame). */
+/* The case's plan of @cfg: its window (prep_plan_new_windows ()) or its
+ * crop; and the window into the reference config (nothing without one). */
+PrepStatus case_plan_new (const RefCase * tc, const PrepConfig * cfg,
+    PrepPlan ** plan);
+void case_ref_window (const RefCase * tc, RefConfig * r);
 void case_config (const RefCase * tc, PrepConfig * cfg);
 PrepRect case_crop (const RefCase * tc);
 

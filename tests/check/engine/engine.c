@@ -86,10 +86,10 @@ check_golden (const PrepConfig * cfg, PrepRect crop, const double *expected,
   case_ref_config (cfg, &crop, &rc);
   ref_run (&rc, &img, ref);
   for (i = 0; i < n; i++) {
-    fail_unless (fabs (out[GUARD_HEAD + i] - expected[i]) <= GOLDEN_BOUND,
+    fail_each (fabs (out[GUARD_HEAD + i] - expected[i]) <= GOLDEN_BOUND,
         "%s: engine element %zu: expected %.7f, got %.7f", name, i,
         expected[i], out[GUARD_HEAD + i]);
-    fail_unless (fabs (ref[i] - expected[i]) <= GOLDEN_BOUND,
+    fail_each (fabs (ref[i] - expected[i]) <= GOLDEN_BOUND,
         "%s: reference element %zu: expected %.7f, got %.7f", name, i,
         expected[i], ref[i]);
   }
@@ -400,7 +400,7 @@ GST_START_TEST (test_reference_table)
 
   case_config (tc, &cfg);
   crop = case_crop (tc);
-  fail_unless_equals_int (prep_plan_new (&cfg, &crop, 1, &plan), PREP_OK);
+  fail_unless_equals_int (case_plan_new (tc, &cfg, &plan), PREP_OK);
   fail_unless_equals_int (prep_tensor_size (tc->ow, tc->oh, 3, 1,
           PREP_DTYPE_FLOAT32, &n, &bytes), PREP_OK);
   fail_unless (n == (size_t) 3 * tc->ow * tc->oh && bytes == n * 4);
@@ -417,6 +417,7 @@ GST_START_TEST (test_reference_table)
       GUARD_TAIL);
 
   case_ref_config (&cfg, &crop, &rc);
+  case_ref_window (tc, &rc);
   ref = g_new (double, n);
   ref_run (&rc, &f.img, ref);
   w = compare_tensor (&rc, dst + GUARD_HEAD, ref, tc->name);
@@ -450,14 +451,12 @@ check_deterministic (const RefCase * tc)
   guint64 rng = 42;
   PrepConfig cfg;
   PrepPlan *plan = NULL;
-  PrepRect crop;
   TestFrame f;
   size_t bytes;
   float *a, *b;
 
   case_config (tc, &cfg);
-  crop = case_crop (tc);
-  fail_unless_equals_int (prep_plan_new (&cfg, &crop, 1, &plan), PREP_OK);
+  fail_unless_equals_int (case_plan_new (tc, &cfg, &plan), PREP_OK);
   frame_new (&f, tc, plan, &rng);
   bytes = prep_plan_output_bytes (plan);
   a = g_malloc (bytes);
@@ -778,7 +777,7 @@ GST_START_TEST (test_plan_sizes_and_crop)
   check_rect_status (make_rect (63, 47, 1, 1), PREP_OK, "crop 1x1 corner");
 
   check_int_field (FIELD (aspect), 7, PREP_ERROR_INVALID_ARGUMENT, "aspect");
-  check_int_field (FIELD (interpolation), 3, PREP_ERROR_INVALID_ARGUMENT,
+  check_int_field (FIELD (interpolation), 4, PREP_ERROR_INVALID_ARGUMENT,
       "interpolation");
   check_int_field (FIELD (letterbox_align), 2, PREP_ERROR_INVALID_ARGUMENT,
       "letterbox align");
@@ -798,6 +797,21 @@ GST_START_TEST (test_plan_sizes_and_crop)
   valid_config (&cfg);
   cfg.out_width = cfg.out_height = INT_MAX;
   check_plan_status (&cfg, PREP_ERROR_OVERFLOW, "out INT_MAX x INT_MAX");
+
+  /* the weights of a slot, 2 (W + H + OW + OH) + 4 with the triangle, 4
+   * (...) + 4 with bicubic, must fit in an int: W + H + OW + OH of
+   * 2^29 + 2 is refused with bicubic only, 2^29 - 3 taken */
+  valid_config (&cfg);
+  cfg.src_width = 1 << 28;
+  cfg.src_height = (1 << 28) - cfg.out_width - cfg.out_height + 2;
+  cfg.antialias = 1;
+  fail_unless_equals_int (prep_config_validate (&cfg), PREP_OK);
+  cfg.interpolation = PREP_INTERP_BICUBIC;
+  fail_unless_equals_int (prep_config_validate (&cfg), PREP_ERROR_OVERFLOW);
+  cfg.antialias = 0;
+  fail_unless_equals_int (prep_config_validate (&cfg), PREP_ERROR_OVERFLOW);
+  cfg.src_height -= 5;
+  fail_unless_equals_int (prep_config_validate (&cfg), PREP_OK);
 
   valid_config (&cfg);
   fail_unless_equals_int (prep_plan_new (NULL, NULL, 0, &plan),
@@ -962,6 +976,266 @@ GST_START_TEST (test_nearest_floor_taps)
     for (x = 0; x < 3; x++)
       fail_unless (out[x] == (k ? exact_y[x] : floor_y[x]), "%s x=%d: %g",
           k ? "nearest" : "nearest-floor", x, out[x]);
+    prep_plan_free (plan);
+  }
+}
+
+GST_END_TEST;
+
+/* Output row 0 of a 1-row GRAY8 frame @px (@w wide) resized to @ow x 1
+ * with @interp and @antialias (scale 1: pixel units), on the CPU
+ * implementation @impl. */
+static void
+bicubic_run (const guint8 * px, int w, int ow, int antialias,
+    PrepCpuImpl impl, float *out)
+{
+  PrepRect whole = make_rect (0, 0, w, 1);
+  PrepConfig cfg;
+  PrepPlan *plan = NULL;
+  PrepFrame f;
+
+  prep_config_init (&cfg);
+  cfg.format = PREP_FORMAT_GRAY8;
+  cfg.src_width = w;
+  cfg.src_height = 1;
+  cfg.out_width = ow;
+  cfg.out_height = 1;
+  cfg.range = PREP_RANGE_FULL;
+  cfg.channel_order = PREP_ORDER_GRAY;
+  cfg.scale = 1.0;
+  cfg.interpolation = PREP_INTERP_BICUBIC;
+  cfg.antialias = antialias;
+  fail_unless_equals_int (prep_plan_new (&cfg, &whole, 1, &plan), PREP_OK);
+  prep_frame_init (&f, PREP_FORMAT_GRAY8, w, 1);
+  f.planes[0] = px;
+  f.strides[0] = w;
+  fail_unless_equals_int (prep_plan_run_cpu_rows (plan, impl, &f, out,
+          (size_t) ow * sizeof (float), 0, 1), PREP_OK);
+  prep_plan_free (plan);
+}
+
+/* Bicubic weights worked out by hand (docs/semantics.md, "Bicubic"), so
+ * that a wrong A, a, support or window fails:
+ * - plain, 4 -> 8 columns (scale 1/2): output 3 is at s = 3.5 / 2 - 0.5 =
+ *   1.25, i = 1, t = 0.25, taps 0..3 weighted by Keys' cubic with
+ *   A = -0.75 at 1.25, 0.25, 0.75, 1.75:
+ *   -0.10546875, 0.87890625, 0.26171875, -0.03515625 (dyadic: the result
+ *   is exact in float).  Output 0 is at s = -0.25, i = -1, t = 0.75: taps
+ *   -2..1 clamp to 0, 0, 0, 1, pixel 1 weighted cubic (1.25) < 0: with
+ *   pixel 0 black the value is negative, clamped to 0.  A bright run
+ *   overshoots above 255, clamped to 255.
+ * - antialiased, 8 -> 2 columns (scale 4): fs = 4, support 8, output 0's
+ *   centre 2, window [max (int (-5.5), 0), min (int (10.5), 8)) = [0, 8),
+ *   pixel x weighted cubic ((x - 1.5) / 4) with a = -0.5 (PIL's), before
+ *   normalization; output 1 the same mirrored. */
+GST_START_TEST (test_bicubic_weights)
+{
+  static const guint8 ramp[4] = { 0, 100, 200, 40 };
+  static const guint8 bright[4] = { 0, 255, 255, 255 };
+  static const guint8 aa_px[8] = { 10, 200, 30, 250, 0, 120, 255, 60 };
+  static const double aa_w[8] = { 0.7275390625, 0.9638671875, 0.9638671875,
+    0.7275390625, 0.3896484375, 0.0908203125, -0.0478515625, -0.0732421875
+  };
+  PrepCpuImpl impls[2] = { PREP_CPU_SCALAR, PREP_CPU_AVX2 };
+  double want, sum;
+  float out[8];
+  int i, o, x;
+
+  for (i = 0; i < 2; i++) {
+    if (!prep_cpu_impl_available (impls[i]))
+      continue;
+    bicubic_run (ramp, 4, 8, 0, impls[i], out);
+    fail_unless (out[3] == 138.828125f, "plain bicubic out[3] = %.9g", out[3]);
+    fail_unless (out[0] == 0.0f, "undershoot not clamped: %.9g", out[0]);
+    bicubic_run (bright, 4, 8, 0, impls[i], out);
+    fail_unless (out[3] == 255.0f, "overshoot not clamped: %.9g", out[3]);
+    bicubic_run (aa_px, 8, 2, 1, impls[i], out);
+    for (o = 0; o < 2; o++) {
+      want = sum = 0.0;
+      for (x = 0; x < 8; x++) {
+        want += aa_w[o ? 7 - x : x] * aa_px[x];
+        sum += aa_w[o ? 7 - x : x];
+      }
+      want /= sum;
+      fail_unless (fabs (out[o] - want) < 1e-3, "antialiased bicubic "
+          "out[%d] = %.9g, want %.9g", o, out[o], want);
+    }
+  }
+}
+
+GST_END_TEST;
+
+/* Output row 0 of the 1-row GRAY8 frame @px (@w wide) through window
+ * [x, x + len) (height the frame's) or, with len 0, the integer crop
+ * [x, x + 1), resized bilinear to @ow x 1, scale 1. */
+static void
+window_row (const guint8 * px, int w, double x, double len, int ow, float *out)
+{
+  PrepWindow win = { x, 0.0, len, 1.0 };
+  PrepRect crop = make_rect ((int) x, 0, 1, 1);
+  PrepConfig cfg;
+  PrepPlan *plan = NULL;
+  PrepFrame f;
+
+  prep_config_init (&cfg);
+  cfg.format = PREP_FORMAT_GRAY8;
+  cfg.src_width = w;
+  cfg.src_height = 1;
+  cfg.out_width = ow;
+  cfg.out_height = 1;
+  cfg.range = PREP_RANGE_FULL;
+  cfg.channel_order = PREP_ORDER_GRAY;
+  cfg.scale = 1.0;
+  fail_unless_equals_int (len > 0.0 ? prep_plan_new_windows (&cfg, &win, 1,
+          &plan) : prep_plan_new (&cfg, &crop, 1, &plan), PREP_OK);
+  prep_frame_init (&f, PREP_FORMAT_GRAY8, w, 1);
+  f.planes[0] = px;
+  f.strides[0] = w;
+  fail_unless_equals_int (prep_plan_run_cpu (plan, &f, out,
+          (size_t) ow * sizeof (float)), PREP_OK);
+  prep_plan_free (plan);
+}
+
+/* Fractional windows (prep_plan_new_windows ()), worked out by hand:
+ * s = x + (o + 0.5) * len / inner - 0.5, taps clamped to the frame, not
+ * to the window (resize-then-crop); the refusals; the box map back to
+ * the window. */
+GST_START_TEST (test_windows)
+{
+  static const guint8 px[4] = { 0, 100, 200, 40 };
+  PrepWindow bad[] = {
+    {NAN, 0, 1, 1}, {0, 0, 0, 1}, {0, 0, 1, -1}, {-0.5, 0, 1, 1},
+    {3.5, 0, 0.75, 1}, {0, 0.5, 1, 1}, {0, 0, INFINITY, 1},
+  };
+  PrepWindow blob = { 87.0 * 1080 / 224, 0, 1080, 1080 }, one = { 0, 0, 4, 1 };
+  PrepRect whole = make_rect (0, 0, 4, 1);
+  PrepConfig cfg;
+  PrepPlan *plan = NULL;
+  PrepBoxMap m;
+  float out[4];
+  guint i;
+
+  /* [0.5, 2.5) into 4: s = 0.25, 0.75, 1.25, 1.75 */
+  window_row (px, 4, 0.5, 2.0, 4, out);
+  fail_unless (out[0] == 25.0f && out[1] == 75.0f && out[2] == 125.0f &&
+      out[3] == 175.0f, "window [0.5, 2.5): %g %g %g %g", out[0], out[1],
+      out[2], out[3]);
+  /* the window [1, 2) into 2: s = 0.75 and 1.25 read pixels 0 and 2,
+   * outside the window; the integer crop (1, 0, 1, 1) reads pixel 1 only */
+  window_row (px, 4, 1.0, 1.0, 2, out);
+  fail_unless (out[0] == 75.0f && out[1] == 125.0f, "window [1, 2): %g %g",
+      out[0], out[1]);
+  window_row (px, 4, 1.0, 0.0, 2, out);
+  fail_unless (out[0] == 100.0f && out[1] == 100.0f, "crop [1, 2): %g %g",
+      out[0], out[1]);
+
+  prep_config_init (&cfg);
+  cfg.src_width = 4;
+  cfg.src_height = 1;
+  for (i = 0; i < G_N_ELEMENTS (bad); i++) {
+    fail_unless_equals_int (prep_plan_new_windows (&cfg, &bad[i], 1, &plan),
+        PREP_ERROR_CROP);
+    fail_unless (plan == NULL);
+  }
+  fail_unless_equals_int (prep_plan_new_windows (&cfg, &one, 2, &plan),
+      PREP_ERROR_INVALID_ARGUMENT);
+  fail_unless_equals_int (prep_plan_new_windows (&cfg, &one, 1, &plan),
+      PREP_OK);
+  fail_unless_equals_int (prep_plan_set_slots (plan, &whole, 1),
+      PREP_ERROR_INVALID_ARGUMENT);
+  fail_unless_equals_int (prep_plan_set_windows (plan, &bad[3], 1),
+      PREP_ERROR_CROP);
+  fail_unless_equals_int (prep_plan_set_windows (plan, &one, 1), PREP_OK);
+  prep_plan_free (plan);
+  fail_unless_equals_int (prep_plan_new (&cfg, &whole, 1, &plan), PREP_OK);
+  fail_unless_equals_int (prep_plan_set_windows (plan, &one, 1),
+      PREP_ERROR_INVALID_ARGUMENT);
+  prep_plan_free (plan);
+
+  /* OpenCV's blobFromImage (crop=True) of 1920x1080 into 224x224: the
+   * box map gives the window's edges back */
+  cfg.src_width = 1920;
+  cfg.src_height = 1080;
+  cfg.out_width = cfg.out_height = 224;
+  fail_unless_equals_int (prep_plan_new_windows (&cfg, &blob, 1, &plan),
+      PREP_OK);
+  fail_unless_equals_int (prep_plan_slot_map (plan, 0, &m), PREP_OK);
+  fail_unless (m.valid && m.src.x == 419 && m.src.y == 0 &&
+      m.src.width == 1081 && m.src.height == 1080);
+  fail_unless (fabs (m.src.x + (0.0 - m.offset_x) / m.scale_x - blob.x) <
+      1e-9, "left edge %.12g", m.src.x + (0.0 - m.offset_x) / m.scale_x);
+  fail_unless (fabs (m.src.x + (224.0 - m.offset_x) / m.scale_x - blob.x -
+          blob.width) < 1e-9);
+  fail_unless (fabs (m.src.y + (224.0 - m.offset_y) / m.scale_y - 1080.0) <
+      1e-9);
+  prep_plan_free (plan);
+}
+
+GST_END_TEST;
+
+/* A batch of windows: each slot holds the bytes of its window's own plan
+ * on every CPU implementation, before and after new windows; two slots of
+ * one window share its taps. */
+GST_START_TEST (test_window_batch)
+{
+  PrepWindow w[4] = { {10.25, 3.5, 60.5, 40.25}, {0, 0, 97, 61},
+  {10.25, 3.5, 60.5, 40.25}, {50.75, 30.125, 46.25, 30.875}
+  };
+  PrepCpuImpl impls[3] = { PREP_CPU_SCALAR, PREP_CPU_AVX2, PREP_CPU_AUTO };
+  guint64 rng = 7;
+  PrepConfig cfg;
+  PrepPlan *plan = NULL, *one = NULL;
+  PrepFrame f;
+  size_t slot;
+  guint8 *batch, *single;
+  int k, i, n, r, aa, interp;
+
+  for (r = 0; r < 8; r++) {
+    prep_config_init (&cfg);
+    cfg.format = r % 2 ? PREP_FORMAT_I420 : PREP_FORMAT_NV12;
+    cfg.src_width = 97;
+    cfg.src_height = 61;
+    cfg.out_width = 37;
+    cfg.out_height = 21;
+    cfg.batch_size = 4;
+    interp = r / 2;
+    aa = r % 3 == 0;
+    cfg.interpolation = (PrepInterp) interp;
+    cfg.antialias = aa;
+    cfg.aspect = (PrepAspect) (r % 3);
+    random_frame_new (cfg.format, 97, 61, &rng, &f);
+    fail_unless_equals_int (prep_plan_new_windows (&cfg, w, 3, &plan), PREP_OK);
+    slot = prep_plan_output_bytes (plan) / 4;
+    batch = g_malloc (4 * slot);
+    single = g_malloc (4 * slot);
+    for (n = 0; n < 2; n++) {
+      if (n == 1)
+        fail_unless_equals_int (prep_plan_set_windows (plan, w + 1, 3),
+            PREP_OK);
+      for (k = 0; k < 3; k++) {
+        if (!prep_cpu_impl_available (impls[k]))
+          continue;
+        memset (batch, 0xa5, 4 * slot);
+        fail_unless_equals_int (prep_plan_run_cpu_rows (plan, impls[k], &f,
+                batch, 4 * slot, 0, prep_plan_rows (plan)), PREP_OK);
+        for (i = 0; i < 3; i++) {
+          cfg.batch_size = 1;
+          fail_unless_equals_int (prep_plan_new_windows (&cfg, &w[i + n], 1,
+                  &one), PREP_OK);
+          fail_unless_equals_int (prep_plan_run_cpu_rows (one,
+                  PREP_CPU_SCALAR, &f, single, slot, 0, cfg.out_height),
+              PREP_OK);
+          fail_unless (memcmp (batch + i * slot, single, slot) == 0,
+              "run %d, windows %d, %s: slot %d differs", r, n,
+              prep_cpu_impl_name (impls[k]), i);
+          prep_plan_free (one);
+          cfg.batch_size = 4;
+        }
+      }
+    }
+    g_free (batch);
+    g_free (single);
+    random_frame_free (&f);
     prep_plan_free (plan);
   }
 }
@@ -1156,6 +1430,9 @@ engine_suite (void)
   tcase_add_test (api, test_letterbox_rounding_and_align);
   tcase_add_test (api, test_pad_per_channel);
   tcase_add_test (api, test_nearest_floor_taps);
+  tcase_add_test (api, test_bicubic_weights);
+  tcase_add_test (api, test_windows);
+  tcase_add_test (api, test_window_batch);
   tcase_add_test (api, test_cover_geometry);
   tcase_add_test (api, test_run_refusals);
   tcase_add_test (api, test_status_strings);

@@ -24,8 +24,8 @@
  *    runner with pools of 1, 2 and 3 threads;
  *  - every output kind from every input format: element type (float32,
  *    float16, uint8, int8) x channel order (RGB, BGR, gray) x layout x
- *    filter (bilinear, nearest, nearest-floor) x antialias x batch (one
- *    slot, or several with padding slots), on random frames of odd and
+ *    filter (bilinear, nearest, nearest-floor, bicubic) x antialias x
+ *    batch (one slot, or several with padding slots), on random frames of odd and
  *    even sizes, rectangles anywhere and at the frames' edges, stretch,
  *    letterbox and cover: AVX2 and AUTO (2 threads) against scalar, byte
  *    for byte, nothing written outside the tensor;
@@ -111,12 +111,11 @@ case_run_from (CaseRun * r, const RefCase * tc, guint64 seed)
 {
   guint64 rng = seed;
   PrepConfig cfg;
-  PrepRect crop = case_crop (tc);
 
   case_config (tc, &cfg);
   r->name = tc->name;
   r->plan = NULL;
-  fail_unless_equals_int (prep_plan_new (&cfg, &crop, 1, &r->plan), PREP_OK);
+  fail_unless_equals_int (case_plan_new (tc, &cfg, &r->plan), PREP_OK);
   frame_new (&r->frame, tc, r->plan, &rng);
   r->n = prep_plan_output_bytes (r->plan) / sizeof (float);
   r->total = GUARD_HEAD + r->n + GUARD_TAIL;
@@ -795,7 +794,8 @@ static const OutputNorm output_norms[] = {
 #define N_TYPES 4               /* float32, float16, uint8, int8 */
 #define N_ORDERS 3              /* rgb, bgr, gray */
 #define N_LAYOUTS 2             /* NCHW, NHWC */
-#define N_INTERPS 3             /* bilinear, nearest, nearest-floor */
+#define N_INTERPS 4             /* bilinear, nearest, nearest-floor,
+                                 * bicubic */
 #define N_AA 2                  /* antialias off, on */
 #define N_BATCHES 2             /* one slot; 2 to 4 slots, some padding */
 #define N_COMBOS (N_TYPES * N_ORDERS * N_LAYOUTS * N_INTERPS * N_AA * \

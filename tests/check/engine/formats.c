@@ -10,7 +10,7 @@
 /* Every input format (docs/semantics.md section 2) on every path: for each
  * format, random frames of odd sizes with padded strides and every plane
  * malloc'd to its exact size, crops at odd offsets, every matrix and
- * range, the three interpolations, both aspects, letterbox alignments and
+ * range, the four interpolations, both aspects, letterbox alignments and
  * roundings, channel orders rgb, bgr and
  * gray, both layouts and the four element types.  The scalar executor is
  * compared with the float64 reference model (tests/reference/, which
@@ -72,7 +72,7 @@ random_config (PrepFormat format, guint64 * s, PrepConfig * cfg,
   cfg->crop_fraction = lcg_pick (s, 2) ? 1.0 : 0.5 + lcg_pick (s, 500) / 1000.0;
   cfg->letterbox_align = (PrepAlign) lcg_pick (s, 2);
   cfg->letterbox_rounding = (PrepRounding) lcg_pick (s, 3);
-  cfg->interpolation = (PrepInterp) lcg_pick (s, 3);
+  cfg->interpolation = (PrepInterp) lcg_pick (s, 4);
   cfg->antialias = lcg_pick (s, 3) == 0;
   cfg->matrix = (PrepMatrix) lcg_pick (s, 3);
   cfg->range = (PrepRange) lcg_pick (s, 2);
@@ -117,6 +117,7 @@ ref_config_of (const PrepConfig * p, const PrepRect * crop, RefConfig * r)
   memcpy (r->pad_values, p->pad_values, sizeof (r->pad_values));
   r->nearest = p->interpolation == PREP_INTERP_NEAREST_FLOOR ? 2 :
       p->interpolation == PREP_INTERP_NEAREST;
+  r->bicubic = p->interpolation == PREP_INTERP_BICUBIC;
   r->matrix = matrices[p->matrix];
   r->full_range = p->range == PREP_RANGE_FULL;
   r->bgr = p->channel_order == PREP_ORDER_BGR;
@@ -268,7 +269,7 @@ check_reference (const PrepConfig * cfg, const PrepRect * crop,
       if (cfg->data_type == PREP_DTYPE_FLOAT32)
         st->max_err = MAX (st->max_err, d);
     }
-    fail_unless (d <= bound, "%s: element %zu of %zu is %.9g, the reference "
+    fail_each (d <= bound, "%s: element %zu of %zu is %.9g, the reference "
         "%.9g (error %.3g > %.3g)", what, i, n, v, ref[i], d, bound);
   }
   g_free (ref);

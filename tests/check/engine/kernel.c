@@ -121,7 +121,8 @@ table_aa_taps (const PrepPlan * plan, const void *t, int s)
 }
 
 /* Slot @s's antialiased block: prep_aa_fill ()'s taps and weights for the
- * slot's geometry. */
+ * slot's geometry (a window plan's valid slots: prep_aa_fill_window ()'s
+ * for its window). */
 static void
 check_aa_block (const PrepPlan * plan, const void *t, size_t bytes, int s)
 {
@@ -135,7 +136,11 @@ check_aa_block (const PrepPlan * plan, const void *t, size_t bytes, int s)
 
   fail_unless (((size_t) plan->kcol[s] + units) * UNIT <= bytes,
       "slot %d: its block ends past the table", s);
-  prep_aa_fill (&prep_plan_slot_table (plan)->s[s], p, want, w);
+  if (plan->windowed && prep_plan_slot_table (plan)->s[s].valid)
+    prep_aa_fill_window (&prep_plan_slot_table (plan)->s[s], &plan->win[s],
+        plan->cfg.src_width, plan->cfg.src_height, p, want, w);
+  else
+    prep_aa_fill (&prep_plan_slot_table (plan)->s[s], p, want, w);
   fail_unless (memcmp (got, want, n * sizeof (PrepAaTap)) == 0,
       "slot %d: the block's taps are not prep_aa_fill ()'s", s);
   fail_unless (memcmp (got + n, w, (size_t) p->aa_weights * sizeof (float))
@@ -241,12 +246,11 @@ static void
 case_run_cpu_of (CaseRun * r, const RefCase * tc, guint64 rng)
 {
   PrepConfig cfg;
-  PrepRect crop = case_crop (tc);
   size_t total;
 
   case_config (tc, &cfg);
   r->plan = NULL;
-  fail_unless_equals_int (prep_plan_new (&cfg, &crop, 1, &r->plan), PREP_OK);
+  fail_unless_equals_int (case_plan_new (tc, &cfg, &r->plan), PREP_OK);
   frame_new (&r->frame, tc, r->plan, &rng);
   r->n = prep_plan_output_bytes (r->plan) / sizeof (float);
   total = GUARD_HEAD + r->n + GUARD_TAIL;
@@ -681,6 +685,69 @@ GST_START_TEST (test_plan_launch_batches)
 
 GST_END_TEST;
 
+/* A batch of fractional windows (prep_plan_new_windows ()), two slots of
+ * one window, one padding: the launcher gives the CPU path's bytes for
+ * every filter and aspect, before and after prep_plan_set_windows (). */
+GST_START_TEST (test_plan_launch_windows)
+{
+  static const RefCase tc = {.name = "windows",.w = 97,.h = 61,
+    .pattern = PAT_EDGES
+  };
+  PrepWindow w[4] = { {10.25, 3.5, 60.5, 40.25}, {0, 0, 97, 61},
+  {10.25, 3.5, 60.5, 40.25}, {50.75, 30.125, 46.25, 30.875}
+  };
+  guint64 rng = 11, gen;
+  LaunchRecord rec;
+  PrepConfig cfg;
+  PrepPlan *plan = NULL;
+  TestFrame f;
+  const void *table;
+  size_t bytes, table_bytes;
+  float *cpu, *emu;
+  int r, n, err = -1;
+
+  for (r = 0; r < 8; r++) {
+    prep_config_init (&cfg);
+    cfg.src_width = 97;
+    cfg.src_height = 61;
+    cfg.out_width = 37;
+    cfg.out_height = 21;
+    cfg.batch_size = 4;
+    cfg.interpolation = (PrepInterp) (r / 2);
+    cfg.antialias = r % 3 == 0;
+    cfg.aspect = (PrepAspect) (r % 3);
+    fail_unless_equals_int (prep_plan_new_windows (&cfg, w, 3, &plan), PREP_OK);
+    frame_new (&f, &tc, plan, &rng);
+    bytes = prep_plan_output_bytes (plan);
+    cpu = g_malloc (bytes);
+    emu = g_malloc (bytes);
+    for (n = 0; n < 2; n++) {
+      if (n == 1)
+        fail_unless_equals_int (prep_plan_set_windows (plan, w + 1, 3),
+            PREP_OK);
+      memset (&rec, 0, sizeof (rec));
+      memset (emu, 0xa5, bytes);
+      fail_unless_equals_int (prep_plan_run_cpu (plan, &f.pf, cpu, bytes),
+          PREP_OK);
+      fail_unless_equals_int (prep_plan_kernel_table (plan, &table,
+              &table_bytes, &gen), PREP_OK);
+      fail_unless_equals_int (prep_plan_launch (plan, (guintptr) table,
+              &f.pf, (guintptr) emu, bytes, host_launch, NULL, &rec, &err),
+          PREP_OK);
+      fail_unless_equals_int (err, 0);
+      fail_unless (memcmp (cpu, emu, bytes) == 0, "run %d, windows %d: the "
+          "kernel differs from the CPU path at element %zu", r, n,
+          first_difference (cpu, emu, bytes / sizeof (float)));
+    }
+    g_free (cpu);
+    g_free (emu);
+    frame_free (&f);
+    prep_plan_free (plan);
+  }
+}
+
+GST_END_TEST;
+
 /* The kernel table is rebuilt by prep_plan_set_slots () in the plan's own
  * two host images (allocated with the plan: nothing per change), with
  * the new rectangles' taps (copy_table () checks them) and a new
@@ -984,11 +1051,10 @@ GST_START_TEST (test_extents_table)
   for (i = 0; i < n_ref_cases; i++) {
     const RefCase *tc = &ref_cases[i];
     PrepConfig cfg;
-    PrepRect crop = case_crop (tc);
     PrepPlan *plan = NULL;
 
     case_config (tc, &cfg);
-    fail_unless_equals_int (prep_plan_new (&cfg, &crop, 1, &plan), PREP_OK);
+    fail_unless_equals_int (case_plan_new (tc, &cfg, &plan), PREP_OK);
     check_extents (plan, tc->w + tc->y_pad, 2 * ((tc->w + 1) / 2) +
         tc->uv_pad, tc->name);
     prep_plan_free (plan);
@@ -1177,6 +1243,7 @@ kernel_suite (void)
   tcase_add_loop_test (emulation, test_emulation_batches, 0, n_batch_cases);
   tcase_add_loop_test (emulation, test_emulation_float16_table, 0, n_ref_cases);
   tcase_add_loop_test (emulation, test_plan_launch_batches, 0, n_batch_cases);
+  tcase_add_test (emulation, test_plan_launch_windows);
   tcase_add_loop_test (emulation, test_taps_follow_slots, 0, n_batch_cases);
 
   suite_add_tcase (s, geometry);
