@@ -184,11 +184,13 @@ element_at (const guint8 * t, PrepDataType type, size_t i)
   }
 }
 
-/* Slot @slot of the tensor @out against the reference model of @cfg and
- * @crop; the largest float32 error into *@max_err. */
+/* The tensor @out against the reference model of @cfg and @crop (or, when
+ * not NULL, the fractional window @win); the largest float32 error into
+ * *@max_err. */
 static void
-check_reference (const PrepConfig * cfg, const PrepRect * crop,
-    const PrepFrame * f, const guint8 * out, double *max_err, const char *what)
+check_reference_win (const PrepConfig * cfg, const PrepRect * crop,
+    const PrepWindow * win, const PrepFrame * f, const guint8 * out,
+    double *max_err, const char *what)
 {
   RefConfig rc;
   RefImage img;
@@ -197,6 +199,13 @@ check_reference (const PrepConfig * cfg, const PrepRect * crop,
   int p;
 
   case_ref_config (cfg, crop, &rc);
+  if (win != NULL) {
+    rc.window = 1;
+    rc.window_x = win->x;
+    rc.window_y = win->y;
+    rc.window_width = win->width;
+    rc.window_height = win->height;
+  }
   for (p = 0; p < 3; p++) {
     img.plane[p] = f->planes[p];
     img.stride[p] = f->strides[p];
@@ -221,6 +230,13 @@ check_reference (const PrepConfig * cfg, const PrepRect * crop,
         "%.9g (error %.3g > %.3g)", what, i, n, v, ref[i], d, bound);
   }
   g_free (ref);
+}
+
+static void
+check_reference (const PrepConfig * cfg, const PrepRect * crop,
+    const PrepFrame * f, const guint8 * out, double *max_err, const char *what)
+{
+  check_reference_win (cfg, crop, NULL, f, out, max_err, what);
 }
 
 /* A random configuration of @format with the options, and its crop. */
@@ -279,6 +295,7 @@ GST_START_TEST (test_color_formats)
 
   for (k = 0; k < CASES_PER_FORMAT; k++) {
     PrepConfig cfg, plain;
+    PrepWindow win;
     PrepRect crop;
     PrepPlan *plan = NULL, *plan0 = NULL;
     PrepFrame f;
@@ -294,16 +311,24 @@ GST_START_TEST (test_color_formats)
         cfg.out_width, cfg.out_height, cfg.color_conversion,
         cfg.chroma_interpolation, cfg.chroma_site, cfg.interpolation,
         cfg.antialias, cfg.channel_order, cfg.data_type);
-    fail_unless_equals_int (prep_plan_new (&cfg, &crop, 1, &plan), PREP_OK);
+    /* every fourth case a fractional window (crop-rect) around the crop */
+    win.x = crop.x + 0.25;
+    win.y = crop.y + 0.375;
+    win.width = crop.width > 1 ? crop.width - 0.5 : 0.5;
+    win.height = crop.height > 1 ? crop.height - 0.75 : 0.5;
+    fail_unless_equals_int (k % 4 == 3 ? prep_plan_new_windows (&cfg, &win,
+            1, &plan) : prep_plan_new (&cfg, &crop, 1, &plan), PREP_OK);
     random_frame_new (format, cfg.src_width, cfg.src_height, &s, &f);
     out = run_all_paths (plan, &f, &bytes, &slots, what);
-    check_reference (&cfg, &crop, &f, out, &max_err, what);
+    check_reference_win (&cfg, &crop, k % 4 == 3 ? &win : NULL, &f, out,
+        &max_err, what);
     check_extents (plan, &f, out, bytes, what);
     if (!is_yuv (format)) {
       plain = cfg;
       plain.color_conversion = PREP_COLOR_EXACT;
       plain.chroma_interpolation = PREP_CHROMA_NEAREST;
-      fail_unless_equals_int (prep_plan_new (&plain, &crop, 1, &plan0),
+      fail_unless_equals_int (k % 4 == 3 ? prep_plan_new_windows (&plain,
+              &win, 1, &plan0) : prep_plan_new (&plain, &crop, 1, &plan0),
           PREP_OK);
       out0 = run_all_paths (plan0, &f, &bytes0, NULL, what);
       fail_unless (bytes == bytes0 && memcmp (out, out0, bytes) == 0,
