@@ -10,8 +10,9 @@
 /* color-conversion (exact, opencv, opencv-8bit) and chroma-interpolation
  * (nearest, bilinear at the chroma site) on every path
  * (docs/semantics.md sections 2 and 3):
- *  - random cases of every format (odd sizes and crops, letterbox and
- *    cover, the four filters (bicubic too) and antialias, every channel order, layout
+ *  - random cases of every format (odd sizes and crops, a fractional
+ *    window (crop-rect) every fourth case, letterbox and cover, the four
+ *    filters (bicubic too) and antialias, every channel order, layout
  *    and element type, the four chroma sites) against the float64
  *    reference model, and the AVX2 entry point (which runs the scalar rows
  *    for these options), a pool of 3 threads and the kernel's host build
