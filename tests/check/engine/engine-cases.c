@@ -1005,6 +1005,42 @@ case_ref_config (const PrepConfig * p, const PrepRect * crop, RefConfig * r)
 /* ------------------------------------------------------------------------ */
 
 void
+random_config_sized (PrepFormat format, guint64 * s, int max_w, int max_h,
+    int max_ow, int max_oh, PrepConfig * cfg, PrepRect * crop)
+{
+  int c;
+
+  prep_config_init (cfg);
+  cfg->format = format;
+  cfg->src_width = 1 + lcg_pick (s, max_w);
+  cfg->src_height = 1 + lcg_pick (s, max_h);
+  crop->x = lcg_pick (s, cfg->src_width);
+  crop->y = lcg_pick (s, cfg->src_height);
+  crop->width = 1 + lcg_pick (s, cfg->src_width - crop->x);
+  crop->height = 1 + lcg_pick (s, cfg->src_height - crop->y);
+  cfg->out_width = 1 + lcg_pick (s, max_ow);
+  cfg->out_height = 1 + lcg_pick (s, max_oh);
+  cfg->aspect = (PrepAspect) lcg_pick (s, 3);
+  cfg->crop_fraction = lcg_pick (s, 2) ? 1.0 : 0.5 + lcg_pick (s, 500) / 1000.0;
+  cfg->letterbox_align = (PrepAlign) lcg_pick (s, 2);
+  cfg->letterbox_rounding = (PrepRounding) lcg_pick (s, 3);
+  cfg->interpolation = (PrepInterp) lcg_pick (s, 4);
+  cfg->antialias = lcg_pick (s, 3) == 0;
+  cfg->matrix = (PrepMatrix) lcg_pick (s, 3);
+  cfg->range = (PrepRange) lcg_pick (s, 2);
+  cfg->channel_order = (PrepChannelOrder) lcg_pick (s, 3);
+  cfg->layout = (PrepLayout) lcg_pick (s, 2);
+  cfg->data_type = (PrepDataType) lcg_pick (s, 4);
+  cfg->pad_value = lcg_pick (s, 256);
+  cfg->pad_per_channel = lcg_pick (s, 2);
+  for (c = 0; c < 3; c++)
+    cfg->pad_values[c] = lcg_pick (s, 256);
+  /* integer tensors hold pixel values: scale 1 */
+  if (cfg->data_type >= PREP_DTYPE_UINT8)
+    cfg->scale = 1.0;
+}
+
+void
 odd_planes (const PrepFrame * f, PrepFrame * odd, guint8 * mem[PREP_PLANES_MAX])
 {
   size_t bytes[PREP_PLANES_MAX];

@@ -297,6 +297,15 @@ void case_ref_config (const PrepConfig * p, const PrepRect * crop,
 /* One plan on every path, and its tensor against the reference model       */
 /* ------------------------------------------------------------------------ */
 
+/* A random configuration of @format (from prep_config_init ()) on a frame
+ * of 1..@max_w x 1..@max_h pixels into a tensor of 1..@max_ow x 1..@max_oh,
+ * and a random crop of the frame: every aspect, crop fraction, letterbox
+ * alignment and rounding, interpolation, matrix, range, channel order,
+ * layout, element type (the integer ones with scale 1) and pad value(s),
+ * antialias one time in three.  The colour options keep their defaults. */
+void random_config_sized (PrepFormat format, guint64 * s, int max_w,
+    int max_h, int max_ow, int max_oh, PrepConfig * cfg, PrepRect * crop);
+
 /* A copy of @f whose planes start one byte past a malloc'd address, each
  * malloc'd to the byte (prep_frame_plane_bytes ()): word loads of a row
  * are misaligned.  Free with g_free (@mem[p]) for every p (NULL for the
