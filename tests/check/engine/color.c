@@ -315,6 +315,23 @@ run_nv12 (PrepConfig * cfg, int w, int h, guint8 y, const guint8 * u,
   return (float *) out;
 }
 
+/* run_nv12 () of a 2 x 2 frame of luma @y and chroma (@u, @v) with
+ * color-conversion @conv, @matrix, @range and channel order @order, the
+ * other options the defaults; @mem holds 8 bytes. */
+static float *
+run_pixel (PrepColorConversion conv, PrepMatrix matrix, PrepRange range,
+    PrepChannelOrder order, guint8 y, guint8 u, guint8 v, guint8 * mem)
+{
+  PrepConfig cfg;
+
+  prep_config_init (&cfg);
+  cfg.color_conversion = conv;
+  cfg.matrix = matrix;
+  cfg.range = range;
+  cfg.channel_order = order;
+  return run_nv12 (&cfg, 2, 2, y, &u, &v, mem);
+}
+
 /* cvtColor's 8-bit R, G, B of (Y, U, V), from its integer formula by
  * hand (docs/semantics.md section 3): each value checks a coefficient, the
  * footroom clamp or the rounding. */
@@ -337,17 +354,14 @@ GST_START_TEST (test_opencv_8bit_codes)
     {255, 0, 255, 255, 225, 20, "white luma"},
   };
   guint8 mem[8];
-  PrepConfig cfg;
   float *out;
   guint i;
 
   for (i = 0; i < G_N_ELEMENTS (cases); i++) {
-    prep_config_init (&cfg);
-    cfg.color_conversion = PREP_COLOR_OPENCV_8BIT;
-    /* ignored: cvtColor's BT.601 limited range */
-    cfg.matrix = PREP_MATRIX_BT2020;
-    cfg.range = PREP_RANGE_FULL;
-    out = run_nv12 (&cfg, 2, 2, cases[i].y, &cases[i].u, &cases[i].v, mem);
+    /* matrix and range ignored: cvtColor's BT.601 limited range */
+    out = run_pixel (PREP_COLOR_OPENCV_8BIT, PREP_MATRIX_BT2020,
+        PREP_RANGE_FULL, PREP_ORDER_RGB, cases[i].y, cases[i].u, cases[i].v,
+        mem);
     fail_unless (out[0] == cases[i].r && out[4] == cases[i].g &&
         out[8] == cases[i].b, "%s: (%d, %d, %d) gave (%g, %g, %g), not "
         "(%d, %d, %d)", cases[i].why, cases[i].y, cases[i].u, cases[i].v,
@@ -426,24 +440,22 @@ GST_START_TEST (test_opencv_float)
     {128, 100, 160, 181.43994, 115.29995, 73.86396, 130.36795},
   };
   guint8 mem[8];
-  PrepConfig cfg;
   float *out;
   guint i;
 
   for (i = 0; i < G_N_ELEMENTS (cases); i++) {
-    prep_config_init (&cfg);
-    cfg.color_conversion = PREP_COLOR_OPENCV;
-    out = run_nv12 (&cfg, 2, 2, cases[i].y, &cases[i].u, &cases[i].v, mem);
+    out = run_pixel (PREP_COLOR_OPENCV, PREP_MATRIX_BT601,
+        PREP_RANGE_LIMITED, PREP_ORDER_RGB, cases[i].y, cases[i].u,
+        cases[i].v, mem);
     fail_unless (fabs (out[0] - cases[i].r) < 1e-3 &&
         fabs (out[4] - cases[i].g) < 1e-3 &&
         fabs (out[8] - cases[i].b) < 1e-3, "(%d, %d, %d) gave (%.5f, %.5f, "
         "%.5f), not (%.5f, %.5f, %.5f)", cases[i].y, cases[i].u, cases[i].v,
         out[0], out[4], out[8], cases[i].r, cases[i].g, cases[i].b);
     g_free (out);
-    prep_config_init (&cfg);
-    cfg.color_conversion = PREP_COLOR_OPENCV;
-    cfg.channel_order = PREP_ORDER_GRAY;
-    out = run_nv12 (&cfg, 2, 2, cases[i].y, &cases[i].u, &cases[i].v, mem);
+    out = run_pixel (PREP_COLOR_OPENCV, PREP_MATRIX_BT601,
+        PREP_RANGE_LIMITED, PREP_ORDER_GRAY, cases[i].y, cases[i].u,
+        cases[i].v, mem);
     fail_unless (fabs (out[0] - cases[i].gray) < 1e-3, "gray of %d: %.5f, "
         "not %.5f", cases[i].y, out[0], cases[i].gray);
     g_free (out);
