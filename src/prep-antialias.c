@@ -202,6 +202,21 @@ typedef struct
   int n;
 } PrepWinAxis;
 
+/* Where the weights of @tp (first and count set) go: from w[*@at] on, its
+ * count cut to the room left before @cap.  FALSE, with woff 0, when only
+ * the taps are asked (@w NULL): nothing to write. */
+static int
+prep_window_room (PrepAaTap * tp, const float *w, const int *at, int cap)
+{
+  tp->inside = 1;
+  tp->woff = 0;
+  if (w == NULL)
+    return 0;
+  tp->count = tp->count > cap - *at ? cap - *at : tp->count;
+  tp->woff = *at;
+  return 1;
+}
+
 /* The point taps (nearest, bilinear, bicubic) of @o: up to 4, contiguous
  * after the clamp, their weights added per pixel. */
 static PrepAaTap
@@ -242,12 +257,8 @@ prep_window_point (int filter, const PrepWinAxis * wa, const PrepAxis * a,
     acc[idx[j] - idx[0]] += wt[j];
   tp.first = idx[0];
   tp.count = idx[m - 1] - idx[0] + 1;
-  tp.inside = 1;
-  tp.woff = 0;
-  if (w == NULL)
+  if (!prep_window_room (&tp, w, at, cap))
     return tp;
-  tp.count = tp.count > cap - *at ? cap - *at : tp.count;
-  tp.woff = *at;
   for (j = 0; j < tp.count; j++)
     w[*at + j] = (float) acc[j];
   *at += tp.count;
@@ -277,12 +288,8 @@ prep_window_aa (int filter, const PrepWinAxis * wa, const PrepAxis * a,
   hi = hi > lo ? hi : lo + 1;
   tp.first = lo;
   tp.count = hi - lo;
-  tp.inside = 1;
-  tp.woff = 0;
-  if (w == NULL)
+  if (!prep_window_room (&tp, w, at, cap))
     return tp;
-  tp.count = tp.count > cap - *at ? cap - *at : tp.count;
-  tp.woff = *at;
   for (i = 0; i < tp.count; i++)
     sum += prep_aa_filter (filter, (tp.first + i - center + 0.5) / fs);
   for (i = 0; i < tp.count; i++)

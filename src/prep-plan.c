@@ -131,11 +131,24 @@ prep_plan_make (const PrepConfig * cfg)
 }
 
 PrepStatus
-prep_plan_finish (PrepPlan * plan, const PrepRect * rects, int n_rects)
+prep_plan_start (const PrepConfig * cfg, PrepPlan ** out)
 {
-  if (prep_plan_alloc (plan) != PREP_OK)
+  if (out == NULL)
+    return PREP_ERROR_INVALID_ARGUMENT;
+  *out = NULL;
+  return prep_config_validate (cfg);
+}
+
+PrepStatus
+prep_plan_finish (PrepPlan * plan, const PrepRect * rects, int n_rects,
+    PrepPlan ** out)
+{
+  if (prep_plan_alloc (plan) != PREP_OK) {
+    prep_plan_free (plan);
     return PREP_ERROR_NO_MEMORY;
+  }
   prep_plan_place (plan, rects, n_rects);
+  *out = plan;
   return PREP_OK;
 }
 
@@ -146,21 +159,13 @@ prep_plan_new (const PrepConfig * cfg, const PrepRect * rects, int n_rects,
   PrepPlan *plan;
   PrepStatus st;
 
-  if (out == NULL)
-    return PREP_ERROR_INVALID_ARGUMENT;
-  *out = NULL;
-  if ((st = prep_config_validate (cfg)) != PREP_OK)
+  if ((st = prep_plan_start (cfg, out)) != PREP_OK)
     return st;
   if ((st = prep_rects_check (cfg, rects, n_rects)) != PREP_OK)
     return st;
   if ((plan = prep_plan_make (cfg)) == NULL)
     return PREP_ERROR_NO_MEMORY;
-  if ((st = prep_plan_finish (plan, rects, n_rects)) != PREP_OK) {
-    prep_plan_free (plan);
-    return st;
-  }
-  *out = plan;
-  return PREP_OK;
+  return prep_plan_finish (plan, rects, n_rects, out);
 }
 
 PrepStatus

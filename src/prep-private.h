@@ -300,13 +300,16 @@ PrepStatus prep_cpu_prepare_streams (const PrepPlan * plan, PrepCpuImpl impl,
 /* The float parameters every path hands to the per-pixel math, and every
  * slot's geometry (what the kernel gets). */
 const PrepParams *prep_plan_params (const PrepPlan * plan);
+/* The first checks of a plan constructor: @out given (*@out NULL from
+ * then on) and @cfg valid (prep-plan.c). */
+PrepStatus prep_plan_start (const PrepConfig * cfg, PrepPlan ** out);
 /* The two halves of prep_plan_new () after its checks: a plan with its
  * config, sizes and parameters (NULL: out of memory), then its tables and
- * rectangles (prep-plan.c; prep-streams.c sets its streams between the
- * two). */
+ * rectangles, the plan into *@out (freed when that fails) (prep-plan.c;
+ * prep-streams.c sets its streams between the two). */
 PrepPlan *prep_plan_make (const PrepConfig * cfg);
 PrepStatus prep_plan_finish (PrepPlan * plan, const PrepRect * rects,
-    int n_rects);
+    int n_rects, PrepPlan ** out);
 /* Slot i < n_rects takes rects[i] (checked to lie inside its frame), the
  * others are padding; the taps are recomputed in place (prep-plan.c). */
 void prep_plan_place (PrepPlan * plan, const PrepRect * rects, int n_rects);

@@ -121,15 +121,11 @@ prep_plan_new_streams (const PrepConfig * cfg, const PrepStream * streams,
     return PREP_ERROR_NO_MEMORY;
   for (i = 0; i < n_streams; i++)
     rects[i] = streams[i].rect;
-  st = prep_plan_take_streams (plan, streams, n_streams);
-  if (st == PREP_OK)
-    st = prep_plan_finish (plan, rects, n_streams);
-  if (st != PREP_OK) {
+  if ((st = prep_plan_take_streams (plan, streams, n_streams)) != PREP_OK) {
     prep_plan_free (plan);
     return st;
   }
-  *out = plan;
-  return PREP_OK;
+  return prep_plan_finish (plan, rects, n_streams, out);
 }
 
 PrepStatus

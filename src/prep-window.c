@@ -68,10 +68,7 @@ prep_plan_new_windows (const PrepConfig * cfg, const PrepWindow * windows,
   PrepPlan *plan;
   PrepStatus st;
 
-  if (out == NULL)
-    return PREP_ERROR_INVALID_ARGUMENT;
-  *out = NULL;
-  if ((st = prep_config_validate (cfg)) != PREP_OK)
+  if ((st = prep_plan_start (cfg, out)) != PREP_OK)
     return st;
   /* the weights of every filter: 4 (W + H + OW + OH) + 4, an int */
   if ((int64_t) cfg->src_width + cfg->src_height + (int64_t) cfg->out_width +
@@ -90,12 +87,7 @@ prep_plan_new_windows (const PrepConfig * cfg, const PrepWindow * windows,
       cfg->out_height) + 4;
   plan->windowed = 1;
   prep_windows_take (plan, windows, n_windows);
-  if ((st = prep_plan_finish (plan, NULL, n_windows)) != PREP_OK) {
-    prep_plan_free (plan);
-    return st;
-  }
-  *out = plan;
-  return PREP_OK;
+  return prep_plan_finish (plan, NULL, n_windows, out);
 }
 
 PrepStatus

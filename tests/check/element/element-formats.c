@@ -495,6 +495,20 @@ GST_START_TEST (test_letterbox_options)
 
 GST_END_TEST;
 
+/* The structure of slot 0 of @out's GstCudaPreprocBoxMeta, which @out
+ * must have. */
+static const GstStructure *
+box_meta_slot0 (GstBuffer * out)
+{
+  GstCustomMeta *meta = gst_buffer_get_custom_meta (out,
+      "GstCudaPreprocBoxMeta");
+
+  fail_unless (meta != NULL, "no GstCudaPreprocBoxMeta on the output");
+  return gst_value_get_structure (gst_value_array_get_value
+      (gst_structure_get_value (gst_custom_meta_get_structure (meta),
+              "slots"), 0));
+}
+
 /* aspect=cover with crop-fraction reaches the engine, and the box meta
  * maps the tensor back through the fractional window (torchvision's
  * Resize (48) + CenterCrop (42) of 80x60: 64x48 cut at (11, 3)). */
@@ -506,7 +520,6 @@ GST_START_TEST (test_cover)
       "crop-fraction=0.875", &bus);
   PrepConfig cfg;
   GstBuffer *out;
-  GstCustomMeta *meta;
   const GstStructure *slot;
   gdouble sx, ox, oy;
   Frame f;
@@ -523,11 +536,7 @@ GST_START_TEST (test_cover)
   set_props (h->element, "antialias=false");
   cfg.antialias = 0;
   out = push_and_pull (h, &f);
-  meta = gst_buffer_get_custom_meta (out, "GstCudaPreprocBoxMeta");
-  fail_unless (meta != NULL);
-  slot = gst_value_get_structure (gst_value_array_get_value
-      (gst_structure_get_value (gst_custom_meta_get_structure (meta),
-              "slots"), 0));
+  slot = box_meta_slot0 (out);
   fail_unless (gst_structure_get (slot, "scale-x", G_TYPE_DOUBLE, &sx,
           "offset-x", G_TYPE_DOUBLE, &ox, "offset-y", G_TYPE_DOUBLE, &oy,
           NULL));
@@ -624,7 +633,6 @@ GST_START_TEST (test_crop_rect)
   PrepRect crop = { 5, 0, 10, 60 };
   PrepConfig cfg;
   GstBuffer *out;
-  GstCustomMeta *meta;
   const GstStructure *slot;
   gdouble sx, sy, ox, oy;
   gint x, y, bw, bh;
@@ -634,11 +642,7 @@ GST_START_TEST (test_crop_rect)
   fail_unless (harness_push_caps (h, caps));
   frame_init_format (&f, GST_VIDEO_FORMAT_I420, 80, 60, 31);
   out = push_and_pull (h, &f);
-  meta = gst_buffer_get_custom_meta (out, "GstCudaPreprocBoxMeta");
-  fail_unless (meta != NULL);
-  slot = gst_value_get_structure (gst_value_array_get_value
-      (gst_structure_get_value (gst_custom_meta_get_structure (meta),
-              "slots"), 0));
+  slot = box_meta_slot0 (out);
   fail_unless (gst_structure_get (slot, "x", G_TYPE_INT, &x, "y", G_TYPE_INT,
           &y, "width", G_TYPE_INT, &bw, "height", G_TYPE_INT, &bh, "scale-x",
           G_TYPE_DOUBLE, &sx, "scale-y", G_TYPE_DOUBLE, &sy, "offset-x",

@@ -36,8 +36,6 @@
 #include "ref-model.h"
 
 #define CASES_PER_FORMAT 40
-#define FLOAT_BOUND 1e-4
-#define QUANT_BOUND (0.5 + 1e-3)
 
 /* The entry of the last launch. */
 static const char *last_entry;
@@ -54,25 +52,6 @@ host_launch (const char *entry, PrepDim3 grid, PrepDim3 block,
   return prep_kernel_host_launch (entry, grid, block, shared, args);
 }
 
-/* A copy of @f whose planes start one byte past a malloc'd address. */
-static void
-odd_planes (const PrepFrame * f, PrepFrame * odd, guint8 * mem[3])
-{
-  size_t bytes[PREP_PLANES_MAX];
-  int p;
-
-  fail_unless_equals_int (prep_frame_plane_bytes (f, bytes), PREP_OK);
-  *odd = *f;
-  for (p = 0; p < PREP_PLANES_MAX; p++) {
-    mem[p] = NULL;
-    if (p >= prep_format_n_planes (f->format))
-      continue;
-    mem[p] = g_malloc (bytes[p] + 1);
-    memcpy (mem[p] + 1, f->planes[p], bytes[p]);
-    odd->planes[p] = mem[p] + 1;
-  }
-}
-
 /* The scalar bytes of @plan on @f, after checking that every other path
  * gives them: the AVX2 entry point, 3 threads, the kernel's host build
  * (aligned and odd planes).  *@slots counts the launches of a slots
@@ -81,50 +60,27 @@ static guint8 *
 run_all_paths (const PrepPlan * plan, const PrepFrame * f, size_t *bytes_out,
     int *slots, const char *what)
 {
-  size_t bytes = prep_plan_output_bytes (plan), table_bytes, i;
-  guint8 *ref = g_malloc (bytes), *got = g_malloc (bytes), *mem[3];
-  PrepWorkers *w = NULL;
-  const void *table;
-  guint64 gen;
+  size_t bytes = prep_plan_output_bytes (plan);
+  guint8 *ref = g_malloc (bytes), *mem[PREP_PLANES_MAX];
   PrepFrame odd;
   int p, pass;
 
   memset (ref, 0xa5, bytes);
   fail_unless_equals_int (prep_plan_run_cpu_rows (plan, PREP_CPU_SCALAR, f,
           ref, bytes, 0, prep_plan_rows (plan)), PREP_OK);
-  if (prep_cpu_impl_available (PREP_CPU_AVX2)) {
-    memset (got, 0x5a, bytes);
-    fail_unless_equals_int (prep_plan_run_cpu_rows (plan, PREP_CPU_AVX2, f,
-            got, bytes, 0, prep_plan_rows (plan)), PREP_OK);
-    for (i = 0; i < bytes && got[i] == ref[i]; i++);
-    fail_unless (i == bytes, "%s: AVX2 differs at byte %zu", what, i);
-  }
-  fail_unless_equals_int (prep_workers_new (3, &w), PREP_OK);
-  memset (got, 0x3c, bytes);
-  fail_unless_equals_int (prep_plan_run_cpu_parallel (plan, w, PREP_CPU_AUTO,
-          f, got, bytes), PREP_OK);
-  prep_workers_free (w);
-  for (i = 0; i < bytes && got[i] == ref[i]; i++);
-  fail_unless (i == bytes, "%s: 3 threads differ at byte %zu", what, i);
-  fail_unless_equals_int (prep_plan_kernel_table (plan, &table, &table_bytes,
-          &gen), PREP_OK);
+  check_cpu_paths (plan, f, ref, bytes, what);
   odd_planes (f, &odd, mem);
   for (pass = 0; pass < 2; pass++) {
-    memset (got, 0x66, bytes);
-    fail_unless_equals_int (prep_plan_launch (plan, (uintptr_t) table,
-            pass == 0 ? f : &odd, (uintptr_t) got, bytes, host_launch, NULL,
-            slots, NULL), PREP_OK);
-    for (i = 0; i < bytes && got[i] == ref[i]; i++);
-    fail_unless (i == bytes, "%s: the kernel's host build (%s planes) "
-        "differs at byte %zu", what, pass == 0 ? "aligned" : "odd", i);
+    check_kernel_host (plan, pass == 0 ? f : &odd, host_launch, slots, 0x66,
+        ref, bytes, what, pass == 0 ? "the kernel's host build (aligned "
+        "planes)" : "the kernel's host build (odd planes)");
     /* the options' tap fetch has an entry of its own, which no other plan
      * takes */
     fail_unless ((strcmp (last_entry, PREP_KERNEL_SLOTS_TAPS_NAME) == 0) ==
         !prep_plan_plain_color (plan, 1), "%s: entry %s", what, last_entry);
   }
-  for (p = 0; p < 3; p++)
+  for (p = 0; p < PREP_PLANES_MAX; p++)
     g_free (mem[p]);
-  g_free (got);
   *bytes_out = bytes;
   return ref;
 }
@@ -137,12 +93,10 @@ static void
 check_extents (const PrepPlan * plan, const PrepFrame * f, const guint8 * want,
     size_t bytes, const char *what)
 {
-  size_t ext[PREP_PLANES_MAX], table_bytes, i;
-  guint8 *got = g_malloc (bytes), *data;
-  const void *table;
+  size_t ext[PREP_PLANES_MAX];
+  guint8 *data;
   Guarded g[PREP_PLANES_MAX];
   PrepFrame cut = *f;
-  guint64 gen;
   int p, n = prep_format_n_planes (f->format);
 
   prep_kernel_extents (prep_plan_params (plan), prep_plan_slot_table (plan),
@@ -152,37 +106,10 @@ check_extents (const PrepPlan * plan, const PrepFrame * f, const guint8 * want,
     memcpy (data, f->planes[p], ext[p]);
     cut.planes[p] = data;
   }
-  fail_unless_equals_int (prep_plan_kernel_table (plan, &table, &table_bytes,
-          &gen), PREP_OK);
-  memset (got, 0x77, bytes);
-  fail_unless_equals_int (prep_plan_launch (plan, (uintptr_t) table, &cut,
-          (uintptr_t) got, bytes, host_launch, NULL, NULL, NULL), PREP_OK);
-  for (i = 0; i < bytes && got[i] == want[i]; i++);
-  fail_unless (i == bytes, "%s: the kernel on planes cut to their extents "
-      "differs at byte %zu", what, i);
+  check_kernel_host (plan, &cut, host_launch, NULL, 0x77, want, bytes, what,
+      "the kernel on planes cut to their extents");
   for (p = 0; p < n; p++)
     guarded_free (&g[p]);
-  g_free (got);
-}
-
-static double
-element_at (const guint8 * t, PrepDataType type, size_t i)
-{
-  float f;
-  guint16 h;
-
-  switch (type) {
-    case PREP_DTYPE_FLOAT32:
-      memcpy (&f, t + 4 * i, 4);
-      return f;
-    case PREP_DTYPE_FLOAT16:
-      memcpy (&h, t + 2 * i, 2);
-      return ref_half_decode (h);
-    case PREP_DTYPE_UINT8:
-      return t[i];
-    default:
-      return (gint8) t[i];
-  }
 }
 
 /* The tensor @out against the reference model of @cfg and @crop (or, when
@@ -194,10 +121,6 @@ check_reference_win (const PrepConfig * cfg, const PrepRect * crop,
     double *max_err, const char *what)
 {
   RefConfig rc;
-  RefImage img;
-  double *ref, d, v, bound;
-  size_t n, i;
-  int p;
 
   case_ref_config (cfg, crop, &rc);
   if (win != NULL) {
@@ -207,30 +130,7 @@ check_reference_win (const PrepConfig * cfg, const PrepRect * crop,
     rc.window_width = win->width;
     rc.window_height = win->height;
   }
-  for (p = 0; p < 3; p++) {
-    img.plane[p] = f->planes[p];
-    img.stride[p] = f->strides[p];
-  }
-  n = ref_tensor_elements (&rc);
-  ref = g_new (double, n);
-  ref_run (&rc, &img, ref);
-  for (i = 0; i < n; i++) {
-    v = element_at (out, cfg->data_type, i);
-    if (cfg->data_type >= PREP_DTYPE_UINT8) {
-      d = fabs (v + (cfg->data_type == PREP_DTYPE_INT8 ? 128.0 : 0.0) -
-          CLAMP (ref[i], 0.0, 255.0));
-      bound = QUANT_BOUND;
-    } else {
-      d = fabs (v - ref[i]);
-      bound = cfg->data_type == PREP_DTYPE_FLOAT16 ?
-          ref_half_ulp (ref[i]) + ldexp (1.0, -18) : FLOAT_BOUND;
-      if (cfg->data_type == PREP_DTYPE_FLOAT32)
-        *max_err = MAX (*max_err, d);
-    }
-    fail_unless (d <= bound, "%s: element %zu of %zu is %.9g, the reference "
-        "%.9g (error %.3g > %.3g)", what, i, n, v, ref[i], d, bound);
-  }
-  g_free (ref);
+  check_reference_tensor (&rc, f, cfg->data_type, out, max_err, NULL, what);
 }
 
 static void
@@ -245,35 +145,7 @@ static void
 random_config (PrepFormat format, guint64 * s, PrepConfig * cfg,
     PrepRect * crop)
 {
-  int c;
-
-  prep_config_init (cfg);
-  cfg->format = format;
-  cfg->src_width = 1 + lcg_pick (s, 45);
-  cfg->src_height = 1 + lcg_pick (s, 31);
-  crop->x = lcg_pick (s, cfg->src_width);
-  crop->y = lcg_pick (s, cfg->src_height);
-  crop->width = 1 + lcg_pick (s, cfg->src_width - crop->x);
-  crop->height = 1 + lcg_pick (s, cfg->src_height - crop->y);
-  cfg->out_width = 1 + lcg_pick (s, 33);
-  cfg->out_height = 1 + lcg_pick (s, 21);
-  cfg->aspect = (PrepAspect) lcg_pick (s, 3);
-  cfg->crop_fraction = lcg_pick (s, 2) ? 1.0 : 0.5 + lcg_pick (s, 500) / 1000.0;
-  cfg->letterbox_align = (PrepAlign) lcg_pick (s, 2);
-  cfg->letterbox_rounding = (PrepRounding) lcg_pick (s, 3);
-  cfg->interpolation = (PrepInterp) lcg_pick (s, 4);
-  cfg->antialias = lcg_pick (s, 3) == 0;
-  cfg->matrix = (PrepMatrix) lcg_pick (s, 3);
-  cfg->range = (PrepRange) lcg_pick (s, 2);
-  cfg->channel_order = (PrepChannelOrder) lcg_pick (s, 3);
-  cfg->layout = (PrepLayout) lcg_pick (s, 2);
-  cfg->data_type = (PrepDataType) lcg_pick (s, 4);
-  cfg->pad_value = lcg_pick (s, 256);
-  for (c = 0; c < 3; c++)
-    cfg->pad_values[c] = lcg_pick (s, 256);
-  cfg->pad_per_channel = lcg_pick (s, 2);
-  if (cfg->data_type >= PREP_DTYPE_UINT8)
-    cfg->scale = 1.0;
+  random_config_sized (format, s, 45, 31, 33, 21, cfg, crop);
   cfg->color_conversion = (PrepColorConversion) lcg_pick (s, 3);
   cfg->chroma_interpolation = (PrepChromaInterp) lcg_pick (s, 2);
   cfg->chroma_site = lcg_pick (s, 4);
@@ -443,6 +315,23 @@ run_nv12 (PrepConfig * cfg, int w, int h, guint8 y, const guint8 * u,
   return (float *) out;
 }
 
+/* run_nv12 () of a 2 x 2 frame of luma @y and chroma (@u, @v) with
+ * color-conversion @conv, @matrix, @range and channel order @order, the
+ * other options the defaults; @mem holds 8 bytes. */
+static float *
+run_pixel (PrepColorConversion conv, PrepMatrix matrix, PrepRange range,
+    PrepChannelOrder order, guint8 y, guint8 u, guint8 v, guint8 * mem)
+{
+  PrepConfig cfg;
+
+  prep_config_init (&cfg);
+  cfg.color_conversion = conv;
+  cfg.matrix = matrix;
+  cfg.range = range;
+  cfg.channel_order = order;
+  return run_nv12 (&cfg, 2, 2, y, &u, &v, mem);
+}
+
 /* cvtColor's 8-bit R, G, B of (Y, U, V), from its integer formula by
  * hand (docs/semantics.md section 3): each value checks a coefficient, the
  * footroom clamp or the rounding. */
@@ -465,17 +354,14 @@ GST_START_TEST (test_opencv_8bit_codes)
     {255, 0, 255, 255, 225, 20, "white luma"},
   };
   guint8 mem[8];
-  PrepConfig cfg;
   float *out;
   guint i;
 
   for (i = 0; i < G_N_ELEMENTS (cases); i++) {
-    prep_config_init (&cfg);
-    cfg.color_conversion = PREP_COLOR_OPENCV_8BIT;
-    /* ignored: cvtColor's BT.601 limited range */
-    cfg.matrix = PREP_MATRIX_BT2020;
-    cfg.range = PREP_RANGE_FULL;
-    out = run_nv12 (&cfg, 2, 2, cases[i].y, &cases[i].u, &cases[i].v, mem);
+    /* matrix and range ignored: cvtColor's BT.601 limited range */
+    out = run_pixel (PREP_COLOR_OPENCV_8BIT, PREP_MATRIX_BT2020,
+        PREP_RANGE_FULL, PREP_ORDER_RGB, cases[i].y, cases[i].u, cases[i].v,
+        mem);
     fail_unless (out[0] == cases[i].r && out[4] == cases[i].g &&
         out[8] == cases[i].b, "%s: (%d, %d, %d) gave (%g, %g, %g), not "
         "(%d, %d, %d)", cases[i].why, cases[i].y, cases[i].u, cases[i].v,
@@ -554,24 +440,22 @@ GST_START_TEST (test_opencv_float)
     {128, 100, 160, 181.43994, 115.29995, 73.86396, 130.36795},
   };
   guint8 mem[8];
-  PrepConfig cfg;
   float *out;
   guint i;
 
   for (i = 0; i < G_N_ELEMENTS (cases); i++) {
-    prep_config_init (&cfg);
-    cfg.color_conversion = PREP_COLOR_OPENCV;
-    out = run_nv12 (&cfg, 2, 2, cases[i].y, &cases[i].u, &cases[i].v, mem);
+    out = run_pixel (PREP_COLOR_OPENCV, PREP_MATRIX_BT601,
+        PREP_RANGE_LIMITED, PREP_ORDER_RGB, cases[i].y, cases[i].u,
+        cases[i].v, mem);
     fail_unless (fabs (out[0] - cases[i].r) < 1e-3 &&
         fabs (out[4] - cases[i].g) < 1e-3 &&
         fabs (out[8] - cases[i].b) < 1e-3, "(%d, %d, %d) gave (%.5f, %.5f, "
         "%.5f), not (%.5f, %.5f, %.5f)", cases[i].y, cases[i].u, cases[i].v,
         out[0], out[4], out[8], cases[i].r, cases[i].g, cases[i].b);
     g_free (out);
-    prep_config_init (&cfg);
-    cfg.color_conversion = PREP_COLOR_OPENCV;
-    cfg.channel_order = PREP_ORDER_GRAY;
-    out = run_nv12 (&cfg, 2, 2, cases[i].y, &cases[i].u, &cases[i].v, mem);
+    out = run_pixel (PREP_COLOR_OPENCV, PREP_MATRIX_BT601,
+        PREP_RANGE_LIMITED, PREP_ORDER_GRAY, cases[i].y, cases[i].u,
+        cases[i].v, mem);
     fail_unless (fabs (out[0] - cases[i].gray) < 1e-3, "gray of %d: %.5f, "
         "not %.5f", cases[i].y, out[0], cases[i].gray);
     g_free (out);

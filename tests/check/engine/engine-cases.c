@@ -10,6 +10,7 @@
 /* The engine's table of test cases and the frames they run on (see
  * engine-cases.h). */
 
+#include <math.h>
 #include <sys/mman.h>
 #include <string.h>
 #include <unistd.h>
@@ -997,4 +998,175 @@ case_ref_config (const PrepConfig * p, const PrepRect * crop, RefConfig * r)
     r->mean[c] = p->mean[c];
     r->std[c] = p->std[c];
   }
+}
+
+/* ------------------------------------------------------------------------ */
+/* One plan on every path, and its tensor against the reference model       */
+/* ------------------------------------------------------------------------ */
+
+void
+random_config_sized (PrepFormat format, guint64 * s, int max_w, int max_h,
+    int max_ow, int max_oh, PrepConfig * cfg, PrepRect * crop)
+{
+  int c;
+
+  prep_config_init (cfg);
+  cfg->format = format;
+  cfg->src_width = 1 + lcg_pick (s, max_w);
+  cfg->src_height = 1 + lcg_pick (s, max_h);
+  crop->x = lcg_pick (s, cfg->src_width);
+  crop->y = lcg_pick (s, cfg->src_height);
+  crop->width = 1 + lcg_pick (s, cfg->src_width - crop->x);
+  crop->height = 1 + lcg_pick (s, cfg->src_height - crop->y);
+  cfg->out_width = 1 + lcg_pick (s, max_ow);
+  cfg->out_height = 1 + lcg_pick (s, max_oh);
+  cfg->aspect = (PrepAspect) lcg_pick (s, 3);
+  cfg->crop_fraction = lcg_pick (s, 2) ? 1.0 : 0.5 + lcg_pick (s, 500) / 1000.0;
+  cfg->letterbox_align = (PrepAlign) lcg_pick (s, 2);
+  cfg->letterbox_rounding = (PrepRounding) lcg_pick (s, 3);
+  cfg->interpolation = (PrepInterp) lcg_pick (s, 4);
+  cfg->antialias = lcg_pick (s, 3) == 0;
+  cfg->matrix = (PrepMatrix) lcg_pick (s, 3);
+  cfg->range = (PrepRange) lcg_pick (s, 2);
+  cfg->channel_order = (PrepChannelOrder) lcg_pick (s, 3);
+  cfg->layout = (PrepLayout) lcg_pick (s, 2);
+  cfg->data_type = (PrepDataType) lcg_pick (s, 4);
+  cfg->pad_value = lcg_pick (s, 256);
+  cfg->pad_per_channel = lcg_pick (s, 2);
+  for (c = 0; c < 3; c++)
+    cfg->pad_values[c] = lcg_pick (s, 256);
+  /* integer tensors hold pixel values: scale 1 */
+  if (cfg->data_type >= PREP_DTYPE_UINT8)
+    cfg->scale = 1.0;
+}
+
+void
+odd_planes (const PrepFrame * f, PrepFrame * odd, guint8 * mem[PREP_PLANES_MAX])
+{
+  size_t bytes[PREP_PLANES_MAX];
+  int p;
+
+  fail_unless_equals_int (prep_frame_plane_bytes (f, bytes), PREP_OK);
+  *odd = *f;
+  for (p = 0; p < PREP_PLANES_MAX; p++) {
+    mem[p] = NULL;
+    if (p >= prep_format_n_planes (f->format))
+      continue;
+    mem[p] = g_malloc (bytes[p] + 1);
+    memcpy (mem[p] + 1, f->planes[p], bytes[p]);
+    odd->planes[p] = mem[p] + 1;
+  }
+}
+
+void
+check_same_bytes (const guint8 * got, const guint8 * want, size_t bytes,
+    const char *what, const char *path)
+{
+  size_t i;
+
+  for (i = 0; i < bytes && got[i] == want[i]; i++);
+  fail_unless (i == bytes, "%s: %s differs at byte %zu of %zu (0x%02x, "
+      "not 0x%02x)", what, path, i, bytes, i < bytes ? got[i] : 0,
+      i < bytes ? want[i] : 0);
+}
+
+void
+check_cpu_paths (const PrepPlan * plan, const PrepFrame * f,
+    const guint8 * want, size_t bytes, const char *what)
+{
+  guint8 *got = g_malloc (bytes);
+  PrepWorkers *w = NULL;
+
+  if (prep_cpu_impl_available (PREP_CPU_AVX2)) {
+    memset (got, 0x5a, bytes);
+    fail_unless_equals_int (prep_plan_run_cpu_rows (plan, PREP_CPU_AVX2, f,
+            got, bytes, 0, prep_plan_rows (plan)), PREP_OK);
+    check_same_bytes (got, want, bytes, what, "AVX2");
+  }
+  fail_unless_equals_int (prep_workers_new (3, &w), PREP_OK);
+  memset (got, 0x3c, bytes);
+  fail_unless_equals_int (prep_plan_run_cpu_parallel (plan, w, PREP_CPU_AUTO,
+          f, got, bytes), PREP_OK);
+  prep_workers_free (w);
+  check_same_bytes (got, want, bytes, what, "a pool of 3 threads");
+  g_free (got);
+}
+
+void
+check_kernel_host (const PrepPlan * plan, const PrepFrame * f,
+    PrepLaunchFunc launch, void *user_data, guint8 fill,
+    const guint8 * want, size_t bytes, const char *what, const char *path)
+{
+  guint8 *got = g_malloc (bytes);
+  const void *table;
+  size_t table_bytes;
+  guint64 gen;
+
+  fail_unless_equals_int (prep_plan_kernel_table (plan, &table, &table_bytes,
+          &gen), PREP_OK);
+  memset (got, fill, bytes);
+  fail_unless_equals_int (prep_plan_launch (plan, (uintptr_t) table, f,
+          (uintptr_t) got, bytes, launch, NULL, user_data, NULL), PREP_OK);
+  check_same_bytes (got, want, bytes, what, path);
+  g_free (got);
+}
+
+double
+tensor_element_at (const guint8 * t, PrepDataType type, size_t i)
+{
+  float f;
+  guint16 h;
+
+  switch (type) {
+    case PREP_DTYPE_FLOAT32:
+      memcpy (&f, t + 4 * i, 4);
+      return f;
+    case PREP_DTYPE_FLOAT16:
+      memcpy (&h, t + 2 * i, 2);
+      return ref_half_decode (h);
+    case PREP_DTYPE_UINT8:
+      return t[i];
+    default:
+      return (gint8) t[i];
+  }
+}
+
+void
+check_reference_tensor (const RefConfig * rc, const PrepFrame * f,
+    PrepDataType type, const guint8 * out, double *max_err,
+    double *max_quant, const char *what)
+{
+  RefImage img;
+  double *ref, d, v, bound;
+  size_t n, i;
+  int p;
+
+  for (p = 0; p < 3; p++) {
+    img.plane[p] = f->planes[p];
+    img.stride[p] = f->strides[p];
+  }
+  n = ref_tensor_elements (rc);
+  ref = g_new (double, n);
+  ref_run (rc, &img, ref);
+  for (i = 0; i < n; i++) {
+    v = tensor_element_at (out, type, i);
+    if (type >= PREP_DTYPE_UINT8) {
+      /* within half a step of the unrounded value, and the right side of
+       * every clamp */
+      d = fabs (v + (type == PREP_DTYPE_INT8 ? 128.0 : 0.0) -
+          CLAMP (ref[i], 0.0, 255.0));
+      bound = REF_QUANT_BOUND;
+      if (max_quant != NULL)
+        *max_quant = MAX (*max_quant, d);
+    } else {
+      d = fabs (v - ref[i]);
+      bound = type == PREP_DTYPE_FLOAT16 ?
+          ref_half_ulp (ref[i]) + ldexp (1.0, -18) : REF_FLOAT_BOUND;
+      if (type == PREP_DTYPE_FLOAT32 && max_err != NULL)
+        *max_err = MAX (*max_err, d);
+    }
+    fail_each (d <= bound, "%s: element %zu of %zu is %.9g, the reference "
+        "%.9g (error %.3g > %.3g)", what, i, n, v, ref[i], d, bound);
+  }
+  g_free (ref);
 }

@@ -293,4 +293,64 @@ const char *dtype_name (PrepDataType type);
 void case_ref_config (const PrepConfig * p, const PrepRect * crop,
     RefConfig * r);
 
+/* ------------------------------------------------------------------------ */
+/* One plan on every path, and its tensor against the reference model       */
+/* ------------------------------------------------------------------------ */
+
+/* A random configuration of @format (from prep_config_init ()) on a frame
+ * of 1..@max_w x 1..@max_h pixels into a tensor of 1..@max_ow x 1..@max_oh,
+ * and a random crop of the frame: every aspect, crop fraction, letterbox
+ * alignment and rounding, interpolation, matrix, range, channel order,
+ * layout, element type (the integer ones with scale 1) and pad value(s),
+ * antialias one time in three.  The colour options keep their defaults. */
+void random_config_sized (PrepFormat format, guint64 * s, int max_w,
+    int max_h, int max_ow, int max_oh, PrepConfig * cfg, PrepRect * crop);
+
+/* A copy of @f whose planes start one byte past a malloc'd address, each
+ * malloc'd to the byte (prep_frame_plane_bytes ()): word loads of a row
+ * are misaligned.  Free with g_free (@mem[p]) for every p (NULL for the
+ * planes the format lacks). */
+void odd_planes (const PrepFrame * f, PrepFrame * odd,
+    guint8 * mem[PREP_PLANES_MAX]);
+
+/* @got holds the @bytes of @want (fails naming @what, the path @path that
+ * gave @got, and the first byte that differs). */
+void check_same_bytes (const guint8 * got, const guint8 * want, size_t bytes,
+    const char *what, const char *path);
+
+/* The CPU paths other than the scalar one give @plan's scalar bytes @want
+ * on @f: the AVX2 entry point (when this CPU has it) and a pool of 3
+ * threads. */
+void check_cpu_paths (const PrepPlan * plan, const PrepFrame * f,
+    const guint8 * want, size_t bytes, const char *what);
+
+/* prep_plan_launch () of @plan's kernel table on @f through @launch (the
+ * kernel's host build, with @user_data) into a buffer first filled with
+ * @fill: it gives @want's @bytes (fails naming @what and @path). */
+void check_kernel_host (const PrepPlan * plan, const PrepFrame * f,
+    PrepLaunchFunc launch, void *user_data, guint8 fill,
+    const guint8 * want, size_t bytes, const char *what, const char *path);
+
+/* Element @i of a tensor of @type as a double: float16 decoded, int8
+ * signed. */
+double tensor_element_at (const guint8 * t, PrepDataType type, size_t i);
+
+/* How far a tensor may be from the reference model: float32 with the
+ * default normalization, float rounding only (semantics section 7);
+ * uint8 / int8 within half a step of the unrounded value, plus that
+ * rounding, so a tie may go either way; float16 within half an ulp of
+ * the reference plus 2^-18. */
+#define REF_FLOAT_BOUND 1e-4
+#define REF_QUANT_BOUND (0.5 + 1e-3)
+
+/* The tensor @out of @type against the reference model's run of @rc on
+ * @f, element by element, within the bounds above (integer elements
+ * against the reference clamped to 0..255, int8 offset by 128).  The
+ * largest float32 error (output units) goes into *@max_err and the largest
+ * integer one (steps) into *@max_quant, each when not NULL.  A failure
+ * names @what, the element, its value, the reference's and the bound. */
+void check_reference_tensor (const RefConfig * rc, const PrepFrame * f,
+    PrepDataType type, const guint8 * out, double *max_err,
+    double *max_quant, const char *what);
+
 #endif /* __ENGINE_CASES_H__ */

@@ -982,6 +982,26 @@ GST_START_TEST (test_nearest_floor_taps)
 
 GST_END_TEST;
 
+/* The configuration @cfg of the 1-row GRAY8 frame @f of the pixels @px
+ * (@w wide) into a @ow x 1 tensor: full range, gray, scale 1 (pixel
+ * units), the other options the defaults. */
+static void
+gray_row (const guint8 * px, int w, int ow, PrepConfig * cfg, PrepFrame * f)
+{
+  prep_config_init (cfg);
+  cfg->format = PREP_FORMAT_GRAY8;
+  cfg->src_width = w;
+  cfg->src_height = 1;
+  cfg->out_width = ow;
+  cfg->out_height = 1;
+  cfg->range = PREP_RANGE_FULL;
+  cfg->channel_order = PREP_ORDER_GRAY;
+  cfg->scale = 1.0;
+  prep_frame_init (f, PREP_FORMAT_GRAY8, w, 1);
+  f->planes[0] = px;
+  f->strides[0] = w;
+}
+
 /* Output row 0 of a 1-row GRAY8 frame @px (@w wide) resized to @ow x 1
  * with @interp and @antialias (scale 1: pixel units), on the CPU
  * implementation @impl. */
@@ -994,21 +1014,10 @@ bicubic_run (const guint8 * px, int w, int ow, int antialias,
   PrepPlan *plan = NULL;
   PrepFrame f;
 
-  prep_config_init (&cfg);
-  cfg.format = PREP_FORMAT_GRAY8;
-  cfg.src_width = w;
-  cfg.src_height = 1;
-  cfg.out_width = ow;
-  cfg.out_height = 1;
-  cfg.range = PREP_RANGE_FULL;
-  cfg.channel_order = PREP_ORDER_GRAY;
-  cfg.scale = 1.0;
+  gray_row (px, w, ow, &cfg, &f);
   cfg.interpolation = PREP_INTERP_BICUBIC;
   cfg.antialias = antialias;
   fail_unless_equals_int (prep_plan_new (&cfg, &whole, 1, &plan), PREP_OK);
-  prep_frame_init (&f, PREP_FORMAT_GRAY8, w, 1);
-  f.planes[0] = px;
-  f.strides[0] = w;
   fail_unless_equals_int (prep_plan_run_cpu_rows (plan, impl, &f, out,
           (size_t) ow * sizeof (float), 0, 1), PREP_OK);
   prep_plan_free (plan);
@@ -1077,20 +1086,9 @@ window_row (const guint8 * px, int w, double x, double len, int ow, float *out)
   PrepPlan *plan = NULL;
   PrepFrame f;
 
-  prep_config_init (&cfg);
-  cfg.format = PREP_FORMAT_GRAY8;
-  cfg.src_width = w;
-  cfg.src_height = 1;
-  cfg.out_width = ow;
-  cfg.out_height = 1;
-  cfg.range = PREP_RANGE_FULL;
-  cfg.channel_order = PREP_ORDER_GRAY;
-  cfg.scale = 1.0;
+  gray_row (px, w, ow, &cfg, &f);
   fail_unless_equals_int (len > 0.0 ? prep_plan_new_windows (&cfg, &win, 1,
           &plan) : prep_plan_new (&cfg, &crop, 1, &plan), PREP_OK);
-  prep_frame_init (&f, PREP_FORMAT_GRAY8, w, 1);
-  f.planes[0] = px;
-  f.strides[0] = w;
   fail_unless_equals_int (prep_plan_run_cpu (plan, &f, out,
           (size_t) ow * sizeof (float)), PREP_OK);
   prep_plan_free (plan);

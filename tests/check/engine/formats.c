@@ -36,12 +36,6 @@
 
 #define CASES_PER_FORMAT 48
 
-/* float32 with the default normalization: float rounding only (semantics
- * section 7); uint8/int8: within half a step of the reference, plus that
- * rounding, so a tie may go either way. */
-#define FLOAT_BOUND 1e-4
-#define QUANT_BOUND (0.5 + 1e-3)
-
 typedef struct
 {
   int cases;
@@ -56,74 +50,7 @@ static void
 random_config (PrepFormat format, guint64 * s, PrepConfig * cfg,
     PrepRect * crop)
 {
-  int c;
-
-  prep_config_init (cfg);
-  cfg->format = format;
-  cfg->src_width = 1 + lcg_pick (s, 61);
-  cfg->src_height = 1 + lcg_pick (s, 41);
-  crop->x = lcg_pick (s, cfg->src_width);
-  crop->y = lcg_pick (s, cfg->src_height);
-  crop->width = 1 + lcg_pick (s, cfg->src_width - crop->x);
-  crop->height = 1 + lcg_pick (s, cfg->src_height - crop->y);
-  cfg->out_width = 1 + lcg_pick (s, 40);
-  cfg->out_height = 1 + lcg_pick (s, 24);
-  cfg->aspect = (PrepAspect) lcg_pick (s, 3);
-  cfg->crop_fraction = lcg_pick (s, 2) ? 1.0 : 0.5 + lcg_pick (s, 500) / 1000.0;
-  cfg->letterbox_align = (PrepAlign) lcg_pick (s, 2);
-  cfg->letterbox_rounding = (PrepRounding) lcg_pick (s, 3);
-  cfg->interpolation = (PrepInterp) lcg_pick (s, 4);
-  cfg->antialias = lcg_pick (s, 3) == 0;
-  cfg->matrix = (PrepMatrix) lcg_pick (s, 3);
-  cfg->range = (PrepRange) lcg_pick (s, 2);
-  cfg->channel_order = (PrepChannelOrder) lcg_pick (s, 3);
-  cfg->layout = (PrepLayout) lcg_pick (s, 2);
-  cfg->data_type = (PrepDataType) lcg_pick (s, 4);
-  cfg->pad_value = lcg_pick (s, 256);
-  cfg->pad_per_channel = lcg_pick (s, 2);
-  for (c = 0; c < 3; c++)
-    cfg->pad_values[c] = lcg_pick (s, 256);
-  /* integer tensors hold pixel values: scale 1 */
-  if (cfg->data_type >= PREP_DTYPE_UINT8)
-    cfg->scale = 1.0;
-}
-
-static void
-ref_config_of (const PrepConfig * p, const PrepRect * crop, RefConfig * r)
-{
-  static const int matrices[] = { REF_MATRIX_BT601, REF_MATRIX_BT709,
-    REF_MATRIX_BT2020
-  };
-
-  ref_config_defaults (r);
-  r->format = prep_format_name (p->format);
-  r->src_width = p->src_width;
-  r->src_height = p->src_height;
-  r->crop_x = crop->x;
-  r->crop_y = crop->y;
-  r->crop_width = crop->width;
-  r->crop_height = crop->height;
-  r->out_width = p->out_width;
-  r->out_height = p->out_height;
-  r->letterbox = p->aspect == PREP_ASPECT_LETTERBOX;
-  r->cover = p->aspect == PREP_ASPECT_COVER;
-  r->antialias = p->antialias;
-  r->crop_fraction = p->crop_fraction;
-  r->top_left = p->letterbox_align == PREP_ALIGN_TOP_LEFT;
-  r->half_even = p->letterbox_rounding == PREP_ROUND_HALF_EVEN;
-  r->floor_size = p->letterbox_rounding == PREP_ROUND_FLOOR;
-  r->pad_value = p->pad_value;
-  r->pad_per_channel = p->pad_per_channel;
-  memcpy (r->pad_values, p->pad_values, sizeof (r->pad_values));
-  r->nearest = p->interpolation == PREP_INTERP_NEAREST_FLOOR ? 2 :
-      p->interpolation == PREP_INTERP_NEAREST;
-  r->bicubic = p->interpolation == PREP_INTERP_BICUBIC;
-  r->matrix = matrices[p->matrix];
-  r->full_range = p->range == PREP_RANGE_FULL;
-  r->bgr = p->channel_order == PREP_ORDER_BGR;
-  r->gray = p->channel_order == PREP_ORDER_GRAY;
-  r->nhwc = p->layout == PREP_LAYOUT_NHWC;
-  r->scale = p->scale;
+  random_config_sized (format, s, 61, 41, 40, 24, cfg, crop);
 }
 
 /* Launches per test of a specialised entry (prep_<class>_...) and of the
@@ -141,97 +68,26 @@ host_launch (const char *entry, PrepDim3 grid, PrepDim3 block,
   return prep_kernel_host_launch (entry, grid, block, shared, args);
 }
 
-/* A copy of @f whose planes start one byte past a malloc'd address (each
- * malloc'd to the byte, to free with g_free (@mem[p])): rows where no
- * specialised entry's word loads are aligned but for the byte-planar
- * formats. */
-static void
-odd_planes (const PrepFrame * f, PrepFrame * odd, guint8 * mem[3])
-{
-  size_t bytes[PREP_PLANES_MAX];
-  int p;
-
-  fail_unless_equals_int (prep_frame_plane_bytes (f, bytes), PREP_OK);
-  *odd = *f;
-  for (p = 0; p < PREP_PLANES_MAX; p++) {
-    mem[p] = NULL;
-    if (p >= prep_format_n_planes (f->format))
-      continue;
-    mem[p] = g_malloc (bytes[p] + 1);
-    memcpy (mem[p] + 1, f->planes[p], bytes[p]);
-    odd->planes[p] = mem[p] + 1;
-  }
-}
-
-/* Every other path gives the scalar bytes. */
+/* Every other path gives the scalar bytes: AVX2, 3 threads, the launch
+ * table's entries (a specialised one where it serves), and the slots
+ * entry on the same planes at odd addresses, but for the formats whose
+ * specialised entry reads bytes. */
 static void
 check_paths (const PrepPlan * plan, const PrepFrame * f, const guint8 * ref,
     size_t bytes, const char *what)
 {
-  guint8 *got = g_malloc (bytes), *mem[3];
-  const void *table;
-  size_t table_bytes, i;
-  guint64 gen;
-  PrepWorkers *w = NULL;
+  guint8 *mem[PREP_PLANES_MAX];
   PrepFrame odd;
   int p;
 
-  if (prep_cpu_impl_available (PREP_CPU_AVX2)) {
-    memset (got, 0x5a, bytes);
-    fail_unless_equals_int (prep_plan_run_cpu_rows (plan, PREP_CPU_AVX2, f,
-            got, bytes, 0, prep_plan_rows (plan)), PREP_OK);
-    for (i = 0; i < bytes && got[i] == ref[i]; i++);
-    fail_unless (i == bytes, "%s: AVX2 differs at byte %zu", what, i);
-  }
-  fail_unless_equals_int (prep_workers_new (3, &w), PREP_OK);
-  memset (got, 0x3c, bytes);
-  fail_unless_equals_int (prep_plan_run_cpu_parallel (plan, w, PREP_CPU_AUTO,
-          f, got, bytes), PREP_OK);
-  prep_workers_free (w);
-  for (i = 0; i < bytes && got[i] == ref[i]; i++);
-  fail_unless (i == bytes, "%s: 3 threads differ at byte %zu", what, i);
-  /* the launch-table entries (a specialised one where it serves) */
-  memset (got, 0x66, bytes);
-  fail_unless_equals_int (prep_plan_kernel_table (plan, &table, &table_bytes,
-          &gen), PREP_OK);
-  fail_unless_equals_int (prep_plan_launch (plan, (uintptr_t) table, f,
-          (uintptr_t) got, bytes, host_launch, NULL, NULL, NULL), PREP_OK);
-  for (i = 0; i < bytes && got[i] == ref[i]; i++);
-  fail_unless (i == bytes, "%s: the launch-table entry's host build differs "
-      "at byte %zu", what, i);
-  /* the same planes at odd addresses: the slots entry, but for the
-   * formats whose specialised entry reads bytes */
+  check_cpu_paths (plan, f, ref, bytes, what);
+  check_kernel_host (plan, f, host_launch, NULL, 0x66, ref, bytes, what,
+      "the launch-table entry's host build");
   odd_planes (f, &odd, mem);
-  memset (got, 0x44, bytes);
-  fail_unless_equals_int (prep_plan_launch (plan, (uintptr_t) table, &odd,
-          (uintptr_t) got, bytes, host_launch, NULL, NULL, NULL), PREP_OK);
-  for (i = 0; i < bytes && got[i] == ref[i]; i++);
-  fail_unless (i == bytes, "%s: the kernel's host build (planes at odd "
-      "addresses) differs at byte %zu", what, i);
-  for (p = 0; p < 3; p++)
+  check_kernel_host (plan, &odd, host_launch, NULL, 0x44, ref, bytes, what,
+      "the kernel's host build (planes at odd addresses)");
+  for (p = 0; p < PREP_PLANES_MAX; p++)
     g_free (mem[p]);
-  g_free (got);
-}
-
-/* Element i of the tensor as a double. */
-static double
-element_at (const guint8 * t, PrepDataType type, size_t i)
-{
-  float f;
-  guint16 h;
-
-  switch (type) {
-    case PREP_DTYPE_FLOAT32:
-      memcpy (&f, t + 4 * i, 4);
-      return f;
-    case PREP_DTYPE_FLOAT16:
-      memcpy (&h, t + 2 * i, 2);
-      return ref_half_decode (h);
-    case PREP_DTYPE_UINT8:
-      return t[i];
-    default:
-      return (gint8) t[i];
-  }
 }
 
 /* The engine's tensor against the reference model, element by element. */
@@ -240,39 +96,10 @@ check_reference (const PrepConfig * cfg, const PrepRect * crop,
     const PrepFrame * f, const guint8 * out, FormatStats * st, const char *what)
 {
   RefConfig rc;
-  RefImage img;
-  double *ref, d, v, bound;
-  size_t n, i;
-  int p;
 
-  ref_config_of (cfg, crop, &rc);
-  for (p = 0; p < 3; p++) {
-    img.plane[p] = f->planes[p];
-    img.stride[p] = f->strides[p];
-  }
-  n = ref_tensor_elements (&rc);
-  ref = g_new (double, n);
-  ref_run (&rc, &img, ref);
-  for (i = 0; i < n; i++) {
-    v = element_at (out, cfg->data_type, i);
-    if (cfg->data_type >= PREP_DTYPE_UINT8) {
-      /* within half a step of the unrounded value, and the right side of
-       * every clamp */
-      d = fabs (v + (cfg->data_type == PREP_DTYPE_INT8 ? 128.0 : 0.0) -
-          CLAMP (ref[i], 0.0, 255.0));
-      st->max_quant = MAX (st->max_quant, d);
-      bound = QUANT_BOUND;
-    } else {
-      d = fabs (v - ref[i]);
-      bound = cfg->data_type == PREP_DTYPE_FLOAT16 ?
-          ref_half_ulp (ref[i]) + ldexp (1.0, -18) : FLOAT_BOUND;
-      if (cfg->data_type == PREP_DTYPE_FLOAT32)
-        st->max_err = MAX (st->max_err, d);
-    }
-    fail_each (d <= bound, "%s: element %zu of %zu is %.9g, the reference "
-        "%.9g (error %.3g > %.3g)", what, i, n, v, ref[i], d, bound);
-  }
-  g_free (ref);
+  case_ref_config (cfg, crop, &rc);
+  check_reference_tensor (&rc, f, cfg->data_type, out, &st->max_err,
+      &st->max_quant, what);
 }
 
 static void
