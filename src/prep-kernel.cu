@@ -228,12 +228,15 @@ prep_kslot_tile (const PrepParams * p, const PrepKTaps * kt, PrepAaTile * t)
   return rows > 0 ? (t->y1 - t->y0) * prep_aa_tile_per (p, t) : 0;
 }
 
-/* Any plan: slot z's parameters from the table, one pixel per thread. */
-PREP_KERNEL_ENTRY void
-prep_slots_to_tensor (const PREP_GRID_CONSTANT PrepKArgs a,
-    const void *PREP_RESTRICT table, void *PREP_RESTRICT dst)
+/* Slot z's pixel of this thread, its parameters and taps from the table;
+ * @taps as prep_pixel_taps (): a constant in each entry below, so the
+ * plain one is compiled without the colour options' tap fetch (and the
+ * registers it takes). */
+PREP_FN void
+prep_slots_pixel (const PrepKArgs * a, const void *PREP_RESTRICT table,
+    void *PREP_RESTRICT dst, int taps)
 {
-  const PrepKSlot *s = &a.slot[blockIdx.z];
+  const PrepKSlot *s = &a->slot[blockIdx.z];
   const PrepParams *p = &prep_ktable_source ((const uint8_t *) table,
       s)->params;
   PrepPlanes f;
@@ -244,7 +247,15 @@ prep_slots_to_tensor (const PREP_GRID_CONSTANT PrepKArgs a,
   if (PREP_PHASE (1))
     prep_kernel_pixel (p, s->plane[0] != 0, &kt, &f, prep_slot_base (p, dst,
             (int) blockIdx.z), blockIdx.x * blockDim.x + threadIdx.x,
-        blockIdx.y * blockDim.y + threadIdx.y, 0);
+        blockIdx.y * blockDim.y + threadIdx.y, taps);
+}
+
+/* Any plan: slot z's parameters from the table, one pixel per thread. */
+PREP_KERNEL_ENTRY void
+prep_slots_to_tensor (const PREP_GRID_CONSTANT PrepKArgs a,
+    const void *PREP_RESTRICT table, void *PREP_RESTRICT dst)
+{
+  prep_slots_pixel (&a, table, dst, 0);
 }
 
 /* The same with the colour options' tap fetch (prep_tap3 ()), bilinear,
@@ -253,18 +264,7 @@ PREP_KERNEL_ENTRY void
 prep_slots_to_tensor_taps (const PREP_GRID_CONSTANT PrepKArgs a,
     const void *PREP_RESTRICT table, void *PREP_RESTRICT dst)
 {
-  const PrepKSlot *s = &a.slot[blockIdx.z];
-  const PrepParams *p = &prep_ktable_source ((const uint8_t *) table,
-      s)->params;
-  PrepPlanes f;
-  PrepKTaps kt;
-
-  prep_kslot_planes (s, &f);
-  prep_kslot_taps (p, (const uint8_t *) table, s, &kt);
-  if (PREP_PHASE (1))
-    prep_kernel_pixel (p, s->plane[0] != 0, &kt, &f, prep_slot_base (p, dst,
-            (int) blockIdx.z), blockIdx.x * blockDim.x + threadIdx.x,
-        blockIdx.y * blockDim.y + threadIdx.y, 1);
+  prep_slots_pixel (&a, table, dst, 1);
 }
 
 /* The same through the antialiased tile, its descriptors the host's. */
