@@ -321,6 +321,11 @@ gst_cuda_preproc_color_range_get_type (void)
  * @GST_CUDA_PREPROC_COLOR_CONVERSION_OPENCV_8BIT: cvtColor then resize:
  *     every source pixel converted to 8-bit RGB exactly as cvtColor does,
  *     then interpolated
+ * @GST_CUDA_PREPROC_COLOR_CONVERSION_VIDEOCONVERT: videoconvert then
+ *     resize: every source pixel converted to 8-bit RGB exactly as
+ *     GStreamer's videoconvert does (the matrix and range in its 8-bit
+ *     fixed point; with chroma-interpolation=bilinear its integer chroma
+ *     upsampling), then interpolated
  *
  * How YUV input becomes RGB (RGB and GRAY8 input: no effect).
  *
@@ -338,6 +343,9 @@ gst_cuda_preproc_color_conversion_get_type (void)
     {GST_CUDA_PREPROC_COLOR_CONVERSION_OPENCV_8BIT,
           "OpenCV cvtColor's 8-bit RGB per source pixel, then resized",
         "opencv-8bit"},
+    {GST_CUDA_PREPROC_COLOR_CONVERSION_VIDEOCONVERT,
+          "GStreamer videoconvert's 8-bit RGB per source pixel, then resized",
+        "videoconvert"},
     {0, NULL, NULL}
   };
 

@@ -360,8 +360,12 @@ install_mapping_properties (GObjectClass * gobject_class)
    * color-matrix, color-range or the caps, after interpolation), opencv
    * (OpenCV cvtColor's COLOR_YUV2RGB_NV12 and friends: BT.601 limited
    * range with its fixed-point coefficients and luma below 16 black, in
-   * float after interpolation) or opencv-8bit (cvtColor then resize: each
+   * float after interpolation), opencv-8bit (cvtColor then resize: each
    * source pixel converted to 8-bit RGB bit-exactly as cvtColor does, then
+   * interpolated) or videoconvert (videoconvert then resize: each source
+   * pixel converted to 8-bit RGB bit-exactly as GStreamer's videoconvert
+   * does, with the matrix and range in its 8-bit fixed point and, with
+   * chroma-interpolation=bilinear, its integer chroma upsampling; then
    * interpolated).  opencv and opencv-8bit ignore color-matrix,
    * color-range and the caps' colorimetry; opencv-8bit ignores
    * chroma-interpolation.  No effect on RGB and GRAY8 input
@@ -372,7 +376,8 @@ install_mapping_properties (GObjectClass * gobject_class)
   g_object_class_install_property (gobject_class, PROP_COLOR_CONVERSION,
       g_param_spec_enum ("color-conversion", "Color conversion",
           "YUV to RGB conversion (exact: color-matrix and color-range; "
-          "opencv, opencv-8bit: OpenCV cvtColor's)",
+          "opencv, opencv-8bit: OpenCV cvtColor's; videoconvert: "
+          "GStreamer videoconvert's 8-bit)",
           GST_TYPE_CUDA_PREPROC_COLOR_CONVERSION,
           DEFAULT_PROP_COLOR_CONVERSION, PARAM_FLAGS));
   /**

@@ -147,6 +147,15 @@ gst_cuda_preproc_settings_roi_filter (const GstCudaPreprocSettings * s,
   gst_cuda_preproc_roi_props_filter (&s->roi_props, s->roi_type, filter);
 }
 
+/* color-conversion=opencv and opencv-8bit: cvtColor's BT.601 limited range
+ * replaces the matrix and range (videoconvert follows them, as exact) */
+static gboolean
+settings_opencv_colors (const GstCudaPreprocSettings * s)
+{
+  return s->color_conversion == GST_CUDA_PREPROC_COLOR_CONVERSION_OPENCV ||
+      s->color_conversion == GST_CUDA_PREPROC_COLOR_CONVERSION_OPENCV_8BIT;
+}
+
 gboolean
 gst_cuda_preproc_settings_colorimetry (const GstCudaPreprocSettings * s,
     gboolean known, PrepMatrix * matrix, PrepRange * range)
@@ -157,7 +166,7 @@ gst_cuda_preproc_settings_colorimetry (const GstCudaPreprocSettings * s,
     *range = (PrepRange) (s->color_range - 1);
   /* color-conversion=opencv*: cvtColor's BT.601 whatever the caps say */
   return known || s->color_matrix != GST_CUDA_PREPROC_COLOR_MATRIX_AUTO ||
-      s->color_conversion != GST_CUDA_PREPROC_COLOR_CONVERSION_EXACT;
+      settings_opencv_colors (s);
 }
 
 gchar *
@@ -173,8 +182,8 @@ gst_cuda_preproc_settings_describe_colorimetry (const GstCudaPreprocSettings *
       s->color_range != GST_CUDA_PREPROC_COLOR_RANGE_AUTO);
   /* YUV input: cvtColor's BT.601 limited range replaces the matrix and
    * range (an explicit color-matrix or color-range is ignored) */
-  if (s->color_conversion == GST_CUDA_PREPROC_COLOR_CONVERSION_EXACT ||
-      !GST_VIDEO_INFO_IS_YUV (info) || GST_VIDEO_INFO_IS_GRAY (info))
+  if (!settings_opencv_colors (s) || !GST_VIDEO_INFO_IS_YUV (info) ||
+      GST_VIDEO_INFO_IS_GRAY (info))
     return text;
   more = g_strdup_printf ("%s; color-conversion=%s: OpenCV cvtColor's "
       "BT.601 limited range instead", text, s->color_conversion ==

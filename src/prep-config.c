@@ -63,7 +63,7 @@ prep_enums_valid (const PrepConfig * cfg)
       && (unsigned) cfg->letterbox_rounding <= PREP_ROUND_FLOOR
       && (unsigned) cfg->matrix <= PREP_MATRIX_BT2020
       && (unsigned) cfg->range <= PREP_RANGE_FULL
-      && (unsigned) cfg->color_conversion <= PREP_COLOR_OPENCV_8BIT
+      && (unsigned) cfg->color_conversion <= PREP_COLOR_VIDEOCONVERT
       && (unsigned) cfg->chroma_interpolation <= PREP_CHROMA_BILINEAR
       && (unsigned) cfg->channel_order <= PREP_ORDER_GRAY
       && (unsigned) cfg->layout <= PREP_LAYOUT_NHWC

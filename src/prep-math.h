@@ -20,7 +20,8 @@
  *   2. for each of the 4 taps and each component (Y, U, V or R, G, B): the
  *      sample the format's description (PrepComponent) points to, in 8-bit
  *      units (a 16-bit container / 256, a 10-bit LSB-aligned code / 4);
- *      (color-conversion=opencv-8bit: each tap converted to 8-bit RGB;
+ *      (color-conversion=opencv-8bit, videoconvert: each tap converted
+ *      to 8-bit RGB;
  *      chroma-interpolation=bilinear: each tap's chroma linear on its
  *      plane at the chroma site: prep_tap3 ());
  *   3. the components interpolated with the same weights, horizontal lerps
@@ -110,6 +111,7 @@ typedef struct
 #define PREP_CONV_EXACT 0
 #define PREP_CONV_OPENCV 1
 #define PREP_CONV_OPENCV_8BIT 2
+#define PREP_CONV_VIDEOCONVERT 3
 
 /* The element types (PrepDataType's values). */
 #define PREP_ELEM_FLOAT32 0
@@ -143,8 +145,11 @@ typedef struct
                                  * masked off (prep_wide_bits ()) */
   int color;                    /* PREP_CONV_* (YUV inputs; 0 otherwise):
                                  * opencv clamps Y to 16 and up before the
-                                 * matrix, opencv-8bit converts each tap
-                                 * (prep_opencv_rgb ()) */
+                                 * matrix, opencv-8bit and videoconvert
+                                 * convert each tap (prep_opencv_rgb (),
+                                 * prep_vc_rgb ()) */
+  int vc[5];                    /* videoconvert: its coefficients K_Y,
+                                 * K_RV, K_GU, K_GV, K_BU (PREP_VC_*) */
   int chroma_lerp;              /* 1: a tap's chroma is linear on its
                                  * plane (prep_chroma ()); subsampled YUV
                                  * formats only */
@@ -403,7 +408,7 @@ prep_pad_pixel (const PrepParams * p, float out[3])
 }
 
 /* ------------------------------------------------------------------------
- * The tap fetch of color-conversion=opencv-8bit and
+ * The tap fetch of color-conversion=opencv-8bit, videoconvert and
  * chroma-interpolation=bilinear (docs/semantics.md sections 2 and 3):
  * each tap (x, y) of the full-resolution grid yields three components that
  * are then interpolated as usual (prep_sample_taps (),
@@ -523,9 +528,111 @@ prep_chroma (const PrepParams * p, const PrepComponent * c,
       prep_read (p, c, r1, x1 << c->shift_x), wx, wy);
 }
 
+/* GStreamer videoconvert's 8-bit YUV -> RGB (gst-libs/gst/video/
+ * video-orc.orc: video_orc_convert_AYUV_ARGB, the program of its "fast
+ * AYUV -> RGB matrix", and video_orc_convert_I420_ARGB, its I420 path, the
+ * same arithmetic): a code c in 0..255 is the signed byte s = c - 128,
+ * widened to the 16-bit word of two copies of its byte (splatbw),
+ *   w (c) = 257 s + (s < 0 ? 256 : 0);
+ * a product with a coefficient K (the matrix's coefficient in 1/256,
+ * rounded: PrepParams.vc) keeps its high 16 bits (mulhsw),
+ *   h (w, K) = floor (w K / 2^16);
+ * and each sum saturates to -128..127 before 128 is added back:
+ *   Y' = h (w (y), K_Y),
+ *   R = sat (Y' + h (w (v), K_RV)) + 128,
+ *   G = sat (Y' + h (w (u), K_GU) + h (w (v), K_GV)) + 128,
+ *   B = sat (Y' + h (w (u), K_BU)) + 128.
+ * The matrix's constant column is not used: the offsets are the 128s, so
+ * limited range comes out 2.4 steps darker than the exact conversion (Y
+ * 235 gives 253).  |w K| < 2^15 * 2^10 = 2^25: the floor is taken of
+ * w K + 2^25 >= 0, a multiple of 2^16 added and taken back. */
+#define PREP_VC_Y 0
+#define PREP_VC_RV 1
+#define PREP_VC_GU 2
+#define PREP_VC_GV 3
+#define PREP_VC_BU 4
+
+PREP_FN int
+prep_vc_word (int c)
+{
+  int s = c - 128;
+
+  return 257 * s + (s < 0 ? 256 : 0);
+}
+
+PREP_FN int
+prep_vc_high (int w, int k)
+{
+  return ((w * k + (1 << 25)) >> 16) - (1 << 9);
+}
+
+PREP_FN float
+prep_vc_byte (int v)
+{
+  return (float) (prep_clamp_int (v, -128, 127) + 128);
+}
+
+PREP_FN void
+prep_vc_rgb (const PrepParams * p, int y, int u, int v, float rgb[3])
+{
+  int wy = prep_vc_high (prep_vc_word (y), p->vc[PREP_VC_Y]);
+  int wu = prep_vc_word (u), wv = prep_vc_word (v);
+
+  rgb[0] = prep_vc_byte (wy + prep_vc_high (wv, p->vc[PREP_VC_RV]));
+  rgb[1] = prep_vc_byte (wy + prep_vc_high (wu, p->vc[PREP_VC_GU]) +
+      prep_vc_high (wv, p->vc[PREP_VC_GV]));
+  rgb[2] = prep_vc_byte (wy + prep_vc_high (wu, p->vc[PREP_VC_BU]));
+}
+
+/* Two chroma codes mixed as videoconvert's linear resampler does in 8-bit
+ * integers (video-chroma.c: (3 a + b + 2) >> 2, (a + 3 b + 2) >> 2,
+ * (a + b + 1) >> 1): @w is prep_chroma_axis ()'s weight of b, q = 4 w in
+ * {0, 1, 2, 3}, and ((4 - q) a + q b + 2) >> 2 is each of them (q = 0:
+ * a). */
+PREP_FN int
+prep_vc_mix (int a, int b, float w)
+{
+  int q = (int) (w * 4.0f);
+
+  return ((4 - q) * a + q * b + 2) >> 2;
+}
+
+/* Chroma component @c of full-resolution pixel (x, y) for videoconvert:
+ * without chroma_lerp the block's code; with it, as videoconvert's linear
+ * resampler upsamples: each of the two chroma rows mixed horizontally
+ * (prep_chroma_axis ()'s indices and weights) and rounded, then the two
+ * results mixed vertically and rounded; a vertically cosited site is not
+ * interpolated vertically (videoconvert's cosited vertical upsampler
+ * passes the row through): the row of the pixel's block. */
+PREP_FN int
+prep_vc_chroma (const PrepParams * p, const PrepComponent * c,
+    const PrepPlanes * f, int x, int y)
+{
+  const uint8_t *r0, *r1;
+  int x0, x1, y0, y1, top, bottom;
+  float wx, wy;
+
+  if (!p->chroma_lerp)
+    return prep_code8 (p, c, prep_row (f, c, y), x);
+  prep_chroma_axis (x, c->shift_x, p->chroma_cosited & 1, p->chroma_w, &x0,
+      &x1, &wx);
+  prep_chroma_axis (y, c->shift_y, (p->chroma_cosited >> 1) & 1,
+      p->chroma_h, &y0, &y1, &wy);
+  if ((p->chroma_cosited >> 1) & 1)
+    wy = 0.0f;
+  r0 = prep_row (f, c, y0 << c->shift_y);
+  r1 = prep_row (f, c, y1 << c->shift_y);
+  top = prep_vc_mix (prep_code8 (p, c, r0, x0 << c->shift_x),
+      prep_code8 (p, c, r0, x1 << c->shift_x), wx);
+  bottom = prep_vc_mix (prep_code8 (p, c, r1, x0 << c->shift_x),
+      prep_code8 (p, c, r1, x1 << c->shift_x), wx);
+  return prep_vc_mix (top, bottom, wy);
+}
+
 /* The three components of tap (x, y) with the options: R, G, B of
  * prep_opencv_rgb () (opencv-8bit: the tap's own Y and its block's
- * chroma, as cvtColor), or Y and the chroma of prep_chroma (). */
+ * chroma, as cvtColor) or of prep_vc_rgb () (videoconvert: its own Y and
+ * prep_vc_chroma ()), or Y and the chroma of prep_chroma (). */
 PREP_FN void
 prep_tap3 (const PrepParams * p, const PrepPlanes * f, int x, int y,
     float v[3])
@@ -538,6 +645,11 @@ prep_tap3 (const PrepParams * p, const PrepPlanes * f, int x, int y,
         prep_code8 (p, c2, prep_row (f, c2, y), x), v);
     return;
   }
+  if (p->color == PREP_CONV_VIDEOCONVERT) {
+    prep_vc_rgb (p, prep_code8 (p, c0, prep_row (f, c0, y), x),
+        prep_vc_chroma (p, c1, f, x, y), prep_vc_chroma (p, c2, f, x, y), v);
+    return;
+  }
   v[0] = prep_read (p, c0, prep_row (f, c0, y), x);
   v[1] = prep_chroma (p, c1, f, x, y);
   v[2] = prep_chroma (p, c2, f, x, y);
@@ -547,7 +659,8 @@ prep_tap3 (const PrepParams * p, const PrepPlanes * f, int x, int y,
 PREP_FN int
 prep_special_taps (const PrepParams * p)
 {
-  return p->color == PREP_CONV_OPENCV_8BIT || p->chroma_lerp;
+  return p->color == PREP_CONV_OPENCV_8BIT ||
+      p->color == PREP_CONV_VIDEOCONVERT || p->chroma_lerp;
 }
 
 /* prep_sample () of the three components with prep_tap3 ()'s taps: the

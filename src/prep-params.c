@@ -170,6 +170,29 @@ prep_yuv_matrix (const PrepConfig * cfg, double m[3][4])
     m[k][3] = -m[k][0] * yoff - (m[k][1] + m[k][2]) * 128.0;
 }
 
+/* videoconvert's coefficients (prep_vc_rgb ()): GStreamer's matrix
+ * (gst-libs/gst/video/video-converter.c, compute_matrix_to_RGB () and
+ * prepare_matrix ()) is the exact one with the range's scale taken as the
+ * float 1 / 219 (1 / 224, 1 / 255), times 255 for 8-bit RGB and 256 for
+ * its fixed point, rounded to integers (rint ()).  Computed in double in
+ * that order; no coefficient lies near a half. */
+static void
+prep_videoconvert_coefs (const PrepConfig * cfg, PrepParams * p)
+{
+  double kr, kb, kg, ys, cs, f = 255.0 * 256.0;
+  int full = cfg->range == PREP_RANGE_FULL;
+
+  prep_matrix_kr_kb (cfg->matrix, &kr, &kb);
+  kg = 1.0 - kr - kb;
+  ys = (double) (1.0f / (full ? 255.0f : 219.0f));
+  cs = (double) (1.0f / (full ? 255.0f : 224.0f));
+  p->vc[PREP_VC_Y] = (int) rint (ys * f);
+  p->vc[PREP_VC_RV] = (int) rint (2.0 * (1.0 - kr) * cs * f);
+  p->vc[PREP_VC_GU] = (int) rint (-2.0 * kb * (1.0 - kb) / kg * cs * f);
+  p->vc[PREP_VC_GV] = (int) rint (-2.0 * kr * (1.0 - kr) / kg * cs * f);
+  p->vc[PREP_VC_BU] = (int) rint (2.0 * (1.0 - kb) * cs * f);
+}
+
 /* R, G, B inputs: only the range applies, per channel (full: identity);
  * GRAY8: every row is the luma row of the YUV matrix (no chroma). */
 static void
@@ -236,9 +259,12 @@ prep_color_matrix (const PrepConfig * cfg, PrepParams * p)
   double m[3][4];
   int k, j;
 
-  /* opencv-8bit: the taps are cvtColor's 8-bit R, G, B; from there on a
-   * full-range RGB input's (identity, or the RGB luma for gray) */
-  if (kind == PREP_KIND_YUV && cfg->color_conversion == PREP_COLOR_OPENCV_8BIT) {
+  /* opencv-8bit, videoconvert: the taps are cvtColor's or videoconvert's
+   * 8-bit R, G, B; from there on a full-range RGB input's (identity, or the
+   * RGB luma for gray) */
+  if (kind == PREP_KIND_YUV && (cfg->color_conversion ==
+          PREP_COLOR_OPENCV_8BIT
+          || cfg->color_conversion == PREP_COLOR_VIDEOCONVERT)) {
     rgb = *cfg;
     rgb.range = PREP_RANGE_FULL;
     cfg = &rgb;
@@ -315,11 +341,16 @@ prep_params_init (const PrepConfig * cfg, PrepParams * p)
   p->lsb10 = f->sample == PREP_SAMPLE_10_LSB;
   /* color-conversion and chroma-interpolation: YUV inputs only; bilinear
    * chroma for subsampled chroma only, and not with opencv-8bit, which
-   * takes cvtColor's chroma (the block's); the chroma site and plane size
+   * takes cvtColor's chroma (the block's; videoconvert interpolates it in
+   * integers, prep_vc_chroma ()); the chroma site and plane size
    * only where they are used (the kernel table shares equal
    * parameters) */
   p->color = f->kind == PREP_KIND_YUV ? (int) cfg->color_conversion :
       PREP_CONV_EXACT;
+  for (k = 0; k < 5; k++)
+    p->vc[k] = 0;
+  if (p->color == PREP_CONV_VIDEOCONVERT)
+    prep_videoconvert_coefs (cfg, p);
   p->chroma_lerp = f->kind == PREP_KIND_YUV && cfg->chroma_interpolation ==
       PREP_CHROMA_BILINEAR && p->color != PREP_CONV_OPENCV_8BIT &&
       (f->comp[1].shift_x || f->comp[1].shift_y);

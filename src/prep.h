@@ -150,6 +150,11 @@ typedef enum {
                                  * float */
   PREP_COLOR_OPENCV_8BIT,       /* each tap converted to 8-bit RGB exactly
                                  * as cvtColor does, then interpolated */
+  PREP_COLOR_VIDEOCONVERT,      /* each tap converted to 8-bit RGB exactly
+                                 * as GStreamer's videoconvert does (the
+                                 * matrix and range in its 8-bit fixed
+                                 * point, its integer chroma upsampling),
+                                 * then interpolated */
 } PrepColorConversion;
 
 /* The chroma of a tap of a subsampled (4:2:0, 4:2:2) YUV format. */
