@@ -469,15 +469,29 @@ opencv_8bit (double yv, double uv, double vv, double rgb[3])
   }
 }
 
+static void videoconvert_8bit (const RefConfig * cfg, double yv, double uv,
+    double vv, double rgb[3]);
+
+/* videoconvert's integer mix of chroma codes a and b, b of weight w
+ * (0, 1/4, 1/2 or 3/4): the nearest integer, halves up. */
+static double
+vc_mix (double a, double b, double w)
+{
+  return floor ((1.0 - w) * a + w * b + 0.5);
+}
+
 /* The components of tap (x, y): fetch ()'s, but with opencv-8bit the
  * tap's R, G, B (its own Y and its block's chroma, each code the integer
  * part of the value), and with bilinear chroma (subsampled formats, not
- * opencv-8bit) the chroma interpolated on its plane. */
+ * opencv-8bit) the chroma interpolated on its plane; with videoconvert the
+ * tap's R, G, B of its own Y and its block's chroma, or with bilinear
+ * chroma of the codes interpolated horizontally, rounded, then vertically
+ * (not at a vertically cosited site), rounded. */
 static void
 fetch_tap (const RefConfig * cfg, const RefImage * im, int x, int y,
     double c[3])
 {
-  int sx, sy, n, m, x0, x1, y0, y1, k;
+  int sx, sy, n, m, x0, x1, y0, y1, k, vc;
   double wx, wy, a[3], b[3], e[3], g[3];
 
   fetch (cfg, im, x, y, c);
@@ -487,8 +501,12 @@ fetch_tap (const RefConfig * cfg, const RefImage * im, int x, int y,
     opencv_8bit (c[0], c[1], c[2], c);
     return;
   }
-  if (!cfg->chroma_bilinear || (sx == 1 && sy == 1))
+  vc = cfg->color == REF_COLOR_VIDEOCONVERT;
+  if (!cfg->chroma_bilinear || (sx == 1 && sy == 1)) {
+    if (vc)
+      videoconvert_8bit (cfg, floor (c[0]), floor (c[1]), floor (c[2]), c);
     return;
+  }
   n = (cfg->src_width + sx - 1) / sx;
   m = (cfg->src_height + sy - 1) / sy;
   if (sx == 2)
@@ -503,6 +521,15 @@ fetch_tap (const RefConfig * cfg, const RefImage * im, int x, int y,
   fetch (cfg, im, sx * x1, sy * y0, b);
   fetch (cfg, im, sx * x0, sy * y1, e);
   fetch (cfg, im, sx * x1, sy * y1, g);
+  if (vc) {
+    if (cfg->chroma_v_cosited)
+      wy = 0.0;
+    for (k = 1; k < 3; k++)
+      c[k] = vc_mix (vc_mix (floor (a[k]), floor (b[k]), wx),
+          vc_mix (floor (e[k]), floor (g[k]), wx), wy);
+    videoconvert_8bit (cfg, floor (c[0]), c[1], c[2], c);
+    return;
+  }
   for (k = 1; k < 3; k++)
     c[k] = (1.0 - wy) * ((1.0 - wx) * a[k] + wx * b[k]) +
         wy * ((1.0 - wx) * e[k] + wx * g[k]);
@@ -758,6 +785,46 @@ yuv_to_rgb (const RefConfig * cfg, const double yuv[3], double rgb[3])
   rgb[2] = clamp_255 (255.0 * (yn + 2.0 * (1.0 - kb) * cb));
 }
 
+/* videoconvert's 8-bit R, G, B of codes y, u, v (docs/semantics.md
+ * section 3): the coefficients of the exact matrix, the range's scale
+ * 1 / 219, 1 / 224 (or 1 / 255) taken as a float, times 255 * 256, each
+ * rounded to the nearest integer K; a code c is the word
+ * 257 (c - 128) + (256 if c < 128); each product keeps
+ * floor (word K / 65536); the sums are clamped to [-128, 127] and 128 is
+ * added. */
+static double
+vc_word (double c)
+{
+  return 257.0 * (c - 128.0) + (c < 128.0 ? 256.0 : 0.0);
+}
+
+static double
+vc_high (double word, double k)
+{
+  return floor (word * k / 65536.0);
+}
+
+static void
+videoconvert_8bit (const RefConfig * cfg, double yv, double uv, double vv,
+    double rgb[3])
+{
+  float ys = 1.0f / (cfg->full_range ? 255.0f : 219.0f);
+  float cs = 1.0f / (cfg->full_range ? 255.0f : 224.0f);
+  double kr, kb, kg, f = 255.0 * 256.0, y, t[3];
+  int k;
+
+  matrix_kr_kb (cfg->matrix, &kr, &kb);
+  kg = 1.0 - kr - kb;
+  y = vc_high (vc_word (yv), nearbyint ((double) ys * f));
+  t[0] = y + vc_high (vc_word (vv), nearbyint (2.0 * (1.0 - kr) * cs * f));
+  t[1] = y + vc_high (vc_word (uv), nearbyint (-2.0 * kb * (1.0 - kb) / kg *
+          cs * f)) + vc_high (vc_word (vv), nearbyint (-2.0 * kr * (1.0 -
+              kr) / kg * cs * f));
+  t[2] = y + vc_high (vc_word (uv), nearbyint (2.0 * (1.0 - kb) * cs * f));
+  for (k = 0; k < 3; k++)
+    rgb[k] = (t[k] < -128.0 ? -128.0 : (t[k] > 127.0 ? 127.0 : t[k])) + 128.0;
+}
+
 /* A component of an RGB or gray input in [0, 255] units, range-scaled:
  * full range as it is, limited (16..235) stretched to 0..255. */
 static double
@@ -797,10 +864,11 @@ to_rgb_and_luma (const RefConfig * cfg, const double v[3], double rgb[3],
     *luma = clamp_255 (y);
     return;
   }
-  if (is_rgb (cfg) || (cfg->color == REF_COLOR_OPENCV_8BIT &&
+  if (is_rgb (cfg) || ((cfg->color == REF_COLOR_OPENCV_8BIT ||
+              cfg->color == REF_COLOR_VIDEOCONVERT) &&
           chroma_grid (cfg, &sx, &sy))) {
-    /* opencv-8bit: the taps were cvtColor's R, G, B: a full-range RGB
-     * input from here on */
+    /* opencv-8bit, videoconvert: the taps were cvtColor's or
+     * videoconvert's R, G, B: a full-range RGB input from here on */
     if (!is_rgb (cfg)) {
       /* full range: the interpolated values, clamped (after the luma) */
       *luma = clamp_255 (0.299 * v[0] + 0.587 * v[1] + 0.114 * v[2]);

@@ -31,10 +31,12 @@ extern "C" {
 
 /* Values of RefConfig.color: the matrix and range (exact), cvtColor's
  * conversion in real numbers (opencv), or each tap converted to 8-bit RGB
- * as cvtColor's integer code does (opencv_8bit). */
+ * as cvtColor's integer code does (opencv_8bit) or as videoconvert's fixed
+ * point does, its chroma upsampled in integers (videoconvert). */
 #define REF_COLOR_EXACT 0
 #define REF_COLOR_OPENCV 1
 #define REF_COLOR_OPENCV_8BIT 2
+#define REF_COLOR_VIDEOCONVERT 3
 
 typedef struct {
   const char *format;             /* GStreamer's name ("NV12", "I420",

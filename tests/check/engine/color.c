@@ -7,7 +7,8 @@
  * version 2 of the License, or (at your option) any later version.
  */
 
-/* color-conversion (exact, opencv, opencv-8bit) and chroma-interpolation
+/* color-conversion (exact, opencv, opencv-8bit, videoconvert) and
+ * chroma-interpolation
  * (nearest, bilinear at the chroma site) on every path
  * (docs/semantics.md sections 2 and 3):
  *  - random cases of every format (odd sizes and crops, a fractional
@@ -21,8 +22,10 @@
  *  - batches: each slot of a batch plan with the options gives the bytes
  *    of its own single-slot plan;
  *  - small hand-computed cases that fail if a coefficient of cvtColor,
- *    its footroom clamp, its rounding, the 8-bit codes of 10-bit samples
- *    or a chroma weight were wrong. */
+ *    its footroom clamp, its rounding, the 8-bit codes of 10-bit samples,
+ *    a chroma weight, videoconvert's fixed point or its chroma rounding
+ *    were wrong (element-videoconvert.c compares with videoconvert
+ *    itself). */
 
 #include <gst/check/gstcheck.h>
 
@@ -146,7 +149,7 @@ random_config (PrepFormat format, guint64 * s, PrepConfig * cfg,
     PrepRect * crop)
 {
   random_config_sized (format, s, 45, 31, 33, 21, cfg, crop);
-  cfg->color_conversion = (PrepColorConversion) lcg_pick (s, 3);
+  cfg->color_conversion = (PrepColorConversion) lcg_pick (s, 4);
   cfg->chroma_interpolation = (PrepChromaInterp) lcg_pick (s, 2);
   cfg->chroma_site = lcg_pick (s, 4);
 }
@@ -240,7 +243,7 @@ GST_START_TEST (test_color_batch)
   char what[160];
 
   random_config (formats[__i__], &s, &cfg, &crop);
-  cfg.color_conversion = (PrepColorConversion) (1 + __i__ % 2);
+  cfg.color_conversion = (PrepColorConversion) (1 + __i__ % 3);
   cfg.chroma_interpolation = PREP_CHROMA_BILINEAR;
   if (__i__ % 3 == 0)
     cfg.color_conversion = PREP_COLOR_EXACT;
@@ -368,6 +371,74 @@ GST_START_TEST (test_opencv_8bit_codes)
         out[0], out[4], out[8], cases[i].r, cases[i].g, cases[i].b);
     g_free (out);
   }
+}
+
+GST_END_TEST;
+
+/* videoconvert's 8-bit R, G, B of (Y, U, V), BT.601 limited range, from
+ * its fixed point by hand (docs/semantics.md section 3: K_Y 298, K_RV 409,
+ * K_GU -100, K_GV -208, K_BU 516; w (c) = 257 (c - 128), plus 256 below
+ * 128; floor (w K / 65536)). */
+GST_START_TEST (test_videoconvert_codes)
+{
+  static const struct
+  {
+    guint8 y, u, v, r, g, b;
+    const char *why;
+  } cases[] = {
+    /* floor (27499 * 298 / 65536) = 125: 2 steps below 255 */
+    {235, 128, 128, 253, 253, 253, "limited white"},
+    /* w = -16192 (the + 256), floor (-73.6) = -74 */
+    {64, 128, 128, 54, 54, 54, "negative word, floor"},
+    {16, 128, 128, 0, 0, 0, "black saturates"},
+    /* R: floor (18504 * 409 / 65536) = 115; G: floor (-58.7) = -59 */
+    {128, 128, 200, 243, 69, 128, "K_RV and K_GV"},
+    /* G: w (60) = -17220, floor (-17220 * -100 / 65536) = 26; B:
+     * floor (-135.6) = -136 saturates */
+    {128, 60, 128, 128, 154, 0, "K_GU and K_BU"},
+  };
+  guint8 mem[8];
+  float *out;
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (cases); i++) {
+    out = run_pixel (PREP_COLOR_VIDEOCONVERT, PREP_MATRIX_BT601,
+        PREP_RANGE_LIMITED, PREP_ORDER_RGB, cases[i].y, cases[i].u,
+        cases[i].v, mem);
+    fail_unless (out[0] == cases[i].r && out[4] == cases[i].g &&
+        out[8] == cases[i].b, "%s: (%d, %d, %d) gave (%g, %g, %g), not "
+        "(%d, %d, %d)", cases[i].why, cases[i].y, cases[i].u, cases[i].v,
+        out[0], out[4], out[8], cases[i].r, cases[i].g, cases[i].b);
+    g_free (out);
+  }
+}
+
+GST_END_TEST;
+
+/* videoconvert's centered chroma upsampling rounds each mix: a 4 x 2 NV12
+ * frame of luma 128 whose V row is (100, 108) has V codes 100,
+ * (300 + 108 + 2) >> 2 = 102 (not 102.5 or 103), (100 + 324 + 2) >> 2 =
+ * 106 and 108, so R = 84, 87, 94, 97 by the fixed point above. */
+GST_START_TEST (test_videoconvert_chroma_rounding)
+{
+  static const guint8 u[2] = { 128, 128 }, v[2] = { 100, 108 };
+  static const float want[4] = { 84, 87, 94, 97 };
+  guint8 mem[12];
+  PrepConfig cfg;
+  float *out;
+  int x;
+
+  prep_config_init (&cfg);
+  cfg.color_conversion = PREP_COLOR_VIDEOCONVERT;
+  cfg.matrix = PREP_MATRIX_BT601;
+  cfg.range = PREP_RANGE_LIMITED;
+  cfg.chroma_interpolation = PREP_CHROMA_BILINEAR;
+  cfg.chroma_site = 0;
+  out = run_nv12 (&cfg, 4, 2, 128, u, v, mem);
+  for (x = 0; x < 8; x++)
+    fail_unless (out[x] == want[x % 4], "pixel %d: R %g, not %g", x, out[x],
+        want[x % 4]);
+  g_free (out);
 }
 
 GST_END_TEST;
@@ -527,6 +598,8 @@ color_suite (void)
   tcase_add_test (tc, test_opencv_8bit_depth);
   tcase_add_test (tc, test_opencv_float);
   tcase_add_test (tc, test_chroma_weights);
+  tcase_add_test (tc, test_videoconvert_codes);
+  tcase_add_test (tc, test_videoconvert_chroma_rounding);
   return s;
 }
 

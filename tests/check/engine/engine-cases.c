@@ -983,9 +983,10 @@ case_ref_config (const PrepConfig * p, const PrepRect * crop, RefConfig * r)
   r->floor_size = p->letterbox_rounding == PREP_ROUND_FLOOR;
   r->matrix = matrices[p->matrix];
   r->full_range = p->range == PREP_RANGE_FULL;
-  r->color = p->color_conversion == PREP_COLOR_OPENCV_8BIT ?
+  r->color = p->color_conversion == PREP_COLOR_VIDEOCONVERT ?
+      REF_COLOR_VIDEOCONVERT : (p->color_conversion == PREP_COLOR_OPENCV_8BIT ?
       REF_COLOR_OPENCV_8BIT : (p->color_conversion == PREP_COLOR_OPENCV ?
-      REF_COLOR_OPENCV : REF_COLOR_EXACT);
+          REF_COLOR_OPENCV : REF_COLOR_EXACT));
   r->chroma_bilinear = p->chroma_interpolation == PREP_CHROMA_BILINEAR;
   r->chroma_h_cosited = (p->chroma_site & PREP_CHROMA_SITE_H_COSITED) != 0;
   r->chroma_v_cosited = (p->chroma_site & PREP_CHROMA_SITE_V_COSITED) != 0;

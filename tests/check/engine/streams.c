@@ -68,7 +68,7 @@ random_tensor (guint64 * s, int n_streams, PrepConfig * cfg)
   /* the colour options in a third of the batches: each stream's chroma
    * site its own */
   if (lcg_pick (s, 3) == 0) {
-    cfg->color_conversion = (PrepColorConversion) lcg_pick (s, 3);
+    cfg->color_conversion = (PrepColorConversion) lcg_pick (s, 4);
     cfg->chroma_interpolation = (PrepChromaInterp) lcg_pick (s, 2);
   }
 }
