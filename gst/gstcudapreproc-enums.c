@@ -361,6 +361,10 @@ gst_cuda_preproc_color_conversion_get_type (void)
  *     pixel's 2x2 (4:2:0) or 2x1 (4:2:2) block
  * @GST_CUDA_PREPROC_CHROMA_INTERPOLATION_BILINEAR: linear on the chroma
  *     plane at the caps' chroma-site (videoconvert's)
+ * @GST_CUDA_PREPROC_CHROMA_INTERPOLATION_SWSCALE: FFmpeg swscale's with
+ *     full_chroma_int at the frame's own size: linear horizontally at the
+ *     centered site (whatever the caps say), vertically (4:2:0) one chroma
+ *     row or the mean of two
  *
  * The chroma of each source pixel of a subsampled YUV input.
  *
@@ -375,6 +379,8 @@ gst_cuda_preproc_chroma_interpolation_get_type (void)
         "The block's chroma sample", "nearest"},
     {GST_CUDA_PREPROC_CHROMA_INTERPOLATION_BILINEAR,
         "Linear at the chroma site", "bilinear"},
+    {GST_CUDA_PREPROC_CHROMA_INTERPOLATION_SWSCALE,
+        "FFmpeg swscale's full_chroma_int at the frame's size", "swscale"},
     {0, NULL, NULL}
   };
 

@@ -384,19 +384,24 @@ install_mapping_properties (GObjectClass * gobject_class)
    * GstCudaPreproc:chroma-interpolation:
    *
    * The chroma of each source pixel of a 4:2:0 or 4:2:2 input: nearest
-   * (the sample of its 2x2 or 2x1 block) or bilinear (linear on the chroma
+   * (the sample of its 2x2 or 2x1 block), bilinear (linear on the chroma
    * plane at the caps' chroma-site as GstVideoInfo reads it (unknown:
    * centered; GStreamer 1.22.0 keeps a chroma-site only in caps with a
    * colorimetry, else takes its default for the frame size),
-   * clamped at the plane's edges: videoconvert's chroma upsampling).
-   * No effect on other inputs (docs/semantics.md section 2).
+   * clamped at the plane's edges: videoconvert's chroma upsampling) or
+   * swscale (what FFmpeg's swscale gives with full_chroma_int at the
+   * frame's own size: linear horizontally at the centered site, whatever
+   * the caps say; vertically, for 4:2:0, one chroma row or the mean of
+   * two, not an interpolation).  No effect on other inputs
+   * (docs/semantics.md section 2).
    *
    * Since: 0.1
    */
   g_object_class_install_property (gobject_class, PROP_CHROMA_INTERPOLATION,
       g_param_spec_enum ("chroma-interpolation", "Chroma interpolation",
           "Chroma of subsampled YUV input (bilinear: at the caps' "
-          "chroma-site)", GST_TYPE_CUDA_PREPROC_CHROMA_INTERPOLATION,
+          "chroma-site; swscale: FFmpeg's full_chroma_int)",
+          GST_TYPE_CUDA_PREPROC_CHROMA_INTERPOLATION,
           DEFAULT_PROP_CHROMA_INTERPOLATION, PARAM_FLAGS));
   /**
    * GstCudaPreproc:layout:

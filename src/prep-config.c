@@ -64,7 +64,7 @@ prep_enums_valid (const PrepConfig * cfg)
       && (unsigned) cfg->matrix <= PREP_MATRIX_BT2020
       && (unsigned) cfg->range <= PREP_RANGE_FULL
       && (unsigned) cfg->color_conversion <= PREP_COLOR_VIDEOCONVERT
-      && (unsigned) cfg->chroma_interpolation <= PREP_CHROMA_BILINEAR
+      && (unsigned) cfg->chroma_interpolation <= PREP_CHROMA_SWSCALE
       && (unsigned) cfg->channel_order <= PREP_ORDER_GRAY
       && (unsigned) cfg->layout <= PREP_LAYOUT_NHWC
       && (unsigned) cfg->data_type <= PREP_DTYPE_INT8;

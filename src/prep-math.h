@@ -113,6 +113,10 @@ typedef struct
 #define PREP_CONV_OPENCV_8BIT 2
 #define PREP_CONV_VIDEOCONVERT 3
 
+/* The chroma interpolations (PrepParams.chroma_lerp). */
+#define PREP_CHROMA_LERP_SITE 1 /* linear at the chroma site */
+#define PREP_CHROMA_LERP_SWSCALE 2      /* swscale's full_chroma_int */
+
 /* The element types (PrepDataType's values). */
 #define PREP_ELEM_FLOAT32 0
 #define PREP_ELEM_FLOAT16 1
@@ -150,11 +154,14 @@ typedef struct
                                  * prep_vc_rgb ()) */
   int vc[5];                    /* videoconvert: its coefficients K_Y,
                                  * K_RV, K_GU, K_GV, K_BU (PREP_VC_*) */
-  int chroma_lerp;              /* 1: a tap's chroma is linear on its
-                                 * plane (prep_chroma ()); subsampled YUV
-                                 * formats only */
+  int chroma_lerp;              /* PREP_CHROMA_LERP_*: a tap's chroma is
+                                 * interpolated on its plane (prep_chroma
+                                 * ()); subsampled YUV formats only; 0:
+                                 * the block's sample */
   int chroma_cosited;           /* with chroma_lerp: PREP_CHROMA_SITE_*
                                  * flags (1 horizontal, 2 vertical) */
+  int chroma_xinc, chroma_yinc; /* swscale chroma: its fixed-point steps
+                                 * (prep_chroma_axis_swscale ()) */
   int chroma_w, chroma_h;       /* with chroma_lerp: the chroma plane's
                                  * samples per row and rows */
   /* tensor channel c = rgb[perm[c]]: (0,1,2) RGB, (2,1,0) BGR, (0,0,0)
@@ -506,6 +513,93 @@ prep_chroma_axis (int x, int sub, int cosited, int n, int *i0, int *i1,
   *i1 = prep_clamp_int (*i1, 0, n - 1);
 }
 
+/* An axis of a tap's chroma with chroma-interpolation=swscale: what FFmpeg's
+ * swscale (libswscale 6, full_chroma_int, bilinear, accurate_rnd, the
+ * luma not scaled) gives.  Its chroma filters scale the @n chroma samples
+ * to the full luma samples with its fixed-point step @xinc =
+ * ((n << 16) + full / 2) / full (libswscale/utils.c; computed on the
+ * host: PrepParams.chroma_xinc, chroma_yinc) at the
+ * centered site: luma index x sits at P / 2^17 with
+ * P = (2 x + 1) xinc - 2^16, between chroma f = floor (P / 2^17) and
+ * f + 1, weight k / 2^17 of f + 1 (k = P - f 2^17; for an even @full,
+ * xinc = 2^15 and the weights are 1/4 and 3/4).  A weight of f below
+ * 0.002 (k >= 130810) is dropped (initFilter ()'s SWS_MAX_REDUCE_CUTOFF):
+ * f + 1 alone, f = f + 1 and k = 0.  A plane of 3 samples or fewer gets
+ * a one-tap filter (its size is capped at n - 2): the nearest sample,
+ * floor ((P + 2^16) / 2^17), clamped.  A filter reaching out of
+ * the plane is moved inside with its weight on the edge sample (f < 0:
+ * sample 0 alone; f + 1 > n - 1: samples n - 2 and n - 1, weight 1 on the
+ * last).
+ *  - Horizontally (@vertical 0) that is a linear interpolation, weight
+ *    k / 2^17 (exact in float; swscale's 14-bit coefficients are within
+ *    2^-15 of it), indices clamped to the plane.
+ *  - Vertically its output path for an unscaled luma (yuv2rgb_full_1_c ()
+ *    of libswscale/output.c) does not interpolate: it takes row f alone
+ *    when the 12-bit weight of row f + 1, 4096 - floor ((2^17 - k + 16) /
+ *    32), is below 2048, i.e. when k <= 65520, and the mean of rows f and
+ *    f + 1 otherwise: weight 0 or 1/2.  So a 4:2:0 frame of even height
+ *    takes, for luma row 2 m + 1, chroma row m alone; for row 2 m, the
+ *    mean of rows m - 1 and m; row 0 chroma row 0, and the last luma row
+ *    the mean of the last two chroma rows. */
+PREP_FN void
+prep_chroma_axis_swscale (int x, int xinc, int n, int vertical, int *i0,
+    int *i1, float *w)
+{
+  int64_t pos = (2 * (int64_t) x + 1) * xinc - 65536;
+  int64_t f = prep_floor_div (pos, 131072);
+  int k = (int) (pos - f * 131072);
+
+  if (k >= 130810) {
+    f++;
+    k = 0;
+  }
+  if (n <= 3) {
+    f = prep_floor_div (pos + 65536, 131072);
+    *i0 = *i1 = prep_clamp_int ((int) f, 0, n - 1);
+    *w = 0.0f;
+    return;
+  }
+  if (!vertical) {
+    *w = (float) k * (1.0f / 131072.0f);
+  } else if (f < 0) {
+    *w = 0.0f;
+  } else if (f + 1 > n - 1) {
+    f = n - 2;
+    *w = 0.5f;
+  } else {
+    *w = k > 65520 ? 0.5f : 0.0f;
+  }
+  if (vertical && f < 0)
+    f = 0;
+  *i0 = prep_clamp_int ((int) f, 0, n - 1);
+  *i1 = prep_clamp_int ((int) f + 1, 0, n - 1);
+}
+
+/* A tap's chroma indices and weights on both axes: the chroma site's, or
+ * swscale's. */
+PREP_FN void
+prep_chroma_taps (const PrepParams * p, const PrepComponent * c, int x,
+    int y, int *x0, int *x1, float *wx, int *y0, int *y1, float *wy)
+{
+  if (p->chroma_lerp == PREP_CHROMA_LERP_SWSCALE) {
+    if (c->shift_x)
+      prep_chroma_axis_swscale (x, p->chroma_xinc, p->chroma_w, 0, x0, x1,
+          wx);
+    else
+      prep_chroma_axis (x, 0, 0, p->chroma_w, x0, x1, wx);
+    if (c->shift_y)
+      prep_chroma_axis_swscale (y, p->chroma_yinc, p->chroma_h, 1, y0, y1,
+          wy);
+    else
+      prep_chroma_axis (y, 0, 0, p->chroma_h, y0, y1, wy);
+    return;
+  }
+  prep_chroma_axis (x, c->shift_x, p->chroma_cosited & 1, p->chroma_w, x0,
+      x1, wx);
+  prep_chroma_axis (y, c->shift_y, (p->chroma_cosited >> 1) & 1,
+      p->chroma_h, y0, y1, wy);
+}
+
 /* Chroma component @c at full-resolution pixel (x, y) with chroma_lerp:
  * its plane's samples around the chroma site, interpolated as
  * prep_bilerp () does (horizontal lerps first). */
@@ -517,10 +611,7 @@ prep_chroma (const PrepParams * p, const PrepComponent * c,
   int x0, x1, y0, y1;
   float wx, wy;
 
-  prep_chroma_axis (x, c->shift_x, p->chroma_cosited & 1, p->chroma_w, &x0,
-      &x1, &wx);
-  prep_chroma_axis (y, c->shift_y, (p->chroma_cosited >> 1) & 1,
-      p->chroma_h, &y0, &y1, &wy);
+  prep_chroma_taps (p, c, x, y, &x0, &x1, &wx, &y0, &y1, &wy);
   r0 = prep_row (f, c, y0 << c->shift_y);
   r1 = prep_row (f, c, y1 << c->shift_y);
   return prep_bilerp (prep_read (p, c, r0, x0 << c->shift_x), prep_read (p,
@@ -586,21 +677,22 @@ prep_vc_rgb (const PrepParams * p, int y, int u, int v, float rgb[3])
 
 /* Two chroma codes mixed as videoconvert's linear resampler does in 8-bit
  * integers (video-chroma.c: (3 a + b + 2) >> 2, (a + 3 b + 2) >> 2,
- * (a + b + 1) >> 1): @w is prep_chroma_axis ()'s weight of b, q = 4 w in
- * {0, 1, 2, 3}, and ((4 - q) a + q b + 2) >> 2 is each of them (q = 0:
- * a). */
+ * (a + b + 1) >> 1): @w is the weight of b (prep_chroma_taps ()'s), a
+ * multiple of 2^-17 (exact in float), q = 2^17 w, and
+ * ((2^17 - q) a + q b + 2^16) >> 17 is each of them (q = 0: a): the
+ * nearest integer, halves up, within int. */
 PREP_FN int
 prep_vc_mix (int a, int b, float w)
 {
-  int q = (int) (w * 4.0f);
+  int q = (int) (w * 131072.0f);
 
-  return ((4 - q) * a + q * b + 2) >> 2;
+  return ((131072 - q) * a + q * b + 65536) >> 17;
 }
 
 /* Chroma component @c of full-resolution pixel (x, y) for videoconvert:
  * without chroma_lerp the block's code; with it, as videoconvert's linear
  * resampler upsamples: each of the two chroma rows mixed horizontally
- * (prep_chroma_axis ()'s indices and weights) and rounded, then the two
+ * (prep_chroma_taps ()'s indices and weights) and rounded, then the two
  * results mixed vertically and rounded; a vertically cosited site is not
  * interpolated vertically (videoconvert's cosited vertical upsampler
  * passes the row through): the row of the pixel's block. */
@@ -614,10 +706,7 @@ prep_vc_chroma (const PrepParams * p, const PrepComponent * c,
 
   if (!p->chroma_lerp)
     return prep_code8 (p, c, prep_row (f, c, y), x);
-  prep_chroma_axis (x, c->shift_x, p->chroma_cosited & 1, p->chroma_w, &x0,
-      &x1, &wx);
-  prep_chroma_axis (y, c->shift_y, (p->chroma_cosited >> 1) & 1,
-      p->chroma_h, &y0, &y1, &wy);
+  prep_chroma_taps (p, c, x, y, &x0, &x1, &wx, &y0, &y1, &wy);
   if ((p->chroma_cosited >> 1) & 1)
     wy = 0.0f;
   r0 = prep_row (f, c, y0 << c->shift_y);

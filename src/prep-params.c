@@ -351,13 +351,24 @@ prep_params_init (const PrepConfig * cfg, PrepParams * p)
     p->vc[k] = 0;
   if (p->color == PREP_CONV_VIDEOCONVERT)
     prep_videoconvert_coefs (cfg, p);
-  p->chroma_lerp = f->kind == PREP_KIND_YUV && cfg->chroma_interpolation ==
-      PREP_CHROMA_BILINEAR && p->color != PREP_CONV_OPENCV_8BIT &&
-      (f->comp[1].shift_x || f->comp[1].shift_y);
-  p->chroma_cosited = p->chroma_lerp ? cfg->chroma_site &
-      (PREP_CHROMA_SITE_H_COSITED | PREP_CHROMA_SITE_V_COSITED) : 0;
+  p->chroma_lerp = f->kind == PREP_KIND_YUV && cfg->chroma_interpolation !=
+      PREP_CHROMA_NEAREST && p->color != PREP_CONV_OPENCV_8BIT &&
+      (f->comp[1].shift_x || f->comp[1].shift_y) ?
+      (cfg->chroma_interpolation == PREP_CHROMA_SWSCALE ?
+      PREP_CHROMA_LERP_SWSCALE : PREP_CHROMA_LERP_SITE) : 0;
+  /* swscale takes the chroma as centered whatever the stream says */
+  p->chroma_cosited = p->chroma_lerp == PREP_CHROMA_LERP_SITE ?
+      cfg->chroma_site & (PREP_CHROMA_SITE_H_COSITED |
+      PREP_CHROMA_SITE_V_COSITED) : 0;
   p->chroma_w = p->chroma_lerp ? (int) (((int64_t) cfg->src_width +
           (1 << f->comp[1].shift_x) - 1) >> f->comp[1].shift_x) : 0;
   p->chroma_h = p->chroma_lerp ? (int) (((int64_t) cfg->src_height +
           (1 << f->comp[1].shift_y) - 1) >> f->comp[1].shift_y) : 0;
+  /* swscale's step from chroma to luma, ((n << 16) + full / 2) / full */
+  p->chroma_xinc = p->chroma_lerp == PREP_CHROMA_LERP_SWSCALE ?
+      (int) ((((int64_t) p->chroma_w << 16) + cfg->src_width / 2) /
+      cfg->src_width) : 0;
+  p->chroma_yinc = p->chroma_lerp == PREP_CHROMA_LERP_SWSCALE ?
+      (int) ((((int64_t) p->chroma_h << 16) + cfg->src_height / 2) /
+      cfg->src_height) : 0;
 }

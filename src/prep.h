@@ -163,6 +163,10 @@ typedef enum {
                                  * block */
   PREP_CHROMA_BILINEAR,         /* linear on the chroma plane, at the
                                  * chroma site (videoconvert's) */
+  PREP_CHROMA_SWSCALE,          /* FFmpeg swscale's full_chroma_int at the
+                                 * frame's size: linear horizontally at
+                                 * the centered site, vertically one row
+                                 * or the mean of two */
 } PrepChromaInterp;
 
 /* Where chroma samples sit (GstVideoChromaSite's H_COSITED and V_COSITED

@@ -441,6 +441,49 @@ chroma_pos (int x, int cosited, int n, int *i0, int *i1, double *w)
   *i1 = f + 1 < 0 ? 0 : (f + 1 > n - 1 ? n - 1 : f + 1);
 }
 
+/* One axis with swscale's full_chroma_int (docs/semantics.md section 2):
+ * the step xinc = floor ((n 2^16 + floor (full / 2)) / full), luma x at
+ * P / 2^17 with P = (2 x + 1) xinc - 2^16, f = floor (P / 2^17), weight
+ * a = P / 2^17 - f of sample f + 1; a weight 1 - a of f of at most 0.002
+ * (262 / 2^17 or less) is dropped: f + 1 alone.  A plane of 3 samples or
+ * fewer: the sample floor (P / 2^17 + 1/2) alone, clamped.  Horizontally linear, indices clamped
+ * to the plane.  Vertically: f < 0: row 0 alone; f + 1 > n - 1: the mean
+ * of rows n - 2 and n - 1; else row f alone when a <= 65520 / 2^17, the
+ * mean of rows f and f + 1 above. */
+static void
+chroma_pos_swscale (int x, int full, int n, int vertical, int *i0, int *i1,
+    double *w)
+{
+  int64_t xinc = ((int64_t) n * 65536 + full / 2) / full;
+  int64_t pos = (2 * (int64_t) x + 1) * xinc - 65536;
+  int f = (int) floor ((double) pos / 131072.0);
+  double a = ((double) pos - 131072.0 * f) / 131072.0;
+
+  if ((1.0 - a) * 131072.0 <= 262.0) {
+    f++;
+    a = 0.0;
+  }
+  if (n <= 3) {
+    f = (int) floor ((double) pos / 131072.0 + 0.5);
+    *i0 = *i1 = f < 0 ? 0 : (f > n - 1 ? n - 1 : f);
+    *w = 0.0;
+    return;
+  }
+  *w = a;
+  if (vertical) {
+    *w = a * 131072.0 > 65520.0 ? 0.5 : 0.0;
+    if (f < 0) {
+      f = 0;
+      *w = 0.0;
+    } else if (f + 1 > n - 1) {
+      f = n - 2;
+      *w = 0.5;
+    }
+  }
+  *i0 = f < 0 ? 0 : (f > n - 1 ? n - 1 : f);
+  *i1 = f + 1 < 0 ? 0 : (f + 1 > n - 1 ? n - 1 : f + 1);
+}
+
 static void fetch (const RefConfig * cfg, const RefImage * im, int x, int y,
     double c[3]);
 
@@ -509,11 +552,15 @@ fetch_tap (const RefConfig * cfg, const RefImage * im, int x, int y,
   }
   n = (cfg->src_width + sx - 1) / sx;
   m = (cfg->src_height + sy - 1) / sy;
-  if (sx == 2)
+  if (sx == 2 && cfg->chroma_swscale)
+    chroma_pos_swscale (x, cfg->src_width, n, 0, &x0, &x1, &wx);
+  else if (sx == 2)
     chroma_pos (x, cfg->chroma_h_cosited, n, &x0, &x1, &wx);
   else
     x0 = x1 = x, wx = 0.0;
-  if (sy == 2)
+  if (sy == 2 && cfg->chroma_swscale)
+    chroma_pos_swscale (y, cfg->src_height, m, 1, &y0, &y1, &wy);
+  else if (sy == 2)
     chroma_pos (y, cfg->chroma_v_cosited, m, &y0, &y1, &wy);
   else
     y0 = y1 = y, wy = 0.0;
@@ -522,7 +569,7 @@ fetch_tap (const RefConfig * cfg, const RefImage * im, int x, int y,
   fetch (cfg, im, sx * x0, sy * y1, e);
   fetch (cfg, im, sx * x1, sy * y1, g);
   if (vc) {
-    if (cfg->chroma_v_cosited)
+    if (cfg->chroma_v_cosited && !cfg->chroma_swscale)
       wy = 0.0;
     for (k = 1; k < 3; k++)
       c[k] = vc_mix (vc_mix (floor (a[k]), floor (b[k]), wx),
@@ -712,9 +759,6 @@ window_tap (const RefConfig * cfg, int x, int off, int inner, double wx,
     t->w[1] = frac;
   }
 }
-
-static void fetch (const RefConfig * cfg, const RefImage * im, int x, int y,
-    double c[3]);
 
 /* sum over the row taps of wy * (sum over the column taps of wx * P) */
 static void

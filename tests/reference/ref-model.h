@@ -71,6 +71,10 @@ typedef struct {
   int color;                      /* YUV inputs: REF_COLOR_* */
   int chroma_bilinear;            /* 1: subsampled chroma linear on its
                                    * plane at the chroma site */
+  int chroma_swscale;             /* 1 (with chroma_bilinear): swscale's
+                                   * full_chroma_int instead: centered
+                                   * horizontally, vertically one row or
+                                   * the mean of two */
   int chroma_h_cosited;           /* chroma site: 1 cosited with the luma */
   int chroma_v_cosited;           /* horizontally / vertically, 0 centered */
   int bgr;                        /* 0: RGB, 1: BGR channel order */

@@ -484,10 +484,17 @@ def recipes(d):
     yield ("the same, `chroma-interpolation=bilinear`",
            same + "chroma-interpolation=bilinear", ident, "unit",
            "ffmpeg-full", True)
+    yield ("the same, `chroma-interpolation=swscale`",
+           same + "chroma-interpolation=swscale", ident, "unit",
+           "ffmpeg-full", True)
     yield ("`videoconvert` RGB", same, ident, "unit", "videoconvert", True)
     yield ("the same, `chroma-interpolation=bilinear`",
            same + "chroma-interpolation=bilinear", ident, "unit",
            "videoconvert", True)
+    yield ("the same, `color-conversion=videoconvert`",
+           same + "color-conversion=videoconvert "
+           "chroma-interpolation=bilinear", ident, "unit", "videoconvert",
+           True)
 
 
 LOADERS = {"cv": "cvtColor", "av": "PyAV rgb24", "ffmpeg": "ffmpeg",

@@ -150,7 +150,7 @@ random_config (PrepFormat format, guint64 * s, PrepConfig * cfg,
 {
   random_config_sized (format, s, 45, 31, 33, 21, cfg, crop);
   cfg->color_conversion = (PrepColorConversion) lcg_pick (s, 4);
-  cfg->chroma_interpolation = (PrepChromaInterp) lcg_pick (s, 2);
+  cfg->chroma_interpolation = (PrepChromaInterp) lcg_pick (s, 3);
   cfg->chroma_site = lcg_pick (s, 4);
 }
 
@@ -584,6 +584,51 @@ GST_START_TEST (test_chroma_weights)
 
 GST_END_TEST;
 
+/* swscale's chroma: an NV12 frame of 8 x 8 pixels, luma 128, U 80 and 170
+ * alternating along x (or y) over its 4 chroma columns (rows), V 128, the
+ * caps saying cosited (swscale ignores it); B = 128 + 1.772 (U' - 128)
+ * (BT.601 full range).  Along x linear at the centered site: 80, 102.5,
+ * 147.5, 147.5, 102.5, 102.5, 147.5, 170.  Along y one row or the mean of
+ * two: rows 0 and 1 take row 0 (80), row 2 the mean of rows 0 and 1
+ * (125), row 3 row 1 (170), row 4 the mean (125), row 5 row 2 (80), rows
+ * 6 and 7 the mean of rows 2 and 3 (125; the last row too). */
+GST_START_TEST (test_chroma_swscale)
+{
+  static const double along_x[8] = { 80, 102.5, 147.5, 147.5, 102.5, 102.5,
+    147.5, 170
+  };
+  static const double along_y[8] = { 80, 80, 125, 170, 125, 80, 125, 125 };
+  guint8 u[16], v[16], mem[96];
+  PrepConfig cfg;
+  float *out;
+  int vertical, i, x, y;
+
+  for (vertical = 0; vertical < 2; vertical++) {
+    for (i = 0; i < 16; i++) {
+      u[i] = ((vertical ? i / 4 : i % 4) & 1) ? 170 : 80;
+      v[i] = 128;
+    }
+    prep_config_init (&cfg);
+    cfg.matrix = PREP_MATRIX_BT601;
+    cfg.range = PREP_RANGE_FULL;
+    cfg.chroma_interpolation = PREP_CHROMA_SWSCALE;
+    cfg.chroma_site = PREP_CHROMA_SITE_H_COSITED | PREP_CHROMA_SITE_V_COSITED;
+    out = run_nv12 (&cfg, 8, 8, 128, u, v, mem);
+    for (y = 0; y < 8; y++)
+      for (x = 0; x < 8; x++) {
+        double b = 128.0 + 1.772 * ((vertical ? along_y[y] : along_x[x]) -
+            128.0);
+
+        fail_unless (fabs (out[128 + 8 * y + x] - b) < 1e-3, "chroma along "
+            "%s: B of (%d, %d) is %.5f, not %.5f", vertical ? "y" : "x", x,
+            y, out[128 + 8 * y + x], b);
+      }
+    g_free (out);
+  }
+}
+
+GST_END_TEST;
+
 static Suite *
 color_suite (void)
 {
@@ -598,6 +643,7 @@ color_suite (void)
   tcase_add_test (tc, test_opencv_8bit_depth);
   tcase_add_test (tc, test_opencv_float);
   tcase_add_test (tc, test_chroma_weights);
+  tcase_add_test (tc, test_chroma_swscale);
   tcase_add_test (tc, test_videoconvert_codes);
   tcase_add_test (tc, test_videoconvert_chroma_rounding);
   return s;

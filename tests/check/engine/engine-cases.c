@@ -987,7 +987,8 @@ case_ref_config (const PrepConfig * p, const PrepRect * crop, RefConfig * r)
       REF_COLOR_VIDEOCONVERT : (p->color_conversion == PREP_COLOR_OPENCV_8BIT ?
       REF_COLOR_OPENCV_8BIT : (p->color_conversion == PREP_COLOR_OPENCV ?
           REF_COLOR_OPENCV : REF_COLOR_EXACT));
-  r->chroma_bilinear = p->chroma_interpolation == PREP_CHROMA_BILINEAR;
+  r->chroma_bilinear = p->chroma_interpolation != PREP_CHROMA_NEAREST;
+  r->chroma_swscale = p->chroma_interpolation == PREP_CHROMA_SWSCALE;
   r->chroma_h_cosited = (p->chroma_site & PREP_CHROMA_SITE_H_COSITED) != 0;
   r->chroma_v_cosited = (p->chroma_site & PREP_CHROMA_SITE_V_COSITED) != 0;
   r->format = prep_format_name (p->format);

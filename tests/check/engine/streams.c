@@ -69,7 +69,7 @@ random_tensor (guint64 * s, int n_streams, PrepConfig * cfg)
    * site its own */
   if (lcg_pick (s, 3) == 0) {
     cfg->color_conversion = (PrepColorConversion) lcg_pick (s, 4);
-    cfg->chroma_interpolation = (PrepChromaInterp) lcg_pick (s, 2);
+    cfg->chroma_interpolation = (PrepChromaInterp) lcg_pick (s, 3);
   }
 }
 
