@@ -24,6 +24,7 @@ try:
     gi.require_version('Gst', '1.0')
     gi.require_version('GstApp', '1.0')
     from gi.repository import Gst, GstApp  # noqa: F401
+    from element_tensor import element_tensor
 except (ImportError, ValueError) as e:
     print('skipped: %s' % e)
     sys.exit(77)
@@ -34,23 +35,7 @@ W, H = 64, 48
 def run(fmt, data, props, dtype):
     caps = 'video/x-raw,format=%s,width=%d,height=%d,framerate=1/1' % (
         fmt, W, H)
-    p = Gst.parse_launch('appsrc name=s caps="%s" ! cudapreproc %s ! '
-                         'appsink name=k' % (caps, props))
-    s = p.get_by_name('s')
-    k = p.get_by_name('k')
-    p.set_state(Gst.State.PLAYING)
-    s.push_buffer(Gst.Buffer.new_wrapped(data))
-    s.end_of_stream()
-    sample = k.pull_sample()
-    if sample is None:
-        p.set_state(Gst.State.NULL)
-        raise RuntimeError('no tensor for %s %s' % (fmt, props))
-    buf = sample.get_buffer()
-    ok, info = buf.map(Gst.MapFlags.READ)
-    out = np.frombuffer(info.data, dtype).copy()
-    buf.unmap(info)
-    p.set_state(Gst.State.NULL)
-    return out
+    return element_tensor(caps, props, data, dtype)
 
 
 def main():

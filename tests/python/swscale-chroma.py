@@ -25,6 +25,7 @@ try:
     gi.require_version('GstApp', '1.0')
     gi.require_version('GstVideo', '1.0')
     from gi.repository import Gst, GstApp, GstVideo  # noqa: F401
+    from element_tensor import element_tensor
 except (ImportError, ValueError) as e:
     print('skipped: %s' % e)
     sys.exit(77)
@@ -58,25 +59,9 @@ def gst_i420(y, u, v, w, h):
 def element_rgb(data, w, h, chroma):
     caps = ('video/x-raw,format=I420,width=%d,height=%d,framerate=1/1,'
             'colorimetry=bt601,chroma-site=mpeg2' % (w, h))
-    p = Gst.parse_launch(
-        'appsrc name=s caps="%s" ! cudapreproc width=%d height=%d '
-        'interpolation=nearest layout=nhwc scale=1 chroma-interpolation=%s '
-        '! appsink name=k' % (caps, w, h, chroma))
-    s = p.get_by_name('s')
-    k = p.get_by_name('k')
-    p.set_state(Gst.State.PLAYING)
-    s.push_buffer(Gst.Buffer.new_wrapped(data))
-    s.end_of_stream()
-    sample = k.pull_sample()
-    if sample is None:
-        p.set_state(Gst.State.NULL)
-        raise RuntimeError('no tensor for %dx%d %s' % (w, h, chroma))
-    buf = sample.get_buffer()
-    ok, info = buf.map(Gst.MapFlags.READ)
-    out = np.frombuffer(info.data, np.float32).copy()
-    buf.unmap(info)
-    p.set_state(Gst.State.NULL)
-    return out.reshape(h, w, 3)
+    props = ('width=%d height=%d interpolation=nearest layout=nhwc scale=1 '
+             'chroma-interpolation=%s' % (w, h, chroma))
+    return element_tensor(caps, props, data, np.float32).reshape(h, w, 3)
 
 
 def main():

@@ -335,16 +335,40 @@ run_pixel (PrepColorConversion conv, PrepMatrix matrix, PrepRange range,
   return run_nv12 (&cfg, 2, 2, y, &u, &v, mem);
 }
 
+/* One pixel's 8-bit R, G, B computed by hand, and why it matters. */
+typedef struct
+{
+  guint8 y, u, v, r, g, b;
+  const char *why;
+} CodeCase;
+
+/* Each case through run_pixel () with @conv, @matrix and @range gives its
+ * R, G, B. */
+static void
+check_code_cases (PrepColorConversion conv, PrepMatrix matrix,
+    PrepRange range, const CodeCase * cases, guint n)
+{
+  guint8 mem[8];
+  float *out;
+  guint i;
+
+  for (i = 0; i < n; i++) {
+    out = run_pixel (conv, matrix, range, PREP_ORDER_RGB, cases[i].y,
+        cases[i].u, cases[i].v, mem);
+    fail_unless (out[0] == cases[i].r && out[4] == cases[i].g &&
+        out[8] == cases[i].b, "%s: (%d, %d, %d) gave (%g, %g, %g), not "
+        "(%d, %d, %d)", cases[i].why, cases[i].y, cases[i].u, cases[i].v,
+        out[0], out[4], out[8], cases[i].r, cases[i].g, cases[i].b);
+    g_free (out);
+  }
+}
+
 /* cvtColor's 8-bit R, G, B of (Y, U, V), from its integer formula by
  * hand (docs/semantics.md section 3): each value checks a coefficient, the
  * footroom clamp or the rounding. */
 GST_START_TEST (test_opencv_8bit_codes)
 {
-  static const struct
-  {
-    guint8 y, u, v, r, g, b;
-    const char *why;
-  } cases[] = {
+  static const CodeCase cases[] = {
     /* max (0, Y - 16): without the clamp R would be 108 */
     {10, 128, 200, 115, 0, 0, "footroom clamp"},
     /* 4 * 1220542 / 2^20 = 4.656: rounded half up 5, truncated 4 */
@@ -356,21 +380,10 @@ GST_START_TEST (test_opencv_8bit_codes)
     {0, 255, 0, 0, 54, 255, "black luma"},
     {255, 0, 255, 255, 225, 20, "white luma"},
   };
-  guint8 mem[8];
-  float *out;
-  guint i;
 
-  for (i = 0; i < G_N_ELEMENTS (cases); i++) {
-    /* matrix and range ignored: cvtColor's BT.601 limited range */
-    out = run_pixel (PREP_COLOR_OPENCV_8BIT, PREP_MATRIX_BT2020,
-        PREP_RANGE_FULL, PREP_ORDER_RGB, cases[i].y, cases[i].u, cases[i].v,
-        mem);
-    fail_unless (out[0] == cases[i].r && out[4] == cases[i].g &&
-        out[8] == cases[i].b, "%s: (%d, %d, %d) gave (%g, %g, %g), not "
-        "(%d, %d, %d)", cases[i].why, cases[i].y, cases[i].u, cases[i].v,
-        out[0], out[4], out[8], cases[i].r, cases[i].g, cases[i].b);
-    g_free (out);
-  }
+  /* matrix and range ignored: cvtColor's BT.601 limited range */
+  check_code_cases (PREP_COLOR_OPENCV_8BIT, PREP_MATRIX_BT2020,
+      PREP_RANGE_FULL, cases, G_N_ELEMENTS (cases));
 }
 
 GST_END_TEST;
@@ -381,11 +394,7 @@ GST_END_TEST;
  * 128; floor (w K / 65536)). */
 GST_START_TEST (test_videoconvert_codes)
 {
-  static const struct
-  {
-    guint8 y, u, v, r, g, b;
-    const char *why;
-  } cases[] = {
+  static const CodeCase cases[] = {
     /* floor (27499 * 298 / 65536) = 125: 2 steps below 255 */
     {235, 128, 128, 253, 253, 253, "limited white"},
     /* w = -16192 (the + 256), floor (-73.6) = -74 */
@@ -397,20 +406,9 @@ GST_START_TEST (test_videoconvert_codes)
      * floor (-135.6) = -136 saturates */
     {128, 60, 128, 128, 154, 0, "K_GU and K_BU"},
   };
-  guint8 mem[8];
-  float *out;
-  guint i;
 
-  for (i = 0; i < G_N_ELEMENTS (cases); i++) {
-    out = run_pixel (PREP_COLOR_VIDEOCONVERT, PREP_MATRIX_BT601,
-        PREP_RANGE_LIMITED, PREP_ORDER_RGB, cases[i].y, cases[i].u,
-        cases[i].v, mem);
-    fail_unless (out[0] == cases[i].r && out[4] == cases[i].g &&
-        out[8] == cases[i].b, "%s: (%d, %d, %d) gave (%g, %g, %g), not "
-        "(%d, %d, %d)", cases[i].why, cases[i].y, cases[i].u, cases[i].v,
-        out[0], out[4], out[8], cases[i].r, cases[i].g, cases[i].b);
-    g_free (out);
-  }
+  check_code_cases (PREP_COLOR_VIDEOCONVERT, PREP_MATRIX_BT601,
+      PREP_RANGE_LIMITED, cases, G_N_ELEMENTS (cases));
 }
 
 GST_END_TEST;
