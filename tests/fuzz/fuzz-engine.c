@@ -13,7 +13,8 @@
  * The input is read as a stream of bytes (zeros once it runs out):
  *  - the plan's parameters (every input format, aspect, interpolation,
  *    antialias, letterbox placement and rounding, cover fraction, channel
- *    order and element type), mostly in their valid ranges, sometimes not (bad enums, sizes,
+ *    order, element type, colour conversion, chroma interpolation and
+ *    site), mostly in their valid ranges, sometimes not (bad enums, sizes,
  *    crops, batch sizes, non-finite or zero normalization, pad values): a
  *    refused configuration must give its status and no plan, a valid one
  *    must give a plan;
@@ -522,6 +523,10 @@ LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
       cfg.crop_fraction = 0.875;
       break;
   }
+  /* the colour options (YUV inputs; the others ignore them) */
+  cfg.color_conversion = (PrepColorConversion) pick_enum (r, 4, &valid);
+  cfg.chroma_interpolation = (PrepChromaInterp) pick_enum (r, 3, &valid);
+  cfg.chroma_site = r8 (r) % 4;
   if (valid && cfg.out_width * cfg.out_height * cfg.batch_size >
       MAX_TENSOR_PIXELS)
     cfg.batch_size = 1 + MAX_TENSOR_PIXELS / (cfg.out_width *
