@@ -18,10 +18,8 @@
 GST_DEBUG_CATEGORY_EXTERN (gst_cuda_preproc_debug);
 #define GST_CAT_DEFAULT gst_cuda_preproc_debug
 
-/* Matrix and range of the input, from its colorimetry; fields the caps left
- * unknown take GStreamer's defaults for the format and frame size (RGB:
- * full range; GRAY8: full range).  The matrix of an RGB or gray input
- * is not used: it is always known. */
+/* The chroma site of the input (GstVideoInfo's, as gst_video_info_from_caps
+ * () read it) as the engine's PREP_CHROMA_SITE_* flags. */
 gint
 gst_cuda_preproc_input_chroma_site (const GstVideoInfo * info)
 {
@@ -34,6 +32,10 @@ gst_cuda_preproc_input_chroma_site (const GstVideoInfo * info)
   return site;
 }
 
+/* Matrix and range of the input, from its colorimetry; fields the caps left
+ * unknown take GStreamer's defaults for the format and frame size (RGB:
+ * full range; GRAY8: full range).  The matrix of an RGB or gray input
+ * is not used: it is always known. */
 gboolean
 gst_cuda_preproc_input_colorimetry (const GstVideoInfo * info,
     PrepMatrix * matrix, PrepRange * range)

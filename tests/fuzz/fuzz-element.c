@@ -302,7 +302,7 @@ set_property_inner (GstElement * e, Reader * r)
   gint other;
 #endif
 
-  switch (r8 (r) % 20) {
+  switch (r8 (r) % 22) {
     case 0:
     case 1:
       size = pick_small_int (r, 64);
@@ -372,6 +372,12 @@ set_property_inner (GstElement * e, Reader * r)
       break;
     case 19:
       g_object_set (e, "n-threads", (guint) (r8 (r) % 4), NULL);
+      break;
+    case 20:
+      g_object_set (e, "color-conversion", r8 (r) % 4, NULL);
+      break;
+    case 21:
+      g_object_set (e, "chroma-interpolation", r8 (r) % 3, NULL);
       break;
   }
 }
@@ -638,6 +644,7 @@ engine_expected (GstElement * e, GstCaps * in_caps, GstCaps * out_caps,
   PrepFrame src;
   GValue rois = G_VALUE_INIT, mean = G_VALUE_INIT, std = G_VALUE_INIT;
   gint roi_source, aspect, interp, order, layout, dtype, w, h, part, c;
+  gint conversion, chroma;
   guint batch, n_req, n, i;
   gdouble pad, scale;
   gsize n_el, n_bytes;
@@ -652,7 +659,8 @@ engine_expected (GstElement * e, GstCaps * in_caps, GstCaps * out_caps,
       "crop-x", &crop.x, "crop-y", &crop.y, "crop-width", &crop.width,
       "crop-height", &crop.height, "aspect", &aspect, "interpolation",
       &interp, "channel-order", &order, "layout", &layout, "data-type",
-      &dtype, "pad-value", &pad, "scale", &scale, "batch-size", &batch, NULL);
+      &dtype, "pad-value", &pad, "scale", &scale, "batch-size", &batch,
+      "color-conversion", &conversion, "chroma-interpolation", &chroma, NULL);
   if (roi_source != 0)
     return FALSE;
   g_value_init (&rois, GST_TYPE_ARRAY);
@@ -680,6 +688,11 @@ engine_expected (GstElement * e, GstCaps * in_caps, GstCaps * out_caps,
   }
   cfg.range = info.colorimetry.range == GST_VIDEO_COLOR_RANGE_0_255 ?
       PREP_RANGE_FULL : PREP_RANGE_LIMITED;
+  cfg.color_conversion = (PrepColorConversion) conversion;
+  cfg.chroma_interpolation = (PrepChromaInterp) chroma;
+  cfg.chroma_site = ((info.chroma_site & GST_VIDEO_CHROMA_SITE_H_COSITED) ?
+      PREP_CHROMA_SITE_H_COSITED : 0) | ((info.chroma_site &
+          GST_VIDEO_CHROMA_SITE_V_COSITED) ? PREP_CHROMA_SITE_V_COSITED : 0);
   cfg.out_width = w;
   cfg.out_height = h;
   cfg.aspect = (PrepAspect) aspect;

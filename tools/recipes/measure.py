@@ -672,9 +672,10 @@ def conversion_checks(frames):
 # ------------------------------------------------------- crop-rect model
 
 def crop_rect_model(frames, size=224):
-    """Until crop-rect lands: its intended sampling (source position x +
-    (o + 0.5) * w / size - 0.5, bilinear, taps clamped to the frame) in
-    float on cvtColor's RGB, against blobFromImage(crop=true)."""
+    """crop-rect's sampling written in float (source position x +
+    (o + 0.5) * w / size - 0.5, bilinear, taps clamped to the frame) on
+    cvtColor's RGB, against blobFromImage(crop=true): the model the
+    element's row is checked against."""
     print("\n### crop-rect's float model vs blobFromImage(crop=true), "
           "cvtColor RGB\n")
     for d in frames:
