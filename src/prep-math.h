@@ -549,55 +549,50 @@ prep_chroma_axis_swscale (int x, int xinc, int n, int vertical, int *i0,
   int64_t f = prep_floor_div (pos, 131072);
   int k = (int) (pos - f * 131072);
 
-  if (k >= 130810) {
-    f++;
-    k = 0;
-  }
   if (n <= 3) {
     f = prep_floor_div (pos + 65536, 131072);
     *i0 = *i1 = prep_clamp_int ((int) f, 0, n - 1);
     *w = 0.0f;
     return;
   }
-  if (!vertical) {
-    *w = (float) k * (1.0f / 131072.0f);
-  } else if (f < 0) {
+  if (k >= 130810) {
+    f++;
+    k = 0;
+  }
+  *w = (float) k * (1.0f / 131072.0f);
+  if (vertical && f < 0) {
+    f = 0;
     *w = 0.0f;
-  } else if (f + 1 > n - 1) {
+  } else if (vertical && f + 1 > n - 1) {
     f = n - 2;
     *w = 0.5f;
-  } else {
+  } else if (vertical) {
     *w = k > 65520 ? 0.5f : 0.0f;
   }
-  if (vertical && f < 0)
-    f = 0;
   *i0 = prep_clamp_int ((int) f, 0, n - 1);
   *i1 = prep_clamp_int ((int) f + 1, 0, n - 1);
 }
 
-/* A tap's chroma indices and weights on both axes: the chroma site's, or
- * swscale's. */
+/* A tap's chroma indices and weights on both axes: swscale's along a
+ * subsampled axis with chroma-interpolation=swscale, else the chroma
+ * site's (chroma_cosited is 0 with swscale: an axis that is not
+ * subsampled gives (x, x, 0) either way). */
 PREP_FN void
 prep_chroma_taps (const PrepParams * p, const PrepComponent * c, int x,
     int y, int *x0, int *x1, float *wx, int *y0, int *y1, float *wy)
 {
-  if (p->chroma_lerp == PREP_CHROMA_LERP_SWSCALE) {
-    if (c->shift_x)
-      prep_chroma_axis_swscale (x, p->chroma_xinc, p->chroma_w, 0, x0, x1,
-          wx);
-    else
-      prep_chroma_axis (x, 0, 0, p->chroma_w, x0, x1, wx);
-    if (c->shift_y)
-      prep_chroma_axis_swscale (y, p->chroma_yinc, p->chroma_h, 1, y0, y1,
-          wy);
-    else
-      prep_chroma_axis (y, 0, 0, p->chroma_h, y0, y1, wy);
-    return;
-  }
-  prep_chroma_axis (x, c->shift_x, p->chroma_cosited & 1, p->chroma_w, x0,
-      x1, wx);
-  prep_chroma_axis (y, c->shift_y, (p->chroma_cosited >> 1) & 1,
-      p->chroma_h, y0, y1, wy);
+  int swscale = p->chroma_lerp == PREP_CHROMA_LERP_SWSCALE;
+
+  if (swscale && c->shift_x)
+    prep_chroma_axis_swscale (x, p->chroma_xinc, p->chroma_w, 0, x0, x1, wx);
+  else
+    prep_chroma_axis (x, c->shift_x, p->chroma_cosited & 1, p->chroma_w, x0,
+        x1, wx);
+  if (swscale && c->shift_y)
+    prep_chroma_axis_swscale (y, p->chroma_yinc, p->chroma_h, 1, y0, y1, wy);
+  else
+    prep_chroma_axis (y, c->shift_y, (p->chroma_cosited >> 1) & 1,
+        p->chroma_h, y0, y1, wy);
 }
 
 /* Chroma component @c at full-resolution pixel (x, y) with chroma_lerp:

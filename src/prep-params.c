@@ -172,25 +172,48 @@ prep_yuv_matrix (const PrepConfig * cfg, double m[3][4])
 
 /* videoconvert's coefficients (prep_vc_rgb ()): GStreamer's matrix
  * (gst-libs/gst/video/video-converter.c, compute_matrix_to_RGB () and
- * prepare_matrix ()) is the exact one with the range's scale taken as the
- * float 1 / 219 (1 / 224, 1 / 255), times 255 for 8-bit RGB and 256 for
- * its fixed point, rounded to integers (rint ()).  Computed in double in
- * that order; no coefficient lies near a half. */
+ * prepare_matrix ()) is the exact one of prep_yuv_matrix () (in 8-bit
+ * RGB units), times 256 for its fixed point, rounded to integers (rint ()).
+ * GStreamer takes the range's 1 / 219 (1 / 224, 1 / 255) as a float: no
+ * coefficient lies near a half, so the rounded values are the same. */
 static void
 prep_videoconvert_coefs (const PrepConfig * cfg, PrepParams * p)
 {
-  double kr, kb, kg, ys, cs, f = 255.0 * 256.0;
-  int full = cfg->range == PREP_RANGE_FULL;
+  double m[3][4];
 
-  prep_matrix_kr_kb (cfg->matrix, &kr, &kb);
-  kg = 1.0 - kr - kb;
-  ys = (double) (1.0f / (full ? 255.0f : 219.0f));
-  cs = (double) (1.0f / (full ? 255.0f : 224.0f));
-  p->vc[PREP_VC_Y] = (int) rint (ys * f);
-  p->vc[PREP_VC_RV] = (int) rint (2.0 * (1.0 - kr) * cs * f);
-  p->vc[PREP_VC_GU] = (int) rint (-2.0 * kb * (1.0 - kb) / kg * cs * f);
-  p->vc[PREP_VC_GV] = (int) rint (-2.0 * kr * (1.0 - kr) / kg * cs * f);
-  p->vc[PREP_VC_BU] = (int) rint (2.0 * (1.0 - kb) * cs * f);
+  prep_yuv_matrix (cfg, m);
+  p->vc[PREP_VC_Y] = (int) rint (256.0 * m[0][0]);
+  p->vc[PREP_VC_RV] = (int) rint (256.0 * m[0][2]);
+  p->vc[PREP_VC_GU] = (int) rint (256.0 * m[1][1]);
+  p->vc[PREP_VC_GV] = (int) rint (256.0 * m[1][2]);
+  p->vc[PREP_VC_BU] = (int) rint (256.0 * m[2][1]);
+}
+
+/* swscale's fixed-point step from @n chroma samples to @full luma samples
+ * (libswscale/utils.c): ((n << 16) + full / 2) / full. */
+static int
+prep_swscale_step (int n, int full)
+{
+  return (int) ((((int64_t) n << 16) + full / 2) / full);
+}
+
+/* The chroma interpolation of a format (PREP_CHROMA_LERP_*, 0 for the
+ * block's sample): subsampled YUV formats only, and not with opencv-8bit,
+ * which takes cvtColor's chroma (the block's). */
+static int
+prep_chroma_lerp (const PrepConfig * cfg, const PrepFormatInfo * f, int color)
+{
+  if (f->kind != PREP_KIND_YUV || color == PREP_CONV_OPENCV_8BIT
+      || !(f->comp[1].shift_x || f->comp[1].shift_y))
+    return 0;
+  switch (cfg->chroma_interpolation) {
+    case PREP_CHROMA_BILINEAR:
+      return PREP_CHROMA_LERP_SITE;
+    case PREP_CHROMA_SWSCALE:
+      return PREP_CHROMA_LERP_SWSCALE;
+    default:
+      return 0;
+  }
 }
 
 /* R, G, B inputs: only the range applies, per channel (full: identity);
@@ -339,23 +362,17 @@ prep_params_init (const PrepConfig * cfg, PrepParams * p)
     p->comp[k] = f->comp[k];
   p->wide = f->sample != PREP_SAMPLE_8;
   p->lsb10 = f->sample == PREP_SAMPLE_10_LSB;
-  /* color-conversion and chroma-interpolation: YUV inputs only; bilinear
-   * chroma for subsampled chroma only, and not with opencv-8bit, which
-   * takes cvtColor's chroma (the block's; videoconvert interpolates it in
-   * integers, prep_vc_chroma ()); the chroma site and plane size
-   * only where they are used (the kernel table shares equal
-   * parameters) */
+  /* color-conversion and chroma-interpolation: YUV inputs only
+   * (prep_chroma_lerp (); videoconvert interpolates the chroma in
+   * integers, prep_vc_chroma ()); the chroma site, plane size and steps
+   * only where they are used (the kernel table shares equal parameters) */
   p->color = f->kind == PREP_KIND_YUV ? (int) cfg->color_conversion :
       PREP_CONV_EXACT;
   for (k = 0; k < 5; k++)
     p->vc[k] = 0;
   if (p->color == PREP_CONV_VIDEOCONVERT)
     prep_videoconvert_coefs (cfg, p);
-  p->chroma_lerp = f->kind == PREP_KIND_YUV && cfg->chroma_interpolation !=
-      PREP_CHROMA_NEAREST && p->color != PREP_CONV_OPENCV_8BIT &&
-      (f->comp[1].shift_x || f->comp[1].shift_y) ?
-      (cfg->chroma_interpolation == PREP_CHROMA_SWSCALE ?
-      PREP_CHROMA_LERP_SWSCALE : PREP_CHROMA_LERP_SITE) : 0;
+  p->chroma_lerp = prep_chroma_lerp (cfg, f, p->color);
   /* swscale takes the chroma as centered whatever the stream says */
   p->chroma_cosited = p->chroma_lerp == PREP_CHROMA_LERP_SITE ?
       cfg->chroma_site & (PREP_CHROMA_SITE_H_COSITED |
@@ -364,11 +381,8 @@ prep_params_init (const PrepConfig * cfg, PrepParams * p)
           (1 << f->comp[1].shift_x) - 1) >> f->comp[1].shift_x) : 0;
   p->chroma_h = p->chroma_lerp ? (int) (((int64_t) cfg->src_height +
           (1 << f->comp[1].shift_y) - 1) >> f->comp[1].shift_y) : 0;
-  /* swscale's step from chroma to luma, ((n << 16) + full / 2) / full */
   p->chroma_xinc = p->chroma_lerp == PREP_CHROMA_LERP_SWSCALE ?
-      (int) ((((int64_t) p->chroma_w << 16) + cfg->src_width / 2) /
-      cfg->src_width) : 0;
+      prep_swscale_step (p->chroma_w, cfg->src_width) : 0;
   p->chroma_yinc = p->chroma_lerp == PREP_CHROMA_LERP_SWSCALE ?
-      (int) ((((int64_t) p->chroma_h << 16) + cfg->src_height / 2) /
-      cfg->src_height) : 0;
+      prep_swscale_step (p->chroma_h, cfg->src_height) : 0;
 }
